@@ -1,0 +1,111 @@
+#pragma once
+// State shared by a decoder or an encoder during one call: the source or sink, the limits, the
+// depth and allocation budget, and the first error with its field path (built while unwinding).
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+#include "config.hpp"
+#include "error.hpp"
+#include "limits.hpp"
+
+namespace prism {
+
+namespace detail {
+PRISM_COLD inline void prepend_path(std::string& path, std::string_view segment) {
+  path.insert(0, segment);
+}
+}  // namespace detail
+
+class error_state {
+ public:
+  [[nodiscard]] bool failed() const noexcept { return error_.code != errc::ok; }
+  const error& get() const noexcept { return error_; }
+  error take(std::string_view format) {
+    error_.format = format;
+    if (!error_.path.empty() && error_.path.front() == '.') error_.path.erase(0, 1);
+    return std::move(error_);
+  }
+
+  // Records the first error; always returns false so that callers can `return ctx.fail(...)`.
+  PRISM_COLD bool fail(errc code, std::size_t offset, std::string_view expected = {}, std::string_view found = {}) {
+    if (!failed()) error_ = error{code, offset, {}, {}, expected, found};
+    return false;
+  }
+  PRISM_COLD bool in_field(std::string_view name) {
+    detail::prepend_path(error_.path, name);
+    detail::prepend_path(error_.path, ".");
+    return false;
+  }
+  PRISM_COLD bool in_element(std::size_t index) {
+    detail::prepend_path(error_.path, "[" + std::to_string(index) + "]");
+    return false;
+  }
+  PRISM_COLD bool in_key(std::string_view key) {
+    std::string segment = "[\"";
+    segment.append(key);
+    segment.append("\"]");
+    detail::prepend_path(error_.path, segment);
+    return false;
+  }
+
+ private:
+  error error_;
+};
+
+template <class Source>
+struct read_context : error_state {
+  read_context(Source& s, const limits& l) noexcept : src(s), lim(l) {}
+
+  Source& src;
+  const limits& lim;
+  std::size_t depth = 0;
+  std::size_t allocated = 0;
+
+  PRISM_INLINE bool enter() {
+    if (++depth > lim.max_depth) [[unlikely]] return fail(errc::too_deep, src.offset());
+    return true;
+  }
+  PRISM_INLINE void leave() noexcept { --depth; }
+
+  // Accounts for bytes a decode is about to allocate.
+  PRISM_INLINE bool charge(std::size_t bytes) {
+    allocated += bytes;
+    if (allocated > lim.max_alloc_bytes) [[unlikely]] return fail(errc::allocation_limit, src.offset());
+    return true;
+  }
+
+  // A container or string of `count` items, each at least `min_wire_bytes` long on the wire,
+  // must fit in what remains of the input and in the limits before anything is allocated.
+  PRISM_INLINE bool check_count(std::size_t count, std::size_t min_wire_bytes, std::size_t offset) {
+    if (count > lim.max_elements) [[unlikely]] return fail(errc::too_many_elements, offset);
+    if (min_wire_bytes && count > src.remaining_bound() / min_wire_bytes) [[unlikely]]
+      return fail(errc::unexpected_end, offset);
+    return true;
+  }
+};
+
+template <class Sink>
+struct write_context : error_state {
+  explicit write_context(Sink& s) noexcept : out(s) {}
+  Sink& out;
+
+  PRISM_INLINE bool reserve(std::size_t n) {
+    if constexpr (Sink::can_overflow) {
+      if (!out.reserve(n)) [[unlikely]] return fail(errc::buffer_overflow, out.position());
+      return true;
+    } else {
+      return out.reserve(n);
+    }
+  }
+  PRISM_INLINE bool write(const void* bytes, std::size_t n) {
+    if constexpr (Sink::can_overflow) {
+      if (!out.write(bytes, n)) [[unlikely]] return fail(errc::buffer_overflow, out.position());
+      return true;
+    } else {
+      return out.write(bytes, n);
+    }
+  }
+};
+
+}  // namespace prism

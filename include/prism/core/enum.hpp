@@ -1,0 +1,112 @@
+#pragma once
+// Enum value <-> name without annotations. Names are found by probing every value in
+// [enum_min, enum_max] at compile time: by default [-128, 127] clipped to the underlying type,
+// overridable with `static constexpr long long enum_min, enum_max` in prism::meta<E>.
+// Values outside the range are still serialized as numbers; they just have no name.
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <limits>
+#include <optional>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+
+#include "meta.hpp"
+#include "pretty_name.hpp"
+
+namespace prism {
+
+namespace detail {
+
+template <class E>
+constexpr long long enum_range_min() noexcept {
+  using U = std::underlying_type_t<E>;
+  if constexpr (requires { meta<E>::enum_min; }) {
+    return meta<E>::enum_min;
+  } else {
+    return std::max<long long>(-128, static_cast<long long>(std::numeric_limits<U>::min()));
+  }
+}
+
+template <class E>
+constexpr long long enum_range_max() noexcept {
+  using U = std::underlying_type_t<E>;
+  if constexpr (requires { meta<E>::enum_max; }) {
+    return meta<E>::enum_max;
+  } else {
+    return std::min<long long>(127, static_cast<long long>(std::numeric_limits<U>::max()));
+  }
+}
+
+#if defined(__clang__)
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wenum-constexpr-conversion"
+#endif
+template <class E, long long Min, std::size_t... I>
+constexpr auto probe_enum_names(std::index_sequence<I...>) noexcept {
+  return std::array<std::string_view, sizeof...(I)>{
+      enumerator_name<static_cast<E>(static_cast<std::underlying_type_t<E>>(Min + static_cast<long long>(I)))>()...};
+}
+#if defined(__clang__)
+#pragma clang diagnostic pop
+#endif
+
+template <class E>
+struct enum_table {
+  static constexpr long long min = enum_range_min<E>();
+  static constexpr long long max = enum_range_max<E>();
+  static constexpr auto names = probe_enum_names<E, min>(std::make_index_sequence<std::size_t(max - min + 1)>{});
+  static constexpr std::size_t count = [] {
+    std::size_t n = 0;
+    for (auto name : names) n += !name.empty();
+    return n;
+  }();
+  // The enumerators in value order: their values and names.
+  static constexpr auto entries = [] {
+    std::array<std::pair<E, std::string_view>, count> out{};
+    std::size_t n = 0;
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      if (!names[i].empty()) {
+        out[n++] = {static_cast<E>(static_cast<std::underlying_type_t<E>>(min + static_cast<long long>(i))), names[i]};
+      }
+    }
+    return out;
+  }();
+};
+
+}  // namespace detail
+
+// The enumerator's name, or an empty view for a value that has none in the probed range.
+template <class E>
+  requires std::is_enum_v<E>
+constexpr std::string_view enum_name(E value) noexcept {
+  using table = detail::enum_table<E>;
+  const auto v = static_cast<long long>(value);
+  if (v < table::min || v > table::max) return {};
+  return table::names[static_cast<std::size_t>(v - table::min)];
+}
+
+template <class E>
+  requires std::is_enum_v<E>
+constexpr std::optional<E> enum_from_name(std::string_view name) noexcept {
+  for (const auto& [value, n] : detail::enum_table<E>::entries) {
+    if (n == name) return value;
+  }
+  return std::nullopt;
+}
+
+// True when the value is one of the enumerators found in the probed range.
+template <class E>
+  requires std::is_enum_v<E>
+constexpr bool enum_contains(E value) noexcept {
+  return !enum_name(value).empty();
+}
+
+template <class E>
+  requires std::is_enum_v<E>
+constexpr auto enum_entries() noexcept {
+  return detail::enum_table<E>::entries;
+}
+
+}  // namespace prism

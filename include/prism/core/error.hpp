@@ -1,0 +1,163 @@
+#pragma once
+// prism::error, prism::status and prism::result<T>: what went wrong, at which byte, in which field.
+// The path is assembled while a failing read unwinds, so a successful read never builds it.
+#include <cstddef>
+#include <cstdint>
+#include <new>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <variant>
+
+namespace prism {
+
+enum class errc : std::uint8_t {
+  ok = 0,
+  unexpected_end,      // the input ends inside a value
+  type_mismatch,       // the wire type does not fit the C++ type
+  out_of_range,        // a number does not fit the destination type
+  invalid_utf8,        // a string is not valid UTF-8
+  invalid_value,       // bytes that no encoder produces (reserved codes, overlong varints, bad bools)
+  invalid_enum,        // a number or name that is not an enumerator
+  too_deep,            // nesting beyond limits::max_depth
+  too_many_elements,   // a container larger than limits::max_elements
+  allocation_limit,    // decoding would allocate beyond limits::max_alloc_bytes
+  size_mismatch,       // a fixed-size destination (std::array, tuple) gets another element count
+  buffer_overflow,     // a fixed output buffer is too small
+  unknown_key,         // a key that the struct does not have (when that is an error)
+  missing_key,         // a field absent from the input (when that is an error)
+  trailing_bytes,      // bytes after the value
+  io_error,            // a stream failed
+};
+
+constexpr std::string_view describe(errc code) noexcept {
+  switch (code) {
+    case errc::ok: return "ok";
+    case errc::unexpected_end: return "unexpected end of input";
+    case errc::type_mismatch: return "type mismatch";
+    case errc::out_of_range: return "number out of range";
+    case errc::invalid_utf8: return "invalid UTF-8";
+    case errc::invalid_value: return "invalid value";
+    case errc::invalid_enum: return "invalid enum value";
+    case errc::too_deep: return "nesting too deep";
+    case errc::too_many_elements: return "too many elements";
+    case errc::allocation_limit: return "allocation limit exceeded";
+    case errc::size_mismatch: return "size mismatch";
+    case errc::buffer_overflow: return "output buffer too small";
+    case errc::unknown_key: return "unknown key";
+    case errc::missing_key: return "missing key";
+    case errc::trailing_bytes: return "trailing bytes";
+    case errc::io_error: return "i/o error";
+  }
+  return "unknown error";
+}
+
+struct error {
+  errc code = errc::ok;
+  std::size_t offset = 0;        // byte offset in the input (reads) or output (writes)
+  std::string path;              // field path such as "weapons[3].damage"; empty at the top level
+  std::string_view format;       // "msgpack", "pack", ...
+  std::string_view expected;     // what the decoder wanted, for type errors
+  std::string_view found;        // what it found instead
+
+  // "msgpack: type mismatch at byte 812, field weapons[3].damage: expected integer, found string"
+  std::string message() const {
+    std::string text;
+    if (!format.empty()) {
+      text.append(format);
+      text.append(": ");
+    }
+    text.append(describe(code));
+    text.append(" at byte ");
+    text.append(std::to_string(offset));
+    if (!path.empty()) {
+      text.append(", field ");
+      text.append(path);
+    }
+    if (!expected.empty()) {
+      text.append(": expected ");
+      text.append(expected);
+      if (!found.empty()) {
+        text.append(", found ");
+        text.append(found);
+      }
+    }
+    return text;
+  }
+
+  friend bool operator==(const error& a, const error& b) noexcept {
+    return a.code == b.code && a.offset == b.offset && a.path == b.path;
+  }
+};
+
+class bad_result_access : public std::logic_error {
+ public:
+  explicit bad_result_access(const error& e) : std::logic_error(e.message()), error_(e) {}
+  const prism::error& error() const noexcept { return error_; }
+
+ private:
+  prism::error error_;
+};
+
+// The outcome of an operation that produces no value.
+class [[nodiscard]] status {
+ public:
+  status() = default;
+  status(prism::error e) : error_(std::move(e)) {}  // NOLINT: implicit by design, like std::unexpected
+
+  bool ok() const noexcept { return error_.code == errc::ok; }
+  explicit operator bool() const noexcept { return ok(); }
+  const prism::error& error() const noexcept { return error_; }
+  void value() const {
+    if (!ok()) throw bad_result_access(error_);
+  }
+
+ private:
+  prism::error error_;
+};
+
+// A value or an error.
+template <class T>
+class [[nodiscard]] result {
+ public:
+  using value_type = T;
+
+  result(const T& v) : storage_(std::in_place_index<0>, v) {}  // NOLINT
+  result(T&& v) : storage_(std::in_place_index<0>, std::move(v)) {}  // NOLINT
+  result(prism::error e) : storage_(std::in_place_index<1>, std::move(e)) {}  // NOLINT
+  template <class... Args>
+  explicit result(std::in_place_t, Args&&... args) : storage_(std::in_place_index<0>, std::forward<Args>(args)...) {}
+
+  bool has_value() const noexcept { return storage_.index() == 0; }
+  explicit operator bool() const noexcept { return has_value(); }
+
+  T& value() & { check(); return *std::get_if<0>(&storage_); }
+  const T& value() const& { check(); return *std::get_if<0>(&storage_); }
+  T&& value() && { check(); return std::move(*std::get_if<0>(&storage_)); }
+  T& operator*() & noexcept { return *std::get_if<0>(&storage_); }
+  const T& operator*() const& noexcept { return *std::get_if<0>(&storage_); }
+  T* operator->() noexcept { return std::get_if<0>(&storage_); }
+  const T* operator->() const noexcept { return std::get_if<0>(&storage_); }
+
+  template <class U>
+  T value_or(U&& fallback) const& {
+    return has_value() ? **this : static_cast<T>(std::forward<U>(fallback));
+  }
+
+  const prism::error& error() const noexcept {
+    static const prism::error none{};
+    const auto* e = std::get_if<1>(&storage_);
+    return e ? *e : none;
+  }
+  prism::status status() const { return has_value() ? prism::status{} : prism::status{error()}; }
+
+ private:
+  void check() const {
+    if (!has_value()) throw bad_result_access(*std::get_if<1>(&storage_));
+  }
+  std::variant<T, prism::error> storage_;
+};
+
+}  // namespace prism

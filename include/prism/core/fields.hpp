@@ -1,0 +1,98 @@
+#pragma once
+// One view of the fields of a struct, whether reflected (plain aggregates) or described by
+// prism::meta: count, names, attributes and access by index. Formats use only this header.
+#include <array>
+#include <cstddef>
+#include <string_view>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+#include "meta.hpp"
+#include "reflect.hpp"
+
+namespace prism {
+
+namespace detail {
+template <class T>
+concept reflectable_aggregate = std::is_class_v<T> && std::is_aggregate_v<T> && !std::is_union_v<T>;
+}
+
+// A struct whose fields prism can enumerate.
+template <class T>
+concept reflectable = has_meta_fields<T> || detail::reflectable_aggregate<T>;
+
+template <reflectable T>
+constexpr std::size_t field_count() noexcept {
+  if constexpr (has_meta_fields<T>) {
+    return std::tuple_size_v<std::remove_cvref_t<decltype(meta<T>::fields)>>;
+  } else {
+    return detail::aggregate_field_count<T>;
+  }
+}
+
+template <class T>
+inline constexpr std::size_t field_count_v = field_count<T>();
+
+template <class T, std::size_t I>
+constexpr std::string_view field_name() noexcept {
+  if constexpr (has_meta_fields<T>) {
+    return std::get<I>(meta<T>::fields).name;
+  } else {
+    return detail::aggregate_field_name<T, I>;
+  }
+}
+
+template <class T, std::size_t I>
+constexpr field_attributes field_attributes_of() noexcept {
+  if constexpr (has_meta_fields<T>) {
+    return std::get<I>(meta<T>::fields).attributes;
+  } else {
+    return {};
+  }
+}
+
+// Protobuf-style field number: from meta, else the position plus one.
+template <class T, std::size_t I>
+constexpr std::uint32_t field_id() noexcept {
+  constexpr auto id = field_attributes_of<T, I>().id;
+  return id != 0 ? id : static_cast<std::uint32_t>(I + 1);
+}
+
+template <class T>
+constexpr std::array<std::string_view, field_count_v<T>> field_names() noexcept {
+  return []<std::size_t... I>(std::index_sequence<I...>) {
+    return std::array<std::string_view, sizeof...(I)>{field_name<T, I>()...};
+  }(std::make_index_sequence<field_count_v<T>>{});
+}
+
+template <std::size_t I, class T>
+constexpr decltype(auto) get_field(T& object) noexcept {
+  using type = std::remove_const_t<T>;
+  if constexpr (has_meta_fields<type>) {
+    return (object.*(std::tuple_element_t<I, std::remove_cvref_t<decltype(meta<type>::fields)>>::pointer));
+  } else {
+    return std::get<I>(detail::tie_aggregate(object));
+  }
+}
+
+template <class T, std::size_t I>
+using field_type = std::remove_cvref_t<decltype(get_field<I>(std::declval<T&>()))>;
+
+// Calls f(std::integral_constant<std::size_t, I>{}) for every field index, in order.
+template <class T, class F>
+constexpr void for_each_field_index(F&& f) {
+  [&]<std::size_t... I>(std::index_sequence<I...>) {
+    (f(std::integral_constant<std::size_t, I>{}), ...);
+  }(std::make_index_sequence<field_count_v<T>>{});
+}
+
+// Like for_each_field_index, stopping at the first call that returns false; returns false then.
+template <class T, class F>
+constexpr bool all_fields(F&& f) {
+  return [&]<std::size_t... I>(std::index_sequence<I...>) {
+    return (f(std::integral_constant<std::size_t, I>{}) && ...);
+  }(std::make_index_sequence<field_count_v<T>>{});
+}
+
+}  // namespace prism

@@ -1,0 +1,16 @@
+#pragma once
+// Compile-time options: a structural aggregate passed as a template argument, so that every
+// branch on an option is resolved at compile time. Formats ignore the options that do not apply.
+namespace prism {
+
+struct options {
+  bool structs_as_arrays = false;      // self-describing formats: structs as arrays, not keyed maps
+  bool error_on_unknown_keys = false;  // a key the struct does not have is an error (else skipped)
+  bool error_on_missing_keys = false;  // a field absent from the input is an error (else untouched)
+  bool validate_utf8 = true;           // strings must be valid UTF-8 on read
+  bool compact_floats = true;          // msgpack: integral floats as integers, as msgpack-cxx does
+  bool enums_as_strings = false;       // self-describing formats: enums by name
+  bool allow_trailing_bytes = false;   // bytes after the top-level value are not an error
+};
+
+}  // namespace prism

@@ -1,0 +1,65 @@
+#pragma once
+// Names of members, enumerators and types read from the compiler's __PRETTY_FUNCTION__ at compile time.
+#include <cstddef>
+#include <string_view>
+
+#include "config.hpp"
+
+namespace prism::detail {
+
+template <class T>
+struct wrapped_ptr {
+  const T* ptr;
+};
+
+template <auto Value>
+constexpr std::string_view raw_signature() noexcept {
+  return PRISM_PRETTY_FUNCTION;
+}
+
+constexpr bool is_identifier_char(char c) noexcept {
+  return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+// The trailing identifier of a signature such as "... [with auto V = &obj.Monster::name]"
+// (gcc) or "... [V = &obj.name]" (clang): the last run of identifier characters before the
+// closing bracket, after removing the closing parentheses of the wrapped pointer.
+constexpr std::string_view trailing_identifier(std::string_view sig) noexcept {
+  std::size_t end = sig.size();
+  while (end > 0 && !is_identifier_char(sig[end - 1])) --end;
+  std::size_t begin = end;
+  while (begin > 0 && is_identifier_char(sig[begin - 1])) --begin;
+  return sig.substr(begin, end - begin);
+}
+
+// The spelling of the template argument: gcc writes "[with auto Value = X; std::string_view = ...]",
+// clang writes "[Value = X]".
+constexpr std::string_view argument_spelling(std::string_view sig) noexcept {
+  constexpr std::string_view marker = "Value = ";
+  const std::size_t start = sig.find(marker) + marker.size();
+  std::size_t end = sig.find(';', start);
+  if (end == std::string_view::npos) end = sig.rfind(']');
+  return sig.substr(start, end - start);
+}
+
+template <auto Ptr>
+constexpr std::string_view member_name_from_pointer() noexcept {
+  return trailing_identifier(argument_spelling(raw_signature<Ptr>()));
+}
+
+// Enumerator name, or empty when the value has no enumerator ("(Color)7" on both compilers).
+template <auto E>
+constexpr std::string_view enumerator_name() noexcept {
+  const std::string_view sig = argument_spelling(raw_signature<E>());
+  std::size_t end = sig.size();
+  while (end > 0 && !is_identifier_char(sig[end - 1])) --end;
+  std::size_t begin = end;
+  while (begin > 0 && is_identifier_char(sig[begin - 1])) --begin;
+  if (begin == end) return {};
+  const char first = sig[begin];
+  if (first >= '0' && first <= '9') return {};
+  if (begin > 0 && sig[begin - 1] == ')') return {};
+  return sig.substr(begin, end - begin);
+}
+
+}  // namespace prism::detail

@@ -1,0 +1,103 @@
+#pragma once
+// Reflection of plain aggregates without macros: field count by brace-initialization probing,
+// field access through structured bindings, field names from __PRETTY_FUNCTION__.
+//
+// Limits: at most detail::max_reflected_fields (128) fields; C arrays as members are not
+// supported by automatic reflection (use std::array); base classes are not reflected.
+// Types outside these limits are described with prism::meta.
+#include <algorithm>
+#include <chrono>
+#include <cstddef>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+
+#include "detail/tie.hpp"
+#include "pretty_name.hpp"
+
+namespace prism::detail {
+
+template <class T>
+struct is_chrono_duration : std::false_type {};
+template <class Rep, class Period>
+struct is_chrono_duration<std::chrono::duration<Rep, Period>> : std::true_type {};
+
+#if defined(__clang__)
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wundefined-inline"
+#endif
+// Converts to any member type in unevaluated probes. Each member is probed as `{any_field}`
+// (list-initialization), which lets forwarding constructors (optional, variant) win; conversions
+// that would make a constructor call ambiguous (const char*, nullptr_t, durations) are excluded.
+struct any_field {
+  template <class T>
+    requires(!is_chrono_duration<T>::value && !std::is_same_v<T, const char*> && !std::is_same_v<T, std::nullptr_t>)
+  constexpr operator T() const noexcept;
+};
+// Probed as a plain expression: this form accepts std::chrono::duration members.
+struct any_field_plain {
+  template <class T>
+  constexpr operator T() const noexcept;
+};
+#if defined(__clang__)
+#pragma clang diagnostic pop
+#endif
+
+template <class T, class... Args>
+concept list_constructible = requires { T{{std::declval<Args>()}...}; };
+template <class T, class... Args>
+concept plain_constructible = requires { T{std::declval<Args>()...}; };
+
+template <class T, bool List, std::size_t... I>
+constexpr bool constructible_with_n(std::index_sequence<I...>) noexcept {
+  if constexpr (List) {
+    return list_constructible<T, decltype((void)I, any_field{})...>;
+  } else {
+    return plain_constructible<T, decltype((void)I, any_field_plain{})...>;
+  }
+}
+
+template <class T, bool List, std::size_t N = 0>
+constexpr std::size_t count_aggregate_fields() noexcept {
+  if constexpr (N > max_reflected_fields) {
+    return N;
+  } else if constexpr (constructible_with_n<T, List>(std::make_index_sequence<N + 1>{})) {
+    return count_aggregate_fields<T, List, N + 1>();
+  } else {
+    return N;
+  }
+}
+
+template <class T>
+inline constexpr std::size_t aggregate_field_count =
+    std::max(count_aggregate_fields<T, true>(), count_aggregate_fields<T, false>());
+
+template <class T>
+constexpr auto tie_aggregate(T& value) noexcept {
+  return tie_fields<aggregate_field_count<std::remove_const_t<T>>>(value);
+}
+
+// An object that is declared but never defined: only its members' addresses are taken, in
+// constant expressions, so that the compiler spells the member names.
+template <class T>
+struct external_holder {
+  static const T value;
+};
+
+#if defined(__clang__)
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wundefined-var-template"
+#endif
+template <std::size_t I, class T>
+constexpr auto field_pointer() noexcept {
+  auto& field = std::get<I>(tie_aggregate(external_holder<T>::value));
+  return wrapped_ptr<std::remove_cvref_t<decltype(field)>>{&field};
+}
+#if defined(__clang__)
+#pragma clang diagnostic pop
+#endif
+
+template <class T, std::size_t I>
+inline constexpr std::string_view aggregate_field_name = member_name_from_pointer<field_pointer<I, T>()>();
+
+}  // namespace prism::detail

@@ -1,0 +1,84 @@
+#pragma once
+// Where decoders read. Every source offers:
+//   need(n)      true when n bytes are readable at cur()
+//   cur()/advance(n), offset() (bytes consumed since the start), remaining_bound()
+// remaining_bound() is the most bytes the input can still hold: exact for spans, unknown
+// (SIZE_MAX) for streams, where allocations instead follow the bytes as they arrive.
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <istream>
+#include <limits>
+#include <span>
+#include <vector>
+
+#include "config.hpp"
+
+namespace prism {
+
+class span_source {
+ public:
+  static constexpr bool bounded = true;
+
+  span_source(const void* data, std::size_t size) noexcept
+      : begin_(static_cast<const std::uint8_t*>(data)), cur_(begin_), end_(begin_ + size) {}
+
+  PRISM_INLINE bool need(std::size_t n) const noexcept { return static_cast<std::size_t>(end_ - cur_) >= n; }
+  PRISM_INLINE const std::uint8_t* cur() const noexcept { return cur_; }
+  PRISM_INLINE void advance(std::size_t n) noexcept { cur_ += n; }
+  PRISM_INLINE std::size_t offset() const noexcept { return static_cast<std::size_t>(cur_ - begin_); }
+  PRISM_INLINE std::size_t remaining_bound() const noexcept { return static_cast<std::size_t>(end_ - cur_); }
+  bool at_end() const noexcept { return cur_ == end_; }
+
+ private:
+  const std::uint8_t* begin_;
+  const std::uint8_t* cur_;
+  const std::uint8_t* end_;
+};
+
+// Reads exactly the bytes a decoder asks for, so the stream is left just after the value.
+class stream_source {
+ public:
+  static constexpr bool bounded = false;
+  static constexpr std::size_t step = 65536;
+
+  explicit stream_source(std::istream& is) : is_(&is) {}
+
+  bool need(std::size_t n) {
+    if (filled_ - pos_ >= n) [[likely]] return true;
+    return refill(n);
+  }
+  const std::uint8_t* cur() const noexcept { return buffer_.data() + pos_; }
+  void advance(std::size_t n) noexcept { pos_ += n; }
+  std::size_t offset() const noexcept { return base_ + pos_; }
+  static constexpr std::size_t remaining_bound() noexcept { return std::numeric_limits<std::size_t>::max(); }
+  bool at_end() { return is_->peek() == std::istream::traits_type::eof(); }
+
+ private:
+  // Grows the window only as bytes arrive, so a huge length prefix cannot force a huge buffer.
+  bool refill(std::size_t n) {
+    if (pos_ > 0) {
+      std::memmove(buffer_.data(), buffer_.data() + pos_, filled_ - pos_);
+      filled_ -= pos_;
+      base_ += pos_;
+      pos_ = 0;
+    }
+    while (filled_ < n) {
+      const std::size_t want = std::min(n - filled_, step);
+      if (buffer_.size() < filled_ + want) buffer_.resize(std::max(filled_ + want, std::min(n, 2 * buffer_.size())));
+      const auto got = is_->rdbuf()->sgetn(reinterpret_cast<char*>(buffer_.data() + filled_), static_cast<std::streamsize>(want));
+      if (got <= 0) return false;
+      filled_ += static_cast<std::size_t>(got);
+    }
+    return true;
+  }
+
+  std::istream* is_;
+  std::vector<std::uint8_t> buffer_;
+  std::size_t pos_ = 0;
+  std::size_t filled_ = 0;
+  std::size_t base_ = 0;
+};
+
+}  // namespace prism

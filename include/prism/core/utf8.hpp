@@ -1,0 +1,58 @@
+#pragma once
+// UTF-8 validation (RFC 3629): no overlong forms, no surrogates, nothing above U+10FFFF.
+// ASCII runs are checked eight bytes at a time.
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "config.hpp"
+
+namespace prism::detail {
+
+// Returns the length of the longest valid prefix; equal to n when the whole text is valid.
+inline std::size_t utf8_valid_prefix(const std::uint8_t* s, std::size_t n) noexcept {
+  std::size_t i = 0;
+  while (i < n) {
+    if (n - i >= 8) {
+      std::uint64_t block;
+      std::memcpy(&block, s + i, 8);
+      if ((block & 0x8080808080808080ull) == 0) {
+        i += 8;
+        continue;
+      }
+    }
+    const std::uint8_t c = s[i];
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
+    std::size_t len;
+    std::uint8_t lo = 0x80, hi = 0xBF;  // allowed range of the second byte
+    if (c >= 0xC2 && c <= 0xDF) {
+      len = 2;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+      len = 3;
+      if (c == 0xE0) lo = 0xA0;
+      if (c == 0xED) hi = 0x9F;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+      len = 4;
+      if (c == 0xF0) lo = 0x90;
+      if (c == 0xF4) hi = 0x8F;
+    } else {
+      return i;
+    }
+    if (n - i < len) return i;
+    if (s[i + 1] < lo || s[i + 1] > hi) return i;
+    for (std::size_t k = 2; k < len; ++k) {
+      if ((s[i + k] & 0xC0) != 0x80) return i;
+    }
+    i += len;
+  }
+  return n;
+}
+
+PRISM_INLINE bool utf8_valid(const std::uint8_t* s, std::size_t n) noexcept {
+  return utf8_valid_prefix(s, n) == n;
+}
+
+}  // namespace prism::detail

@@ -1,0 +1,5 @@
+#pragma once
+// prism::msgpack, MessagePack.
+#include "msgpack/format.hpp"
+#include "msgpack/read.hpp"
+#include "msgpack/write.hpp"

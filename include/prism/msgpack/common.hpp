@@ -1,0 +1,111 @@
+#pragma once
+// MessagePack type codes and big-endian helpers shared by the encoder and the decoder.
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <string_view>
+
+#include "../core/config.hpp"
+#include "../core/fields.hpp"
+
+namespace prism::msgpack_detail {
+
+namespace code {
+inline constexpr std::uint8_t nil = 0xc0, false_ = 0xc2, true_ = 0xc3;
+inline constexpr std::uint8_t bin8 = 0xc4, bin16 = 0xc5, bin32 = 0xc6;
+inline constexpr std::uint8_t ext8 = 0xc7, ext16 = 0xc8, ext32 = 0xc9;
+inline constexpr std::uint8_t float32 = 0xca, float64 = 0xcb;
+inline constexpr std::uint8_t uint8 = 0xcc, uint16 = 0xcd, uint32 = 0xce, uint64 = 0xcf;
+inline constexpr std::uint8_t int8 = 0xd0, int16 = 0xd1, int32 = 0xd2, int64 = 0xd3;
+inline constexpr std::uint8_t fixext1 = 0xd4, fixext2 = 0xd5, fixext4 = 0xd6, fixext8 = 0xd7, fixext16 = 0xd8;
+inline constexpr std::uint8_t str8 = 0xd9, str16 = 0xda, str32 = 0xdb;
+inline constexpr std::uint8_t array16 = 0xdc, array32 = 0xdd, map16 = 0xde, map32 = 0xdf;
+inline constexpr std::uint8_t fixmap = 0x80, fixarray = 0x90, fixstr = 0xa0;
+}  // namespace code
+
+inline constexpr std::int8_t timestamp_type = -1;
+
+PRISM_INLINE void store_be16(std::uint8_t* p, std::uint16_t v) noexcept {
+  v = __builtin_bswap16(v);
+  std::memcpy(p, &v, 2);
+}
+PRISM_INLINE void store_be32(std::uint8_t* p, std::uint32_t v) noexcept {
+  v = __builtin_bswap32(v);
+  std::memcpy(p, &v, 4);
+}
+PRISM_INLINE void store_be64(std::uint8_t* p, std::uint64_t v) noexcept {
+  v = __builtin_bswap64(v);
+  std::memcpy(p, &v, 8);
+}
+PRISM_INLINE std::uint16_t load_be16(const std::uint8_t* p) noexcept {
+  std::uint16_t v;
+  std::memcpy(&v, p, 2);
+  return __builtin_bswap16(v);
+}
+PRISM_INLINE std::uint32_t load_be32(const std::uint8_t* p) noexcept {
+  std::uint32_t v;
+  std::memcpy(&v, p, 4);
+  return __builtin_bswap32(v);
+}
+PRISM_INLINE std::uint64_t load_be64(const std::uint8_t* p) noexcept {
+  std::uint64_t v;
+  std::memcpy(&v, p, 8);
+  return __builtin_bswap64(v);
+}
+
+constexpr std::size_t str_header_size(std::size_t n) noexcept {
+  return n < 32 ? 1 : n < 256 ? 2 : n < 65536 ? 3 : 5;
+}
+
+// The encoded key of field I of T (str header and name), rendered at compile time.
+template <class T, std::size_t I>
+inline constexpr auto encoded_key = [] {
+  constexpr std::string_view name = field_name<T, I>();
+  constexpr std::size_t h = str_header_size(name.size());
+  std::array<std::uint8_t, h + name.size()> out{};
+  if constexpr (h == 1) {
+    out[0] = static_cast<std::uint8_t>(code::fixstr | name.size());
+  } else if constexpr (h == 2) {
+    out[0] = code::str8;
+    out[1] = static_cast<std::uint8_t>(name.size());
+  } else {
+    static_assert(h == 3, "prism::msgpack: field name too long");
+    out[0] = code::str16;
+    out[1] = static_cast<std::uint8_t>(name.size() >> 8);
+    out[2] = static_cast<std::uint8_t>(name.size());
+  }
+  for (std::size_t i = 0; i < name.size(); ++i) out[h + i] = static_cast<std::uint8_t>(name[i]);
+  return out;
+}();
+
+// The name of the wire type that starts with `tag`, for error messages.
+constexpr std::string_view describe_tag(std::uint8_t tag) noexcept {
+  if (tag <= 0x7f || tag >= 0xe0) return "integer";
+  if (tag <= 0x8f) return "map";
+  if (tag <= 0x9f) return "array";
+  if (tag <= 0xbf) return "string";
+  switch (tag) {
+    case code::nil: return "nil";
+    case code::false_:
+    case code::true_: return "bool";
+    case code::bin8:
+    case code::bin16:
+    case code::bin32: return "binary";
+    case code::float32:
+    case code::float64: return "float";
+    case code::str8:
+    case code::str16:
+    case code::str32: return "string";
+    case code::array16:
+    case code::array32: return "array";
+    case code::map16:
+    case code::map32: return "map";
+    case 0xc1: return "reserved byte 0xc1";
+    default: break;
+  }
+  if (tag >= code::uint8 && tag <= code::int64) return "integer";
+  return "extension";
+}
+
+}  // namespace prism::msgpack_detail

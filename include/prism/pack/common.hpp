@@ -1,0 +1,54 @@
+#pragma once
+// Pieces shared by the pack writer and reader: which types travel as raw bytes, and varints.
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+#include "../core/concepts.hpp"
+#include "../core/fields.hpp"
+
+namespace prism::pack_detail {
+
+template <class T>
+constexpr bool is_raw() noexcept;
+
+template <class T, std::size_t... I>
+constexpr bool raw_struct(std::index_sequence<I...>) noexcept {
+  return (is_raw<field_type<T, I>>() && ...) && (sizeof(field_type<T, I>) + ... + 0) == sizeof(T);
+}
+
+// Types whose in-memory bytes are exactly their pack encoding on a little-endian machine:
+// plain numbers, and arrays and padding-free aggregates of them (Vec3). They are copied with
+// one memcpy, one by one or a whole contiguous range at once.
+template <class T>
+constexpr bool is_raw() noexcept {
+  if constexpr (std::endian::native != std::endian::little) {
+    return false;
+  } else if constexpr (plain_number<T>) {
+    return true;
+  } else if constexpr (fixed_array<T>) {
+    return is_raw<typename T::value_type>() && sizeof(T) == sizeof(typename T::value_type) * std::tuple_size_v<T>;
+  } else if constexpr (reflectable<T> && !has_meta_fields<T> && std::is_trivially_copyable_v<T>) {
+    return raw_struct<T>(std::make_index_sequence<field_count_v<T>>{});
+  } else {
+    return false;
+  }
+}
+
+template <class T>
+inline constexpr bool raw = is_raw<T>();
+
+inline constexpr std::size_t max_varint_bytes = 10;
+
+PRISM_INLINE std::size_t encode_varint(std::uint8_t* out, std::uint64_t v) noexcept {
+  std::size_t n = 0;
+  while (v >= 0x80) {
+    out[n++] = static_cast<std::uint8_t>(v | 0x80);
+    v >>= 7;
+  }
+  out[n++] = static_cast<std::uint8_t>(v);
+  return n;
+}
+
+}  // namespace prism::pack_detail

@@ -1,0 +1,276 @@
+#pragma once
+// pack decoder: see docs/pack.md. Every length is checked against the bytes that remain before
+// anything is allocated; errors carry the byte offset and the field path.
+#include <chrono>
+#include <cstring>
+#include <limits>
+#include <string_view>
+#include <type_traits>
+
+#include "../core/concepts.hpp"
+#include "../core/containers.hpp"
+#include "../core/context.hpp"
+#include "../core/fields.hpp"
+#include "../core/utf8.hpp"
+#include "common.hpp"
+#include "format.hpp"
+
+namespace prism::pack_detail {
+
+// The fewest bytes a value of type T takes on the wire.
+template <class T>
+constexpr std::size_t min_size() noexcept {
+  if constexpr (raw<T>) {
+    return sizeof(T);
+  } else if constexpr (boolean<T> || enumeration<T>) {
+    return sizeof(T);
+  } else if constexpr (fixed_array<T>) {
+    return std::tuple_size_v<T> * min_size<typename T::value_type>();
+  } else if constexpr (tuple_type<T>) {
+    return []<std::size_t... I>(std::index_sequence<I...>) {
+      return (min_size<std::tuple_element_t<I, T>>() + ... + 0);
+    }(std::make_index_sequence<std::tuple_size_v<T>>{});
+  } else if constexpr (time_point_type<T>) {
+    return 8;
+  } else if constexpr (reflectable<T> && !string_type<T> && !sequence<T> && !map_type<T> && !optional_type<T> &&
+                       !variant_type<T> && !unique_pointer<T> && !blob<T> && !string_view_type<T>) {
+    return []<std::size_t... I>(std::index_sequence<I...>) {
+      return (min_size<field_type<T, I>>() + ... + 0);
+    }(std::make_index_sequence<field_count_v<T>>{});
+  } else {
+    return 1;  // a size, a presence byte or a variant index
+  }
+}
+
+template <options O, class T, class Ctx>
+bool read_value(Ctx& ctx, T& v);
+
+template <class Ctx>
+PRISM_INLINE bool read_varint(Ctx& ctx, std::uint64_t& out) {
+  auto& src = ctx.src;
+  if (!src.need(1)) [[unlikely]] return ctx.fail(errc::unexpected_end, src.offset(), "size");
+  const std::uint8_t first = *src.cur();
+  if (first < 0x80) [[likely]] {
+    src.advance(1);
+    out = first;
+    return true;
+  }
+  const std::size_t start = src.offset();
+  std::uint64_t value = 0;
+  for (unsigned shift = 0;; shift += 7) {
+    if (!src.need(1)) [[unlikely]] return ctx.fail(errc::unexpected_end, src.offset(), "size");
+    const std::uint8_t byte = *src.cur();
+    src.advance(1);
+    if (shift == 63 && byte > 1) [[unlikely]] return ctx.fail(errc::invalid_value, start, "varint of at most 64 bits");
+    value |= std::uint64_t(byte & 0x7F) << shift;
+    if (byte < 0x80) {
+      if (byte == 0 && shift > 0) [[unlikely]] return ctx.fail(errc::invalid_value, start, "shortest varint");
+      out = value;
+      return true;
+    }
+  }
+}
+
+// Reads an element count and checks it against the input and the limits.
+template <class Ctx>
+PRISM_INLINE bool read_count(Ctx& ctx, std::size_t& n, std::size_t min_element_size) {
+  const std::size_t at = ctx.src.offset();
+  std::uint64_t v;
+  if (!read_varint(ctx, v)) return false;
+  if (v > std::numeric_limits<std::size_t>::max()) [[unlikely]] return ctx.fail(errc::too_many_elements, at);
+  n = static_cast<std::size_t>(v);
+  return ctx.check_count(n, min_element_size, at);
+}
+
+template <class T, class Ctx>
+PRISM_INLINE bool read_raw(Ctx& ctx, T& v) {
+  if (!ctx.src.need(sizeof(T))) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
+  std::memcpy(&v, ctx.src.cur(), sizeof(T));
+  ctx.src.advance(sizeof(T));
+  return true;
+}
+
+// A string or blob: count, then the bytes taken in one go (UTF-8 checked for strings).
+template <options O, class T, class Ctx>
+bool read_text(Ctx& ctx, T& v) {
+  std::size_t n;
+  if (!read_count(ctx, n, 1)) return false;
+  const std::size_t at = ctx.src.offset();
+  if (!ctx.src.need(n)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
+  const std::uint8_t* p = ctx.src.cur();
+  if constexpr (string_type<T> || string_view_type<T>) {
+    if constexpr (O.validate_utf8) {
+      if (!detail::utf8_valid(p, n)) [[unlikely]]
+        return ctx.fail(errc::invalid_utf8, at + detail::utf8_valid_prefix(p, n));
+    }
+  }
+  if constexpr (string_view_type<T> || byte_span<T>) {
+    static_assert(decltype(ctx.src)::bounded, "prism: views can only be read from contiguous input");
+    v = T(reinterpret_cast<const typename T::value_type*>(p), n);
+  } else {
+    if (!ctx.charge(n)) return false;
+    if constexpr (string_type<T>) {
+      v.assign(reinterpret_cast<const char*>(p), n);
+    } else {
+      v.resize(n);
+      if (n) std::memcpy(v.data(), p, n);
+    }
+  }
+  ctx.src.advance(n);
+  return true;
+}
+
+template <options O, class T, class Ctx>
+bool read_elements_into(Ctx& ctx, T& v, std::size_t n) {
+  using E = range_value_t<T>;
+  if constexpr (raw<E> && std::ranges::contiguous_range<T>) {
+    const std::size_t bytes = n * sizeof(E);
+    if (!ctx.src.need(bytes)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
+    if (bytes) std::memcpy(std::ranges::data(v), ctx.src.cur(), bytes);
+    ctx.src.advance(bytes);
+    return true;
+  } else {
+    std::size_t i = 0;
+    for (auto& e : v) {
+      if (!read_value<O>(ctx, e)) [[unlikely]] return ctx.in_element(i);
+      ++i;
+    }
+    return true;
+  }
+}
+
+template <options O, class T, class Ctx>
+bool read_sequence(Ctx& ctx, T& v) {
+  using E = range_value_t<T>;
+  std::size_t n;
+  if (!read_count(ctx, n, min_size<E>())) return false;
+  if (!ctx.charge(n * sizeof(E))) return false;
+  if constexpr (!std::remove_cvref_t<decltype(ctx.src)>::bounded && !raw<E>) {
+    // Unknown remaining input: grow as elements arrive rather than trusting the count.
+    v.clear();
+    for (std::size_t i = 0; i < n; ++i) {
+      v.resize(i + 1);
+      if (!read_value<O>(ctx, v.back())) return ctx.in_element(i);
+    }
+    return true;
+  } else {
+    if constexpr (raw<E>) {
+      if (!ctx.src.need(n * sizeof(E))) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
+    }
+    v.resize(n);
+    if (!ctx.enter()) return false;
+    const bool ok = read_elements_into<O>(ctx, v, n);
+    ctx.leave();
+    return ok;
+  }
+}
+
+template <options O, class T, class Ctx>
+bool read_map(Ctx& ctx, T& v) {
+  using K = std::remove_const_t<typename T::key_type>;
+  using M = typename T::mapped_type;
+  std::size_t n;
+  if (!read_count(ctx, n, min_size<K>() + min_size<M>())) return false;
+  if (!ctx.charge(n * (sizeof(K) + sizeof(M)))) return false;
+  if (!ctx.enter()) return false;
+  v.clear();
+  for (std::size_t i = 0; i < n; ++i) {
+    K key{};
+    if (!read_value<O>(ctx, key)) return ctx.in_element(i);
+    M value{};
+    if (!read_value<O>(ctx, value)) {
+      if constexpr (string_type<K>) return ctx.in_key(key);
+      else return ctx.in_element(i);
+    }
+    v.insert_or_assign(std::move(key), std::move(value));
+  }
+  ctx.leave();
+  return true;
+}
+
+template <options O, class T, class Ctx>
+bool read_value(Ctx& ctx, T& v) {
+  if constexpr (raw<T>) {
+    return read_raw(ctx, v);
+  } else if constexpr (boolean<T>) {
+    const std::size_t at = ctx.src.offset();
+    std::uint8_t b;
+    if (!read_raw(ctx, b)) return false;
+    if (b > 1) [[unlikely]] return ctx.fail(errc::invalid_value, at, "bool (0 or 1)");
+    v = b != 0;
+    return true;
+  } else if constexpr (enumeration<T>) {
+    std::underlying_type_t<T> u;
+    if (!read_raw(ctx, u)) return false;
+    v = static_cast<T>(u);
+    return true;
+  } else if constexpr (string_type<T> || string_view_type<T> || blob<T>) {
+    return read_text<O>(ctx, v);
+  } else if constexpr (fixed_array<T>) {
+    return read_elements_into<O>(ctx, v, v.size());
+  } else if constexpr (sequence<T>) {
+    static_assert(resizable_sequence<T>, "prism::pack: cannot read into a fixed view; use a container");
+    return read_sequence<O>(ctx, v);
+  } else if constexpr (map_type<T>) {
+    return read_map<O>(ctx, v);
+  } else if constexpr (optional_type<T> || unique_pointer<T>) {
+    const std::size_t at = ctx.src.offset();
+    std::uint8_t present;
+    if (!read_raw(ctx, present)) return false;
+    if (present > 1) [[unlikely]] return ctx.fail(errc::invalid_value, at, "presence byte (0 or 1)");
+    if (!present) {
+      v.reset();
+      return true;
+    }
+    if constexpr (unique_pointer<T>) {
+      if (!ctx.charge(sizeof(typename T::element_type)) || !ctx.enter()) return false;
+      const bool ok = read_value<O>(ctx, detail::ensure_allocated(v));
+      ctx.leave();
+      return ok;
+    } else {
+      return read_value<O>(ctx, detail::ensure_engaged(v));
+    }
+  } else if constexpr (variant_type<T>) {
+    const std::size_t at = ctx.src.offset();
+    std::uint64_t index;
+    if (!read_varint(ctx, index)) return false;
+    if (index >= std::variant_size_v<T>) [[unlikely]] return ctx.fail(errc::invalid_value, at, "variant index");
+    return detail::visit_index<T>(static_cast<std::size_t>(index), [&](auto i) {
+      return read_value<O>(ctx, detail::ensure_alternative<decltype(i)::value>(v));
+    });
+  } else if constexpr (tuple_type<T>) {
+    return [&]<std::size_t... I>(std::index_sequence<I...>) {
+      std::size_t failed_at = 0;
+      const bool ok = ((read_value<O>(ctx, std::get<I>(v)) || (failed_at = I, false)) && ...);
+      return ok || ctx.in_element(failed_at);
+    }(std::make_index_sequence<std::tuple_size_v<T>>{});
+  } else if constexpr (time_point_type<T>) {
+    std::int64_t count;
+    if (!read_raw(ctx, count)) return false;
+    v = T(typename T::duration(static_cast<typename T::rep>(count)));
+    return true;
+  } else if constexpr (reflectable<T>) {
+    return all_fields<T>([&](auto i) {
+      constexpr std::size_t I = decltype(i)::value;
+      if (!read_value<O>(ctx, get_field<I>(v))) [[unlikely]] return ctx.in_field(field_name<T, I>());
+      return true;
+    });
+  } else {
+    static_assert(sizeof(T) == 0, "prism::pack: this type cannot be read");
+    return false;
+  }
+}
+
+}  // namespace prism::pack_detail
+
+namespace prism {
+
+template <>
+struct format_reader<pack> {
+  template <options O, class T, class Ctx>
+  static bool read(Ctx& ctx, T& v) {
+    return pack_detail::read_value<O>(ctx, v);
+  }
+};
+
+}  // namespace prism

@@ -1,0 +1,112 @@
+#pragma once
+// pack encoder: see docs/pack.md for the wire format.
+#include <chrono>
+#include <cstring>
+#include <type_traits>
+
+#include "../core/concepts.hpp"
+#include "../core/context.hpp"
+#include "../core/fields.hpp"
+#include "common.hpp"
+#include "format.hpp"
+
+namespace prism::pack_detail {
+
+template <options O, class T, class Ctx>
+bool write_value(Ctx& ctx, const T& v);
+
+template <class Ctx>
+PRISM_INLINE bool write_size(Ctx& ctx, std::size_t n) {
+  if (!ctx.reserve(max_varint_bytes)) return false;
+  ctx.out.advance(encode_varint(ctx.out.cur(), n));
+  return true;
+}
+
+// An element count, then `bytes` bytes copied from `data`.
+template <class Ctx>
+PRISM_INLINE bool write_counted_bytes(Ctx& ctx, std::size_t count, const void* data, std::size_t bytes) {
+  if (!ctx.reserve(max_varint_bytes + bytes)) return false;
+  std::uint8_t* p = ctx.out.cur();
+  const std::size_t h = encode_varint(p, count);
+  if (bytes) std::memcpy(p + h, data, bytes);
+  ctx.out.advance(h + bytes);
+  return true;
+}
+
+template <class T, class Ctx>
+PRISM_INLINE bool write_raw(Ctx& ctx, const T& v) {
+  if (!ctx.reserve(sizeof(T))) return false;
+  std::memcpy(ctx.out.cur(), &v, sizeof(T));
+  ctx.out.advance(sizeof(T));
+  return true;
+}
+
+template <options O, class Range, class Ctx>
+bool write_elements(Ctx& ctx, const Range& r) {
+  using E = range_value_t<Range>;
+  if constexpr (raw<E> && std::ranges::contiguous_range<Range>) {
+    return ctx.write(std::ranges::data(r), std::ranges::size(r) * sizeof(E));
+  } else {
+    for (const auto& e : r) {
+      if (!write_value<O>(ctx, e)) return false;
+    }
+    return true;
+  }
+}
+
+template <options O, class T, class Ctx>
+bool write_value(Ctx& ctx, const T& v) {
+  if constexpr (raw<T>) {
+    return write_raw(ctx, v);
+  } else if constexpr (boolean<T>) {
+    return write_raw(ctx, static_cast<std::uint8_t>(v ? 1 : 0));
+  } else if constexpr (enumeration<T>) {
+    return write_raw(ctx, static_cast<std::underlying_type_t<T>>(v));
+  } else if constexpr (string_type<T> || string_view_type<T> || blob<T>) {
+    return write_counted_bytes(ctx, v.size(), v.data(), v.size());
+  } else if constexpr (fixed_array<T>) {
+    return write_elements<O>(ctx, v);
+  } else if constexpr (sequence<T>) {
+    if constexpr (raw<range_value_t<T>> && std::ranges::contiguous_range<T>) {
+      const std::size_t n = std::ranges::size(v);
+      return write_counted_bytes(ctx, n, std::ranges::data(v), n * sizeof(range_value_t<T>));
+    } else {
+      return write_size(ctx, std::ranges::size(v)) && write_elements<O>(ctx, v);
+    }
+  } else if constexpr (map_type<T>) {
+    if (!write_size(ctx, v.size())) return false;
+    for (const auto& [key, value] : v) {
+      if (!write_value<O>(ctx, key) || !write_value<O>(ctx, value)) return false;
+    }
+    return true;
+  } else if constexpr (optional_type<T> || unique_pointer<T>) {
+    if (!write_raw(ctx, static_cast<std::uint8_t>(v ? 1 : 0))) return false;
+    return !v || write_value<O>(ctx, *v);
+  } else if constexpr (variant_type<T>) {
+    if (!write_size(ctx, v.index())) return false;
+    return std::visit([&](const auto& alt) { return write_value<O>(ctx, alt); }, v);
+  } else if constexpr (tuple_type<T>) {
+    return std::apply([&](const auto&... e) { return (write_value<O>(ctx, e) && ...); }, v);
+  } else if constexpr (time_point_type<T>) {
+    return write_raw(ctx, static_cast<std::int64_t>(v.time_since_epoch().count()));
+  } else if constexpr (reflectable<T>) {
+    return all_fields<T>([&](auto i) { return write_value<O>(ctx, get_field<decltype(i)::value>(v)); });
+  } else {
+    static_assert(sizeof(T) == 0, "prism::pack: this type cannot be written");
+    return false;
+  }
+}
+
+}  // namespace prism::pack_detail
+
+namespace prism {
+
+template <>
+struct format_writer<pack> {
+  template <options O, class T, class Ctx>
+  static bool write(Ctx& ctx, const T& v) {
+    return pack_detail::write_value<O>(ctx, v);
+  }
+};
+
+}  // namespace prism

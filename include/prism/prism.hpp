@@ -1,0 +1,8 @@
+#pragma once
+// The umbrella header: the core and every format.
+#include "core/api.hpp"
+#include "core/concepts.hpp"
+#include "core/enum.hpp"
+#include "core/fields.hpp"
+#include "msgpack.hpp"
+#include "pack.hpp"

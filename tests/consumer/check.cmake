@@ -1,0 +1,16 @@
+# Installs prism into a temporary prefix, then configures, builds and runs tests/consumer
+# against it with find_package(prism).
+file(REMOVE_RECURSE ${WORK_DIR})
+set(prefix ${WORK_DIR}/prefix)
+foreach(step
+    "${CMAKE_COMMAND};-S;${SOURCE_DIR};-B;${WORK_DIR}/prism;-G;${GENERATOR};-DCMAKE_CXX_COMPILER=${CXX};-DPRISM_BUILD_TESTS=OFF;-DPRISM_BUILD_BENCH=OFF;-DCMAKE_INSTALL_PREFIX=${prefix}"
+    "${CMAKE_COMMAND};--install;${WORK_DIR}/prism"
+    "${CMAKE_COMMAND};-S;${SOURCE_DIR}/tests/consumer;-B;${WORK_DIR}/consumer;-G;${GENERATOR};-DCMAKE_CXX_COMPILER=${CXX};-DCMAKE_PREFIX_PATH=${prefix}"
+    "${CMAKE_COMMAND};--build;${WORK_DIR}/consumer"
+    "${WORK_DIR}/consumer/consumer")
+  execute_process(COMMAND ${step} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "step failed (${rc}): ${step}\n${out}\n${err}")
+  endif()
+endforeach()
+message(STATUS "consumer built and ran against the installed prism")
