@@ -51,7 +51,7 @@ enum class kind : std::uint8_t { str, bin, array, map };
 // Reads the header of a string, binary, array or map; `n` gets its length.
 template <kind K, class Ctx>
 PRISM_INLINE bool read_header(Ctx& ctx, std::size_t& n, std::string_view expected) {
-  std::uint8_t tag;
+  std::uint8_t tag{};
   if (!peek_tag(ctx, tag)) return false;
   if constexpr (K == kind::str) {
     if ((tag & 0xe0) == code::fixstr) {
@@ -97,7 +97,7 @@ bool skip_value(Ctx& ctx) {
   std::size_t pending = 1;
   while (pending) {
     --pending;
-    std::uint8_t tag;
+    std::uint8_t tag{};
     if (!peek_tag(ctx, tag)) return false;
     std::size_t skip = 0, n = 0;
     if (tag <= 0x7f || tag >= 0xe0 || tag == code::nil || tag == code::false_ || tag == code::true_) {
@@ -206,7 +206,7 @@ PRISM_INLINE bool read_integer(Ctx& ctx, std::uint8_t tag, bool& negative, std::
 
 template <class T, class Ctx>
 PRISM_INLINE bool read_int(Ctx& ctx, T& v) {
-  std::uint8_t tag;
+  std::uint8_t tag{};
   if (!peek_tag(ctx, tag)) return false;
   if (tag <= 0x7f) [[likely]] {  // positive fixint fits every integer type
     v = static_cast<T>(tag);
@@ -214,8 +214,8 @@ PRISM_INLINE bool read_int(Ctx& ctx, T& v) {
     return true;
   }
   const std::size_t at = ctx.src.offset();
-  bool negative;
-  std::uint64_t value;
+  bool negative{};
+  std::uint64_t value{};
   if (!read_integer(ctx, tag, negative, value, "integer")) return false;
   if (negative) {
     const auto s = static_cast<std::int64_t>(value);
@@ -234,7 +234,7 @@ PRISM_INLINE bool read_int(Ctx& ctx, T& v) {
 
 template <class T, class Ctx>
 bool read_float(Ctx& ctx, T& v) {
-  std::uint8_t tag;
+  std::uint8_t tag{};
   if (!peek_tag(ctx, tag)) return false;
   if (tag == code::float32) {
     if (!ctx.src.need(5)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
@@ -254,8 +254,8 @@ bool read_float(Ctx& ctx, T& v) {
     ctx.src.advance(9);
     return true;
   }
-  bool negative;
-  std::uint64_t value;
+  bool negative{};
+  std::uint64_t value{};
   if (!read_integer(ctx, tag, negative, value, "float")) return false;
   v = negative ? static_cast<T>(static_cast<std::int64_t>(value)) : static_cast<T>(value);
   return true;
@@ -278,7 +278,7 @@ PRISM_INLINE bool read_str_bytes(Ctx& ctx, const std::uint8_t*& p, std::size_t& 
 
 template <class Ctx>
 bool read_timestamp(Ctx& ctx, std::int64_t& secs, std::uint32_t& nanos) {
-  std::uint8_t tag;
+  std::uint8_t tag{};
   if (!peek_tag(ctx, tag)) return false;
   const std::size_t at = ctx.src.offset();
   std::size_t len = 0, head = 2;
@@ -318,10 +318,10 @@ bool read_struct(Ctx& ctx, T& v);
 
 template <options O, class T, class Ctx>
 bool read_sequence(Ctx& ctx, T& v) {
-  std::size_t n;
+  std::size_t n{};
   const std::size_t at = ctx.src.offset();
   if constexpr (resizable_sequence<T> && sizeof(range_value_t<T>) == 1 && integer<range_value_t<T>>) {
-    std::uint8_t tag;
+    std::uint8_t tag{};
     if (!peek_tag(ctx, tag)) return false;
     if (tag == code::bin8 || tag == code::bin16 || tag == code::bin32) {  // bytes as written by msgpack-cxx
       if (!read_header<kind::bin>(ctx, n, "array")) return false;
@@ -355,7 +355,7 @@ template <options O, class T, class Ctx>
 bool read_map(Ctx& ctx, T& v) {
   using K = std::remove_const_t<typename T::key_type>;
   using M = typename T::mapped_type;
-  std::size_t n;
+  std::size_t n{};
   const std::size_t at = ctx.src.offset();
   if (!read_header<kind::map>(ctx, n, "map")) return false;
   if (!ctx.check_count(n, 2, at) || !ctx.charge(n * (sizeof(K) + sizeof(M))) || !ctx.enter()) return false;
@@ -377,7 +377,7 @@ bool read_map(Ctx& ctx, T& v) {
 template <options O, class T, class Ctx>
 bool read_value(Ctx& ctx, T& v) {
   if constexpr (boolean<T>) {
-    std::uint8_t tag;
+    std::uint8_t tag{};
     if (!peek_tag(ctx, tag)) return false;
     if (tag != code::true_ && tag != code::false_) [[unlikely]] return mismatch(ctx, "bool", tag);
     v = tag == code::true_;
@@ -388,25 +388,25 @@ bool read_value(Ctx& ctx, T& v) {
   } else if constexpr (floating<T>) {
     return read_float(ctx, v);
   } else if constexpr (enumeration<T>) {
-    std::uint8_t tag;
+    std::uint8_t tag{};
     if (!peek_tag(ctx, tag)) return false;
     if ((tag & 0xe0) == code::fixstr || tag == code::str8 || tag == code::str16 || tag == code::str32) {
       const std::size_t at = ctx.src.offset();
-      const std::uint8_t* p;
-      std::size_t n;
+      const std::uint8_t* p{};
+      std::size_t n{};
       if (!read_str_bytes<O>(ctx, p, n)) return false;
       const auto e = enum_from_name<T>(std::string_view(reinterpret_cast<const char*>(p), n));
       if (!e) return ctx.fail(errc::invalid_enum, at, "enumerator name");
       v = *e;
       return true;
     }
-    std::underlying_type_t<T> u;
+    std::underlying_type_t<T> u{};
     if (!read_int(ctx, u)) return false;
     v = static_cast<T>(u);
     return true;
   } else if constexpr (string_type<T> || string_view_type<T>) {
-    const std::uint8_t* p;
-    std::size_t n;
+    const std::uint8_t* p{};
+    std::size_t n{};
     if (!read_str_bytes<O>(ctx, p, n)) return false;
     if constexpr (string_view_type<T>) {
       static_assert(std::remove_cvref_t<decltype(ctx.src)>::bounded, "prism: views can only be read from contiguous input");
@@ -417,7 +417,7 @@ bool read_value(Ctx& ctx, T& v) {
     }
     return true;
   } else if constexpr (blob<T>) {
-    std::size_t n;
+    std::size_t n{};
     const std::size_t at = ctx.src.offset();
     if (!read_header<kind::bin>(ctx, n, "binary")) return false;
     if (n > ctx.lim.max_elements) [[unlikely]] return ctx.fail(errc::too_many_elements, at);
@@ -437,7 +437,7 @@ bool read_value(Ctx& ctx, T& v) {
   } else if constexpr (map_type<T>) {
     return read_map<O>(ctx, v);
   } else if constexpr (optional_type<T> || unique_pointer<T>) {
-    std::uint8_t tag;
+    std::uint8_t tag{};
     if (!peek_tag(ctx, tag)) return false;
     if (tag == code::nil) {
       v.reset();
@@ -453,19 +453,19 @@ bool read_value(Ctx& ctx, T& v) {
       return read_value<O>(ctx, detail::ensure_engaged(v));
     }
   } else if constexpr (variant_type<T>) {
-    std::size_t n;
+    std::size_t n{};
     const std::size_t at = ctx.src.offset();
     if (!read_header<kind::array>(ctx, n, "[index, value]")) return false;
     if (n != 2) return ctx.fail(errc::size_mismatch, at, "[index, value]");
     const std::size_t index_at = ctx.src.offset();
-    std::size_t index;
+    std::size_t index{};
     if (!read_int(ctx, index)) return false;
     if (index >= std::variant_size_v<T>) [[unlikely]] return ctx.fail(errc::invalid_value, index_at, "variant index");
     return detail::visit_index<T>(index, [&](auto i) {
       return read_value<O>(ctx, detail::ensure_alternative<decltype(i)::value>(v));
     });
   } else if constexpr (tuple_type<T>) {
-    std::size_t n;
+    std::size_t n{};
     const std::size_t at = ctx.src.offset();
     if (!read_header<kind::array>(ctx, n, "array")) return false;
     if (n != std::tuple_size_v<T>) return ctx.fail(errc::size_mismatch, at, "array of the tuple's size");
@@ -475,8 +475,8 @@ bool read_value(Ctx& ctx, T& v) {
       return ok || ctx.in_element(failed_at);
     }(std::make_index_sequence<std::tuple_size_v<T>>{});
   } else if constexpr (time_point_type<T>) {
-    std::int64_t secs;
-    std::uint32_t nanos;
+    std::int64_t secs{};
+    std::uint32_t nanos{};
     if (!read_timestamp(ctx, secs, nanos)) return false;
     using namespace std::chrono;
     v = T(duration_cast<typename T::duration>(seconds(secs) + nanoseconds(nanos)));
@@ -505,10 +505,10 @@ bool read_field(Ctx& ctx, T& v, std::size_t index) {
 template <options O, class T, class Ctx>
 bool read_struct(Ctx& ctx, T& v) {
   constexpr std::size_t fields = field_count_v<T>;
-  std::uint8_t tag;
+  std::uint8_t tag{};
   if (!peek_tag(ctx, tag)) return false;
   const std::size_t at = ctx.src.offset();
-  std::size_t n;
+  std::size_t n{};
   if ((tag & 0xf0) == code::fixarray || tag == code::array16 || tag == code::array32) {
     // Positional: fewer items leave the last fields untouched, extra items are skipped.
     if (!read_header<kind::array>(ctx, n, "array")) return false;
@@ -532,11 +532,11 @@ bool read_struct(Ctx& ctx, T& v) {
   [[maybe_unused]] std::bitset<fields> seen;
   for (std::size_t i = 0; i < n; ++i) {
     const std::size_t key_at = ctx.src.offset();
-    const std::uint8_t* p;
-    std::size_t len;
+    const std::uint8_t* p{};
+    std::size_t len{};
     if (!read_str_bytes<O>(ctx, p, len)) return false;
     const std::string_view key(reinterpret_cast<const char*>(p), len);
-    std::size_t index;
+    std::size_t index{};
     if (i < fields && key == struct_keys<T>.names[i]) [[likely]] {
       index = i;  // fields in declaration order: no hashing
     } else {

@@ -75,7 +75,7 @@ PRISM_INLINE bool read_varint(Ctx& ctx, std::uint64_t& out) {
 template <class Ctx>
 PRISM_INLINE bool read_count(Ctx& ctx, std::size_t& n, std::size_t min_element_size) {
   const std::size_t at = ctx.src.offset();
-  std::uint64_t v;
+  std::uint64_t v{};
   if (!read_varint(ctx, v)) return false;
   if (v > std::numeric_limits<std::size_t>::max()) [[unlikely]] return ctx.fail(errc::too_many_elements, at);
   n = static_cast<std::size_t>(v);
@@ -93,7 +93,7 @@ PRISM_INLINE bool read_raw(Ctx& ctx, T& v) {
 // A string or blob: count, then the bytes taken in one go (UTF-8 checked for strings).
 template <options O, class T, class Ctx>
 bool read_text(Ctx& ctx, T& v) {
-  std::size_t n;
+  std::size_t n{};
   if (!read_count(ctx, n, 1)) return false;
   const std::size_t at = ctx.src.offset();
   if (!ctx.src.need(n)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
@@ -105,7 +105,7 @@ bool read_text(Ctx& ctx, T& v) {
     }
   }
   if constexpr (string_view_type<T> || byte_span<T>) {
-    static_assert(decltype(ctx.src)::bounded, "prism: views can only be read from contiguous input");
+    static_assert(std::remove_cvref_t<decltype(ctx.src)>::bounded, "prism: views can only be read from contiguous input");
     v = T(reinterpret_cast<const typename T::value_type*>(p), n);
   } else {
     if (!ctx.charge(n)) return false;
@@ -142,7 +142,7 @@ bool read_elements_into(Ctx& ctx, T& v, std::size_t n) {
 template <options O, class T, class Ctx>
 bool read_sequence(Ctx& ctx, T& v) {
   using E = range_value_t<T>;
-  std::size_t n;
+  std::size_t n{};
   if (!read_count(ctx, n, min_size<E>())) return false;
   if (!ctx.charge(n * sizeof(E))) return false;
   if constexpr (!std::remove_cvref_t<decltype(ctx.src)>::bounded && !raw<E>) {
@@ -169,7 +169,7 @@ template <options O, class T, class Ctx>
 bool read_map(Ctx& ctx, T& v) {
   using K = std::remove_const_t<typename T::key_type>;
   using M = typename T::mapped_type;
-  std::size_t n;
+  std::size_t n{};
   if (!read_count(ctx, n, min_size<K>() + min_size<M>())) return false;
   if (!ctx.charge(n * (sizeof(K) + sizeof(M)))) return false;
   if (!ctx.enter()) return false;
@@ -194,13 +194,13 @@ bool read_value(Ctx& ctx, T& v) {
     return read_raw(ctx, v);
   } else if constexpr (boolean<T>) {
     const std::size_t at = ctx.src.offset();
-    std::uint8_t b;
+    std::uint8_t b{};
     if (!read_raw(ctx, b)) return false;
     if (b > 1) [[unlikely]] return ctx.fail(errc::invalid_value, at, "bool (0 or 1)");
     v = b != 0;
     return true;
   } else if constexpr (enumeration<T>) {
-    std::underlying_type_t<T> u;
+    std::underlying_type_t<T> u{};
     if (!read_raw(ctx, u)) return false;
     v = static_cast<T>(u);
     return true;
@@ -215,7 +215,7 @@ bool read_value(Ctx& ctx, T& v) {
     return read_map<O>(ctx, v);
   } else if constexpr (optional_type<T> || unique_pointer<T>) {
     const std::size_t at = ctx.src.offset();
-    std::uint8_t present;
+    std::uint8_t present{};
     if (!read_raw(ctx, present)) return false;
     if (present > 1) [[unlikely]] return ctx.fail(errc::invalid_value, at, "presence byte (0 or 1)");
     if (!present) {
@@ -232,7 +232,7 @@ bool read_value(Ctx& ctx, T& v) {
     }
   } else if constexpr (variant_type<T>) {
     const std::size_t at = ctx.src.offset();
-    std::uint64_t index;
+    std::uint64_t index{};
     if (!read_varint(ctx, index)) return false;
     if (index >= std::variant_size_v<T>) [[unlikely]] return ctx.fail(errc::invalid_value, at, "variant index");
     return detail::visit_index<T>(static_cast<std::size_t>(index), [&](auto i) {
@@ -245,7 +245,7 @@ bool read_value(Ctx& ctx, T& v) {
       return ok || ctx.in_element(failed_at);
     }(std::make_index_sequence<std::tuple_size_v<T>>{});
   } else if constexpr (time_point_type<T>) {
-    std::int64_t count;
+    std::int64_t count{};
     if (!read_raw(ctx, count)) return false;
     v = T(typename T::duration(static_cast<typename T::rep>(count)));
     return true;

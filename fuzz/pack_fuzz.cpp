@@ -1,0 +1,8 @@
+#include <prism/pack.hpp>
+
+#include "fuzz_target.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  fuzz_all<prism::pack>(data, size);
+  return 0;
+}

@@ -1,0 +1,186 @@
+// Bad input for every decoder: truncations, byte flips, huge length prefixes, deep nesting,
+// invalid UTF-8 and wrong types. Each must give an error with an offset and a path, never a
+// crash, an out-of-bounds read (this test runs under ASan/UBSan too) or a big allocation.
+#include <gtest/gtest.h>
+
+#include <prism/msgpack.hpp>
+#include <prism/pack.hpp>
+
+#include <random>
+#include <string>
+
+#include "data/monsters.hpp"
+#include "support/random_value.hpp"
+#include "support/types.hpp"
+
+using namespace testing_types;
+
+namespace {
+
+template <class Format, class T>
+std::string encode(const T& v) {
+  std::string out;
+  EXPECT_TRUE(prism::write<Format>(v, out));
+  return out;
+}
+
+// Every proper prefix fails with an offset inside the input.
+template <class Format, class T>
+void every_truncation_fails(const std::string& bytes) {
+  for (std::size_t n = 0; n < bytes.size(); ++n) {
+    auto r = prism::read<Format, T>(std::string_view(bytes).substr(0, n));
+    ASSERT_FALSE(r) << "prefix " << n;
+    ASSERT_LE(r.error().offset, n) << r.error().message();
+  }
+}
+
+template <class Format, class T>
+void random_flips_never_crash(const std::string& bytes, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  for (int i = 0; i < 3000; ++i) {
+    std::string damaged = bytes;
+    for (int k = 0, flips = 1 + i % 4; k < flips; ++k) {
+      damaged[rng() % damaged.size()] = static_cast<char>(rng());
+    }
+    auto r = prism::read<Format, T>(damaged);
+    if (!r) {
+      ASSERT_LE(r.error().offset, damaged.size());
+    }
+  }
+}
+
+const std::vector<monsters::Monster>& sample_monsters() {
+  static const auto m = monsters::make_monsters(5);
+  return m;
+}
+
+}  // namespace
+
+TEST(BadInput, PackTruncations) {
+  every_truncation_fails<prism::pack, std::vector<monsters::Monster>>(encode<prism::pack>(sample_monsters()));
+  testing_support::random_values gen(11);
+  for (int i = 0; i < 5; ++i) {
+    const auto e = gen.make<Everything>();
+    every_truncation_fails<prism::pack, Everything>(encode<prism::pack>(e));
+  }
+}
+
+TEST(BadInput, MsgPackTruncations) {
+  every_truncation_fails<prism::msgpack, std::vector<monsters::Monster>>(encode<prism::msgpack>(sample_monsters()));
+  testing_support::random_values gen(12);
+  for (int i = 0; i < 5; ++i) {
+    const auto e = gen.make<Everything>();
+    every_truncation_fails<prism::msgpack, Everything>(encode<prism::msgpack>(e));
+  }
+}
+
+TEST(BadInput, RandomByteFlips) {
+  random_flips_never_crash<prism::pack, std::vector<monsters::Monster>>(encode<prism::pack>(sample_monsters()), 21);
+  random_flips_never_crash<prism::msgpack, std::vector<monsters::Monster>>(encode<prism::msgpack>(sample_monsters()), 22);
+  testing_support::random_values gen(23);
+  const auto e = gen.make<Everything>();
+  random_flips_never_crash<prism::pack, Everything>(encode<prism::pack>(e), 24);
+  random_flips_never_crash<prism::msgpack, Everything>(encode<prism::msgpack>(e), 25);
+}
+
+TEST(BadInput, HugeSizePrefixInTenBytes) {
+  // pack: a count of 2^32 as a varint, then a few bytes.
+  const std::string pack_bytes("\x80\x80\x80\x80\x10\x01\x02\x03\x04\x05", 10);
+  auto p = prism::read<prism::pack, std::vector<std::uint32_t>>(pack_bytes);
+  ASSERT_FALSE(p);
+  EXPECT_EQ(p.error().code, prism::errc::too_many_elements);
+  EXPECT_EQ(p.error().offset, 0u);
+  auto ps = prism::read<prism::pack, std::vector<std::string>>(pack_bytes, prism::limits{.max_elements = std::size_t{1} << 40});
+  ASSERT_FALSE(ps);
+  EXPECT_EQ(ps.error().code, prism::errc::unexpected_end);
+
+  // msgpack: array32 and str32 of 2^32-1 elements.
+  const std::string arr("\xdd\xff\xff\xff\xff\x01\x02\x03\x04\x05", 10);
+  auto m = prism::read<prism::msgpack, std::vector<std::int32_t>>(arr);
+  ASSERT_FALSE(m);
+  EXPECT_EQ(m.error().offset, 0u);
+  const std::string str("\xdb\xff\xff\xff\xff\x61\x62\x63\x64\x65", 10);
+  auto s = prism::read<prism::msgpack, std::string>(str);
+  ASSERT_FALSE(s);
+  const std::string map("\xdf\xff\xff\xff\xff\xa1\x61\x01\x02\x03", 10);
+  auto mm = prism::read<prism::msgpack, Leaf>(map);
+  ASSERT_FALSE(mm);
+  EXPECT_EQ(mm.error().offset, 0u);
+}
+
+TEST(BadInput, AllocationLimitIsHonored) {
+  const std::string big = encode<prism::msgpack>(std::vector<std::string>(100, std::string(1000, 'x')));
+  auto r = prism::read<prism::msgpack, std::vector<std::string>>(big, prism::limits{.max_alloc_bytes = 50000});
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().code, prism::errc::allocation_limit);
+  EXPECT_TRUE((prism::read<prism::msgpack, std::vector<std::string>>(big, prism::limits{.max_alloc_bytes = 200000})));
+}
+
+TEST(BadInput, NestingHundredThousandDeep) {
+  // Node{name, children}: each level claims one child.
+  std::string pack_bytes;
+  for (int i = 0; i < 100000; ++i) pack_bytes += std::string("\x00\x01", 2);
+  auto p = prism::read<prism::pack, Node>(pack_bytes);
+  ASSERT_FALSE(p);
+  EXPECT_EQ(p.error().code, prism::errc::too_deep);
+  EXPECT_EQ(p.error().path.substr(0, 20), "children[0].children");
+
+  std::string msgpack_bytes;
+  for (int i = 0; i < 100000; ++i) msgpack_bytes += std::string("\x92\xa0\x91", 3);  // [name "", [ ...
+  auto m = prism::read<prism::msgpack, Node, prism::options{.structs_as_arrays = true}>(msgpack_bytes);
+  ASSERT_FALSE(m);
+  EXPECT_EQ(m.error().code, prism::errc::too_deep);
+
+  // Skipping an unknown value 100000 arrays deep is iterative: it ends at the input's end.
+  std::string unknown("\x81\xa1z", 3);
+  unknown += std::string(100000, '\x91');
+  auto u = prism::read<prism::msgpack, Leaf>(unknown);
+  ASSERT_FALSE(u);
+  EXPECT_EQ(u.error().code, prism::errc::unexpected_end);
+}
+
+TEST(BadInput, InvalidUtf8) {
+  Leaf leaf{"ok", 1};
+  std::string m = encode<prism::msgpack>(leaf);
+  const auto at = m.find("ok");
+  m[at + 1] = '\xff';
+  auto r = prism::read<prism::msgpack, Leaf>(m);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().code, prism::errc::invalid_utf8);
+  EXPECT_EQ(r.error().offset, at + 1);
+  EXPECT_EQ(r.error().path, "label");
+  EXPECT_TRUE((prism::read<prism::msgpack, Leaf, prism::options{.validate_utf8 = false}>(m)));
+
+  for (const char* bad : {"\xc0\xaf", "\xed\xa0\x80", "\xf4\x90\x80\x80", "\xe2\x82", "\x80"}) {
+    std::string p = encode<prism::pack>(std::string(bad));
+    auto pr = prism::read<prism::pack, std::string>(p);
+    ASSERT_FALSE(pr) << bad;
+    EXPECT_EQ(pr.error().code, prism::errc::invalid_utf8);
+  }
+}
+
+TEST(BadInput, WrongTypesNameTheField) {
+  // {"weapons": [{"name": "a", "damage": "x"}]} read as a Monster.
+  std::string bytes("\x81\xa7weapons\x91\x82\xa4name\xa1\x61\xa6\x64\x61mage\xa1x", 27);
+  auto r = prism::read<prism::msgpack, monsters::Monster>(bytes);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().code, prism::errc::type_mismatch);
+  EXPECT_EQ(r.error().path, "weapons[0].damage");
+  EXPECT_EQ(r.error().offset, 25u);
+  EXPECT_EQ(r.error().message(), "msgpack: type mismatch at byte 25, field weapons[0].damage: expected integer, found string");
+
+  std::string pb = encode<prism::pack>(Leaf{"a", 1});
+  auto bad_bool = prism::read<prism::pack, std::tuple<bool>>(std::string("\x07", 1));
+  ASSERT_FALSE(bad_bool);
+  EXPECT_EQ(bad_bool.error().code, prism::errc::invalid_value);
+  auto bad_variant = prism::read<prism::pack, std::variant<int, float>>(std::string("\x05\0\0\0\0", 5));
+  ASSERT_FALSE(bad_variant);
+  EXPECT_EQ(bad_variant.error().code, prism::errc::invalid_value);
+  auto overlong = prism::read<prism::pack, std::string>(std::string("\x81\x00", 2));
+  ASSERT_FALSE(overlong);
+  EXPECT_EQ(overlong.error().code, prism::errc::invalid_value);
+  auto trailing = prism::read<prism::pack, Leaf>(pb + "x");
+  ASSERT_FALSE(trailing);
+  EXPECT_EQ(trailing.error().code, prism::errc::trailing_bytes);
+  EXPECT_EQ(trailing.error().offset, pb.size());
+}

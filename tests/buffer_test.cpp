@@ -1,0 +1,118 @@
+#include <gtest/gtest.h>
+
+#include <prism/msgpack.hpp>
+#include <prism/pack.hpp>
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+struct Sample {
+  std::uint32_t id;
+  std::string name;
+  std::vector<double> values;
+  friend bool operator==(const Sample&, const Sample&) = default;
+};
+const Sample sample{7, "seven", {1.5, 2.5, 3.5}};
+}  // namespace
+
+TEST(Sinks, GrowableBuffersHoldTheSameBytes) {
+  std::string s;
+  std::vector<std::byte> b;
+  std::vector<std::uint8_t> u;
+  ASSERT_TRUE(prism::write<prism::pack>(sample, s));
+  ASSERT_TRUE(prism::write<prism::pack>(sample, b));
+  ASSERT_TRUE(prism::write<prism::pack>(sample, u));
+  ASSERT_EQ(s.size(), 4u + 1 + 5 + 1 + 24);
+  EXPECT_EQ(std::memcmp(s.data(), b.data(), s.size()), 0);
+  EXPECT_EQ(std::memcmp(s.data(), u.data(), s.size()), 0);
+}
+
+TEST(Sinks, WriteReplacesContentsAndReusesCapacity) {
+  std::string s(1000, 'x');
+  const auto* before = s.data();
+  ASSERT_TRUE(prism::write<prism::pack>(sample, s));
+  EXPECT_EQ(s.size(), 35u);
+  EXPECT_EQ(s.data(), before);
+}
+
+TEST(Sinks, FixedSpanNeverWritesPastTheEnd) {
+  std::array<std::uint8_t, 64> big{};
+  auto n = prism::write<prism::msgpack>(sample, std::span(big));
+  ASSERT_TRUE(n);
+  for (std::size_t limit = 0; limit < *n; ++limit) {
+    std::array<std::uint8_t, 80> out;
+    out.fill(0xAB);
+    auto r = prism::write<prism::msgpack>(sample, std::span(out.data(), limit));
+    ASSERT_FALSE(r) << limit;
+    EXPECT_EQ(r.error().code, prism::errc::buffer_overflow);
+    for (std::size_t i = limit; i < out.size(); ++i) ASSERT_EQ(out[i], 0xAB) << "wrote past " << limit;
+  }
+  std::array<std::uint8_t, 80> exact;
+  auto ok = prism::write<prism::msgpack>(sample, std::span(exact.data(), *n));
+  ASSERT_TRUE(ok);
+  EXPECT_EQ(*ok, *n);
+}
+
+TEST(Sinks, OstreamReceivesTheSameBytes) {
+  std::ostringstream os;
+  ASSERT_TRUE(prism::write<prism::msgpack>(sample, os));
+  std::string direct;
+  ASSERT_TRUE(prism::write<prism::msgpack>(sample, direct));
+  EXPECT_EQ(os.str(), direct);
+
+  Sample big{1, std::string(100000, 'z'), std::vector<double>(5000, 0.25)};
+  std::ostringstream big_os;
+  ASSERT_TRUE(prism::write<prism::pack>(big, big_os));
+  EXPECT_EQ((prism::read<prism::pack, Sample>(big_os.str()).value()), big);
+}
+
+TEST(Sources, ContiguousInputsOfEveryByteType) {
+  std::vector<std::uint8_t> bytes;
+  ASSERT_TRUE(prism::write<prism::pack>(sample, bytes));
+  EXPECT_EQ((prism::read<prism::pack, Sample>(bytes).value()), sample);
+  EXPECT_EQ((prism::read<prism::pack, Sample>(std::span<const std::uint8_t>(bytes)).value()), sample);
+  const std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+  EXPECT_EQ((prism::read<prism::pack, Sample>(text).value()), sample);
+}
+
+TEST(Sources, IstreamConsumesExactlyOneValue) {
+  std::stringstream ss;
+  ASSERT_TRUE(prism::write<prism::msgpack>(sample, ss));
+  Sample second = sample;
+  second.id = 8;
+  ASSERT_TRUE(prism::write<prism::msgpack>(second, ss));
+  auto a = prism::read<prism::msgpack, Sample>(ss);
+  auto b = prism::read<prism::msgpack, Sample>(ss);
+  ASSERT_TRUE(a) << a.error().message();
+  ASSERT_TRUE(b) << b.error().message();
+  EXPECT_EQ(*a, sample);
+  EXPECT_EQ(b->id, 8u);
+  EXPECT_EQ(ss.peek(), std::char_traits<char>::eof());
+}
+
+TEST(Sources, IstreamTruncationIsAnError) {
+  std::string bytes;
+  ASSERT_TRUE(prism::write<prism::pack>(sample, bytes));
+  std::istringstream is(bytes.substr(0, bytes.size() - 3));
+  auto r = prism::read<prism::pack, Sample>(is);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().code, prism::errc::unexpected_end);
+  EXPECT_EQ(r.error().path, "values");
+}
+
+TEST(Sources, ReadIntoExistingObjectReusesMemory) {
+  std::string bytes;
+  ASSERT_TRUE(prism::write<prism::msgpack>(sample, bytes));
+  Sample target{0, std::string(64, 'q'), std::vector<double>(100, 0.0)};
+  const auto* name_data = target.name.data();
+  const auto* values_data = target.values.data();
+  ASSERT_TRUE(prism::read<prism::msgpack>(target, bytes));
+  EXPECT_EQ(target, sample);
+  EXPECT_EQ(target.name.data(), name_data);
+  EXPECT_EQ(target.values.data(), values_data);
+}

@@ -1,0 +1,190 @@
+// prism's MessagePack against msgpack-cxx, both ways: equal bytes for equal values, and each
+// reads what the other writes.
+#include <gtest/gtest.h>
+#include <msgpack.hpp>
+
+#include <prism/msgpack.hpp>
+
+#include <cstdint>
+#include <limits>
+#include <map>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace {
+
+struct Record {
+  std::int64_t id;
+  std::string name;
+  std::vector<std::int32_t> values;
+  std::map<std::string, double> scores;
+  bool active;
+  std::vector<std::vector<std::string>> tags;
+  std::vector<std::byte> payload;  // msgpack-cxx: std::vector<char> as bin
+  float ratio;
+  std::uint16_t small;
+};
+
+// The same record as msgpack-cxx sees it.
+struct CxxRecord {
+  std::int64_t id;
+  std::string name;
+  std::vector<std::int32_t> values;
+  std::map<std::string, double> scores;
+  bool active;
+  std::vector<std::vector<std::string>> tags;
+  std::vector<char> payload;
+  float ratio;
+  std::uint16_t small;
+  MSGPACK_DEFINE_MAP(id, name, values, scores, active, tags, payload, ratio, small)
+};
+struct CxxRecordArray {
+  std::int64_t id;
+  std::string name;
+  std::vector<std::int32_t> values;
+  std::map<std::string, double> scores;
+  bool active;
+  std::vector<std::vector<std::string>> tags;
+  std::vector<char> payload;
+  float ratio;
+  std::uint16_t small;
+  MSGPACK_DEFINE(id, name, values, scores, active, tags, payload, ratio, small)
+};
+
+template <class T>
+std::string cxx_pack(const T& v) {
+  msgpack::sbuffer buf;
+  msgpack::pack(buf, v);
+  return std::string(buf.data(), buf.size());
+}
+
+template <class T>
+std::string prism_pack(const T& v) {
+  std::string out;
+  EXPECT_TRUE(prism::write<prism::msgpack>(v, out));
+  return out;
+}
+
+template <class T>
+T cxx_unpack(const std::string& bytes) {
+  auto handle = msgpack::unpack(bytes.data(), bytes.size());
+  return handle.get().as<T>();
+}
+
+// Edge values: every boundary between encodings.
+std::vector<std::int64_t> signed_edges() {
+  std::vector<std::int64_t> v;
+  for (std::int64_t b : {0ll, 31ll, 127ll, 255ll, 32767ll, 65535ll, 2147483647ll, 4294967295ll}) {
+    for (std::int64_t d : {-1ll, 0ll, 1ll}) {
+      v.push_back(b + d);
+      v.push_back(-(b + d));
+    }
+  }
+  v.push_back(-32);
+  v.push_back(-33);
+  v.push_back(std::numeric_limits<std::int64_t>::min());
+  v.push_back(std::numeric_limits<std::int64_t>::max());
+  return v;
+}
+
+}  // namespace
+
+TEST(MsgPackInterop, IntegerEdgesMatchBothWays) {
+  for (std::int64_t v : signed_edges()) {
+    EXPECT_EQ(prism_pack(v), cxx_pack(v)) << v;
+    EXPECT_EQ(cxx_unpack<std::int64_t>(prism_pack(v)), v);
+    EXPECT_EQ((prism::read<prism::msgpack, std::int64_t>(cxx_pack(v)).value()), v);
+    if (v >= 0) {
+      const auto u = static_cast<std::uint64_t>(v);
+      EXPECT_EQ(prism_pack(u), cxx_pack(u)) << u;
+    }
+    if (v >= std::numeric_limits<std::int16_t>::min() && v <= std::numeric_limits<std::int16_t>::max()) {
+      const auto s = static_cast<std::int16_t>(v);
+      EXPECT_EQ(prism_pack(s), cxx_pack(s)) << s;
+    }
+  }
+  EXPECT_EQ(prism_pack(std::numeric_limits<std::uint64_t>::max()), cxx_pack(std::numeric_limits<std::uint64_t>::max()));
+}
+
+TEST(MsgPackInterop, FloatsMatchBothWays) {
+  // -0.0 is left out on purpose: msgpack-cxx writes it as the integer 0 and loses the sign.
+  for (double d : {0.0, 1.0, -1.0, 0.5, -2.25, 1e300, 3.0e9, -7e18, 1.0 / 3.0, std::numeric_limits<double>::infinity()}) {
+    EXPECT_EQ(prism_pack(d), cxx_pack(d)) << d;
+    EXPECT_EQ((prism::read<prism::msgpack, double>(cxx_pack(d)).value()), d);
+    const auto f = static_cast<float>(d);
+    EXPECT_EQ(prism_pack(f), cxx_pack(f)) << f;
+  }
+}
+
+TEST(MsgPackInterop, StringAndBinaryLengthsMatch) {
+  for (std::size_t n : {0u, 1u, 31u, 32u, 255u, 256u, 65535u, 65536u, 70000u}) {
+    const std::string s(n, 'q');
+    EXPECT_EQ(prism_pack(s), cxx_pack(s)) << n;
+    EXPECT_EQ((prism::read<prism::msgpack, std::string>(cxx_pack(s)).value()), s);
+    const std::vector<char> cxx_bin(n, 'b');
+    const std::vector<std::byte> bin(n, std::byte{'b'});
+    EXPECT_EQ(prism_pack(bin), cxx_pack(cxx_bin)) << n;
+    EXPECT_EQ((prism::read<prism::msgpack, std::vector<std::byte>>(cxx_pack(cxx_bin)).value()), bin);
+  }
+}
+
+TEST(MsgPackInterop, ContainerHeadersMatch) {
+  for (std::size_t n : {0u, 1u, 15u, 16u, 65535u, 65536u}) {
+    const std::vector<std::int8_t> arr(n, 1);
+    EXPECT_EQ(prism_pack(arr), cxx_pack(arr)) << n;
+    std::map<std::int32_t, bool> m;
+    for (std::size_t i = 0; i < std::min<std::size_t>(n, 70000); ++i) m[static_cast<std::int32_t>(i)] = (i % 2) != 0;
+    EXPECT_EQ(prism_pack(m), cxx_pack(m)) << n;
+    EXPECT_EQ((prism::read<prism::msgpack, std::map<std::int32_t, bool>>(cxx_pack(m)).value()), m);
+  }
+}
+
+TEST(MsgPackInterop, RandomRecordsMatchBothWays) {
+  std::mt19937_64 rng(20261122);
+  auto pick = [&](std::int64_t lo, std::int64_t hi) { return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng); };
+  const auto edges = signed_edges();
+  for (int round = 0; round < 300; ++round) {
+    Record r;
+    CxxRecord c;
+    CxxRecordArray a;
+    r.id = edges[static_cast<std::size_t>(pick(0, static_cast<std::int64_t>(edges.size()) - 1))];
+    r.name = std::string(static_cast<std::size_t>(pick(0, 300)), static_cast<char>('a' + round % 26));
+    for (int i = pick(0, 20); i > 0; --i) r.values.push_back(static_cast<std::int32_t>(pick(-70000, 70000)));
+    for (int i = pick(0, 18); i > 0; --i) r.scores["k" + std::to_string(i)] = static_cast<double>(pick(-1000, 1000)) / 8;
+    r.active = round % 3 == 0;
+    for (int i = pick(0, 3); i > 0; --i) r.tags.push_back(std::vector<std::string>(static_cast<std::size_t>(pick(0, 3)), "t"));
+    for (int i = pick(0, 40); i > 0; --i) r.payload.push_back(static_cast<std::byte>(pick(0, 255)));
+    r.ratio = static_cast<float>(pick(-100, 100)) / 3.0f;
+    r.small = static_cast<std::uint16_t>(pick(0, 65535));
+    c = {r.id, r.name, r.values, r.scores, r.active, r.tags, {}, r.ratio, r.small};
+    for (auto b : r.payload) c.payload.push_back(static_cast<char>(b));
+    a = {c.id, c.name, c.values, c.scores, c.active, c.tags, c.payload, c.ratio, c.small};
+
+    const std::string ours = prism_pack(r);
+    ASSERT_EQ(ours, cxx_pack(c)) << "round " << round;
+    std::string ours_array;
+    ASSERT_TRUE((prism::write<prism::msgpack, prism::options{.structs_as_arrays = true}>(r, ours_array)));
+    ASSERT_EQ(ours_array, cxx_pack(a)) << "round " << round;
+
+    const auto theirs = cxx_unpack<CxxRecord>(ours);
+    EXPECT_EQ(theirs.name, r.name);
+    EXPECT_EQ(theirs.values, r.values);
+    EXPECT_EQ(theirs.scores, r.scores);
+    EXPECT_EQ(theirs.payload, c.payload);
+    auto back = prism::read<prism::msgpack, Record>(cxx_pack(c));
+    ASSERT_TRUE(back) << back.error().message();
+    EXPECT_EQ(back->id, r.id);
+    EXPECT_EQ(back->tags, r.tags);
+    EXPECT_EQ(back->payload, r.payload);
+    EXPECT_EQ(back->ratio, r.ratio);
+  }
+}
+
+TEST(MsgPackInterop, ReadsWhatMsgpackCxxWritesForNestedValues) {
+  std::map<std::string, std::vector<std::map<std::string, std::int64_t>>> nested{
+      {"a", {{{"x", -1}, {"y", 1ll << 40}}, {}}}, {"b", {}}};
+  const std::string bytes = cxx_pack(nested);
+  EXPECT_EQ(prism_pack(nested), bytes);
+  EXPECT_EQ((prism::read<prism::msgpack, decltype(nested)>(bytes).value()), nested);
+}

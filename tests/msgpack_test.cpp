@@ -1,0 +1,135 @@
+#include <gtest/gtest.h>
+
+#include <prism/msgpack.hpp>
+
+#include <chrono>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "support/types.hpp"
+
+using namespace testing_types;
+
+namespace {
+using bytes = std::vector<std::uint8_t>;
+template <prism::options O = prism::msgpack::defaults, class T>
+bytes bytes_of(const T& v) {
+  bytes out;
+  EXPECT_TRUE((prism::write<prism::msgpack, O>(v, out)));
+  return out;
+}
+constexpr prism::options as_arrays{.structs_as_arrays = true};
+}  // namespace
+
+// Vectors from the MessagePack specification.
+TEST(MsgPack, IntegersUseTheSmallestEncoding) {
+  EXPECT_EQ(bytes_of(0), (bytes{0x00}));
+  EXPECT_EQ(bytes_of(127), (bytes{0x7f}));
+  EXPECT_EQ(bytes_of(128), (bytes{0xcc, 0x80}));
+  EXPECT_EQ(bytes_of(256), (bytes{0xcd, 0x01, 0x00}));
+  EXPECT_EQ(bytes_of(65536), (bytes{0xce, 0x00, 0x01, 0x00, 0x00}));
+  EXPECT_EQ(bytes_of(std::uint64_t{1} << 32), (bytes{0xcf, 0, 0, 0, 1, 0, 0, 0, 0}));
+  EXPECT_EQ(bytes_of(-1), (bytes{0xff}));
+  EXPECT_EQ(bytes_of(-32), (bytes{0xe0}));
+  EXPECT_EQ(bytes_of(-33), (bytes{0xd0, 0xdf}));
+  EXPECT_EQ(bytes_of(-129), (bytes{0xd1, 0xff, 0x7f}));
+  EXPECT_EQ(bytes_of(-32769), (bytes{0xd2, 0xff, 0xff, 0x7f, 0xff}));
+  EXPECT_EQ(bytes_of(std::numeric_limits<std::int64_t>::min()), (bytes{0xd3, 0x80, 0, 0, 0, 0, 0, 0, 0}));
+}
+
+TEST(MsgPack, FloatsAndNilAndBool) {
+  EXPECT_EQ(bytes_of(1.5), (bytes{0xcb, 0x3f, 0xf8, 0, 0, 0, 0, 0, 0}));
+  EXPECT_EQ(bytes_of(1.5f), (bytes{0xca, 0x3f, 0xc0, 0, 0}));
+  EXPECT_EQ(bytes_of(2.0), (bytes{0x02}));  // integral: as an integer, like msgpack-cxx
+  EXPECT_EQ(bytes_of(-0.0), (bytes{0xcb, 0x80, 0, 0, 0, 0, 0, 0, 0}));
+  constexpr prism::options exact{.compact_floats = false};
+  EXPECT_EQ(bytes_of<exact>(2.0f), (bytes{0xca, 0x40, 0, 0, 0}));
+  EXPECT_EQ(bytes_of(std::optional<int>{}), (bytes{0xc0}));
+  EXPECT_EQ(bytes_of(true), (bytes{0xc3}));
+  EXPECT_EQ(bytes_of(false), (bytes{0xc2}));
+}
+
+TEST(MsgPack, StringsBinariesArraysMaps) {
+  EXPECT_EQ(bytes_of(std::string("a")), (bytes{0xa1, 'a'}));
+  EXPECT_EQ(bytes_of(std::string(31, 'x'))[0], 0xbf);
+  EXPECT_EQ(bytes_of(std::string(32, 'x'))[0], 0xd9);
+  EXPECT_EQ(bytes_of(std::string(256, 'x'))[0], 0xda);
+  EXPECT_EQ(bytes_of(std::string(65536, 'x'))[0], 0xdb);
+  EXPECT_EQ(bytes_of(std::vector<std::byte>{std::byte{7}}), (bytes{0xc4, 1, 7}));
+  EXPECT_EQ(bytes_of(std::vector<std::byte>(256))[0], 0xc5);
+  EXPECT_EQ(bytes_of(std::vector<int>{1, 2}), (bytes{0x92, 1, 2}));
+  EXPECT_EQ(bytes_of(std::vector<int>(16))[0], 0xdc);
+  EXPECT_EQ(bytes_of(std::map<std::string, int>{{"a", 1}}), (bytes{0x81, 0xa1, 'a', 1}));
+  std::map<int, int> big;
+  for (int i = 0; i < 16; ++i) big[i] = i;
+  EXPECT_EQ(bytes_of(big)[0], 0xde);
+}
+
+TEST(MsgPack, StructsAsMapsOrArrays) {
+  EXPECT_EQ(bytes_of(Leaf{"x", 5}), (bytes{0x82, 0xa5, 'l', 'a', 'b', 'e', 'l', 0xa1, 'x', 0xa6, 'w', 'e', 'i', 'g', 'h', 't', 5}));
+  EXPECT_EQ(bytes_of<as_arrays>(Leaf{"x", 5}), (bytes{0x92, 0xa1, 'x', 5}));
+  auto back = prism::read<prism::msgpack, Leaf, as_arrays>(bytes_of<as_arrays>(Leaf{"y", -9}));
+  ASSERT_TRUE(back);
+  EXPECT_EQ(*back, (Leaf{"y", -9}));
+}
+
+TEST(MsgPack, KeysInAnyOrderUnknownKeysSkipped) {
+  // {"weight": 3, "extra": [1, {"a": nil}], "label": "z"}
+  const bytes in{0x83, 0xa6, 'w', 'e', 'i', 'g', 'h', 't', 3, 0xa5, 'e', 'x', 't', 'r', 'a', 0x92, 1, 0x81, 0xa1, 'a', 0xc0,
+                 0xa5, 'l', 'a', 'b', 'e', 'l', 0xa1, 'z'};
+  auto leaf = prism::read<prism::msgpack, Leaf>(in);
+  ASSERT_TRUE(leaf) << leaf.error().message();
+  EXPECT_EQ(*leaf, (Leaf{"z", 3}));
+  constexpr prism::options strict{.error_on_unknown_keys = true};
+  auto refused = prism::read<prism::msgpack, Leaf, strict>(in);
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(refused.error().code, prism::errc::unknown_key);
+  EXPECT_EQ(refused.error().offset, 9u);
+}
+
+TEST(MsgPack, MissingKeysOnOption) {
+  const bytes in{0x81, 0xa5, 'l', 'a', 'b', 'e', 'l', 0xa1, 'z'};
+  EXPECT_TRUE((prism::read<prism::msgpack, Leaf>(in)));
+  constexpr prism::options strict{.error_on_missing_keys = true};
+  auto r = prism::read<prism::msgpack, Leaf, strict>(in);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().code, prism::errc::missing_key);
+  EXPECT_EQ(r.error().path, "weight");
+}
+
+TEST(MsgPack, EnumsAsNumbersOrNames) {
+  EXPECT_EQ(bytes_of(Kind::beta), (bytes{1}));
+  constexpr prism::options names{.enums_as_strings = true};
+  EXPECT_EQ(bytes_of<names>(Kind::beta), (bytes{0xa4, 'b', 'e', 't', 'a'}));
+  EXPECT_EQ((prism::read<prism::msgpack, Kind>(bytes{0xa5, 'g', 'a', 'm', 'm', 'a'}).value()), Kind::gamma);
+}
+
+TEST(MsgPack, TimestampsUseTheSmallestExtension) {
+  using std::chrono::seconds, std::chrono::nanoseconds;
+  using testing_types::time_point;
+  EXPECT_EQ(bytes_of(time_point(seconds(1))), (bytes{0xd6, 0xff, 0, 0, 0, 1}));
+  EXPECT_EQ(bytes_of(time_point(seconds(1) + nanoseconds(1))), (bytes{0xd7, 0xff, 0, 0, 0, 4, 0, 0, 0, 1}));
+  EXPECT_EQ(bytes_of(time_point(nanoseconds(-1))),
+            (bytes{0xc7, 12, 0xff, 0x3b, 0x9a, 0xc9, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff}));
+  for (auto ns : {0ll, 1ll, -1ll, 999999999ll, 1ll << 40, -(1ll << 40)}) {
+    const time_point t{nanoseconds(ns)};
+    EXPECT_EQ((prism::read<prism::msgpack, time_point>(bytes_of(t)).value()), t) << ns;
+  }
+}
+
+TEST(MsgPack, ReadsEveryIntegerEncodingWithRangeChecks) {
+  EXPECT_EQ((prism::read<prism::msgpack, std::uint8_t>(bytes{0xcf, 0, 0, 0, 0, 0, 0, 0, 200}).value()), 200);
+  EXPECT_EQ((prism::read<prism::msgpack, std::int8_t>(bytes{0xd3, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x80}).value()), -128);
+  auto too_big = prism::read<prism::msgpack, std::uint8_t>(bytes{0xcd, 0x01, 0x2c});
+  ASSERT_FALSE(too_big);
+  EXPECT_EQ(too_big.error().code, prism::errc::out_of_range);
+  auto negative = prism::read<prism::msgpack, std::uint32_t>(bytes{0xff});
+  ASSERT_FALSE(negative);
+  EXPECT_EQ(negative.error().code, prism::errc::out_of_range);
+  auto from_float = prism::read<prism::msgpack, int>(bytes{0xca, 0x3f, 0xc0, 0, 0});
+  ASSERT_FALSE(from_float);
+  EXPECT_EQ(from_float.error().code, prism::errc::type_mismatch);
+  EXPECT_EQ((prism::read<prism::msgpack, double>(bytes{0xd0, 0x80}).value()), -128.0);
+}

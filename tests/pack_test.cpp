@@ -1,0 +1,118 @@
+#include <gtest/gtest.h>
+
+#include <prism/pack.hpp>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "support/types.hpp"
+
+using namespace testing_types;
+
+namespace {
+template <class T>
+std::vector<std::uint8_t> bytes_of(const T& v) {
+  std::vector<std::uint8_t> out;
+  EXPECT_TRUE(prism::write<prism::pack>(v, out));
+  return out;
+}
+using bytes = std::vector<std::uint8_t>;
+}  // namespace
+
+// Byte vectors worked out from docs/pack.md.
+TEST(Pack, ScalarsAreFixedWidthLittleEndian) {
+  EXPECT_EQ(bytes_of(std::int16_t{0x1234}), (bytes{0x34, 0x12}));
+  EXPECT_EQ(bytes_of(std::uint32_t{1}), (bytes{1, 0, 0, 0}));
+  EXPECT_EQ(bytes_of(true), (bytes{1}));
+  EXPECT_EQ(bytes_of(1.0f), (bytes{0x00, 0x00, 0x80, 0x3f}));
+  EXPECT_EQ(bytes_of(Kind::gamma), (bytes{2}));
+  EXPECT_EQ(bytes_of(Signed::low), (bytes{0xfb, 0xff, 0xff, 0xff}));
+}
+
+TEST(Pack, SizesAreLeb128Varints) {
+  EXPECT_EQ(bytes_of(std::string("hi")), (bytes{2, 'h', 'i'}));
+  EXPECT_EQ(bytes_of(std::string(200, 'a')).size(), 202u);
+  EXPECT_EQ(bytes_of(std::string(200, 'a'))[0], 0xc8);
+  EXPECT_EQ(bytes_of(std::string(200, 'a'))[1], 0x01);
+  EXPECT_EQ(bytes_of(std::vector<std::uint16_t>{1, 2}), (bytes{2, 1, 0, 2, 0}));
+}
+
+TEST(Pack, StructsAreTheirFieldsInOrder) {
+  EXPECT_EQ(bytes_of(Point{1.0f, 0.0f, -2.0f}), (bytes{0, 0, 0x80, 0x3f, 0, 0, 0, 0, 0, 0, 0, 0xc0}));
+  EXPECT_EQ(bytes_of(Leaf{"x", 5}), (bytes{1, 'x', 5, 0, 0, 0, 0, 0, 0, 0}));
+  EXPECT_EQ(bytes_of(std::vector<Point>{{1, 2, 3}}).size(), 13u);  // one memcpy of a Vec3 array
+}
+
+TEST(Pack, OptionalVariantPointerAndTuple) {
+  EXPECT_EQ(bytes_of(std::optional<std::int8_t>{}), (bytes{0}));
+  EXPECT_EQ(bytes_of(std::optional<std::int8_t>{-1}), (bytes{1, 0xff}));
+  EXPECT_EQ(bytes_of(std::variant<std::int8_t, std::string>{std::string("a")}), (bytes{1, 1, 'a'}));
+  EXPECT_EQ(bytes_of(std::unique_ptr<std::int8_t>{}), (bytes{0}));
+  EXPECT_EQ(bytes_of(std::pair<std::int8_t, bool>{3, true}), (bytes{3, 1}));
+  EXPECT_EQ(bytes_of(std::map<std::int8_t, std::int8_t>{{1, 2}}), (bytes{1, 1, 2}));
+}
+
+namespace {
+struct Padded {
+  std::uint8_t a;
+  std::uint32_t b;
+};
+}  // namespace
+
+TEST(Pack, RawTypesAreRecognized) {
+  static_assert(prism::pack_detail::raw<Point>);
+  static_assert(prism::pack_detail::raw<std::array<Point, 4>>);
+  static_assert(!prism::pack_detail::raw<Leaf>);
+  static_assert(!prism::pack_detail::raw<bool>);
+  static_assert(!prism::pack_detail::raw<Padded>);
+  SUCCEED();
+}
+
+TEST(Pack, RoundTripOfEveryType) {
+  Everything e{};
+  e.flag = true;
+  e.i64 = -1234567890123;
+  e.u64 = ~0ull;
+  e.text = "héllo";
+  e.numbers = {1, -2, 3};
+  e.points = {{1, 2, 3}, {4, 5, 6}};
+  e.words = {"a", "b"};
+  e.leaves = {{"l", 1}};
+  e.by_name = {{"x", 1}};
+  e.by_id = {{-3, "m"}};
+  e.leaf_index = {{"k", {"v", 2}}};
+  e.maybe_point = Point{0, 1, 0};
+  e.choice = Leaf{"c", 3};
+  e.owned = std::make_unique<Leaf>(Leaf{"o", 4});
+  e.blob = {std::byte{0}, std::byte{255}};
+  e.when = time_point(std::chrono::nanoseconds(-5));
+  e.tree = {"root", {{"kid", {}}}};
+  e.nested = {{1}, {}, {2, 3}};
+  std::string buf;
+  ASSERT_TRUE(prism::write<prism::pack>(e, buf));
+  auto back = prism::read<prism::pack, Everything>(buf);
+  ASSERT_TRUE(back) << back.error().message();
+  EXPECT_EQ(*back, e);
+}
+
+namespace {
+struct Views {
+  std::string_view name;
+  prism::bytes_view data;
+};
+}  // namespace
+
+TEST(Pack, StringViewsAndBytesViewsPointIntoTheInput) {
+  const std::string text = "zero-copy";
+  const std::vector<std::byte> raw{std::byte{1}, std::byte{2}};
+  std::string buf;
+  ASSERT_TRUE(prism::write<prism::pack>(Views{text, raw}, buf));
+  auto v = prism::read<prism::pack, Views>(buf);
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->name, text);
+  EXPECT_GE(v->name.data(), buf.data());
+  EXPECT_LT(v->name.data(), buf.data() + buf.size());
+  ASSERT_EQ(v->data.size(), 2u);
+  EXPECT_EQ(v->data[1], std::byte{2});
+}

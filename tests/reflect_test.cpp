@@ -1,0 +1,141 @@
+#include <gtest/gtest.h>
+
+#include <prism/core/fields.hpp>
+#include <prism/core/meta.hpp>
+
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace {
+
+struct Empty {};
+struct One {
+  int only;
+};
+struct Two {
+  std::string name;
+  std::optional<int> age;
+};
+struct Inner {
+  double a;
+  std::vector<int> b;
+};
+struct Outer {
+  Inner inner;
+  std::variant<int, std::string> either;
+  std::chrono::system_clock::time_point when;
+  std::chrono::milliseconds timeout;
+};
+
+#define PRISM_TEST_FIELDS_8(p) int p##0, p##1, p##2, p##3, p##4, p##5, p##6, p##7;
+struct Wide64 {
+  PRISM_TEST_FIELDS_8(a) PRISM_TEST_FIELDS_8(b) PRISM_TEST_FIELDS_8(c) PRISM_TEST_FIELDS_8(d)
+  PRISM_TEST_FIELDS_8(e) PRISM_TEST_FIELDS_8(f) PRISM_TEST_FIELDS_8(g) PRISM_TEST_FIELDS_8(h)
+};
+struct Wide100 {
+  PRISM_TEST_FIELDS_8(a) PRISM_TEST_FIELDS_8(b) PRISM_TEST_FIELDS_8(c) PRISM_TEST_FIELDS_8(d)
+  PRISM_TEST_FIELDS_8(e) PRISM_TEST_FIELDS_8(f) PRISM_TEST_FIELDS_8(g) PRISM_TEST_FIELDS_8(h)
+  PRISM_TEST_FIELDS_8(i) PRISM_TEST_FIELDS_8(j) PRISM_TEST_FIELDS_8(k) PRISM_TEST_FIELDS_8(l)
+  std::string last0, last1, last2, last3;
+};
+#undef PRISM_TEST_FIELDS_8
+
+// Customized through prism::meta: renamed, skipped, attributes.
+struct Person {
+  std::string name;
+  int age;
+  std::string cache;  // not serialized
+};
+
+// Not an aggregate: private members, described explicitly.
+class Account {
+ public:
+  Account() = default;
+  Account(std::string owner, long balance) : owner_(std::move(owner)), balance_(balance) {}
+  const std::string& owner() const { return owner_; }
+  long balance() const { return balance_; }
+
+ private:
+  friend struct prism::meta<Account>;
+  std::string owner_;
+  long balance_ = 0;
+};
+
+}  // namespace
+
+template <>
+struct prism::meta<Person> {
+  static constexpr auto fields = std::tuple{
+      prism::field<&Person::name>("full_name").id(4),
+      prism::field<&Person::age>().id(9).bits(7),
+  };
+};
+
+template <>
+struct prism::meta<Account> {
+  static constexpr auto fields = std::tuple{prism::field<&Account::owner_>("owner"), prism::field<&Account::balance_>("balance")};
+};
+
+TEST(Reflect, FieldCounts) {
+  static_assert(prism::field_count_v<Empty> == 0);
+  static_assert(prism::field_count_v<One> == 1);
+  static_assert(prism::field_count_v<Two> == 2);
+  static_assert(prism::field_count_v<Outer> == 4);
+  static_assert(prism::field_count_v<Wide64> == 64);
+  static_assert(prism::field_count_v<Wide100> == 100);
+  EXPECT_EQ(prism::field_count_v<Wide100>, 100u);
+}
+
+TEST(Reflect, FieldNames) {
+  static_assert(prism::field_name<One, 0>() == "only");
+  static_assert(prism::field_name<Two, 1>() == "age");
+  static_assert(prism::field_name<Outer, 0>() == "inner");
+  static_assert(prism::field_name<Outer, 3>() == "timeout");
+  static_assert(prism::field_name<Wide64, 63>() == "h7");
+  static_assert(prism::field_name<Wide100, 0>() == "a0");
+  static_assert(prism::field_name<Wide100, 99>() == "last3");
+  const auto names = prism::field_names<Two>();
+  EXPECT_EQ(names[0], "name");
+  EXPECT_EQ(names[1], "age");
+}
+
+TEST(Reflect, AccessByIndex) {
+  Outer o{{1.5, {1, 2}}, std::string("x"), {}, std::chrono::milliseconds(7)};
+  EXPECT_EQ(prism::get_field<0>(o).a, 1.5);
+  prism::get_field<0>(o).b.push_back(3);
+  EXPECT_EQ(o.inner.b.size(), 3u);
+  EXPECT_EQ(prism::get_field<3>(o).count(), 7);
+  Wide100 w{};
+  prism::get_field<99>(w) = "end";
+  prism::get_field<50>(w) = 42;
+  EXPECT_EQ(w.last3, "end");
+  EXPECT_EQ(w.g2, 42);
+  int visited = 0;
+  prism::for_each_field_index<Wide64>([&](auto) { ++visited; });
+  EXPECT_EQ(visited, 64);
+}
+
+TEST(Reflect, MetaRenamesSkipsAndCarriesAttributes) {
+  static_assert(prism::field_count_v<Person> == 2);
+  static_assert(prism::field_name<Person, 0>() == "full_name");
+  static_assert(prism::field_name<Person, 1>() == "age");
+  static_assert(prism::field_id<Person, 0>() == 4);
+  static_assert(prism::field_id<Person, 1>() == 9);
+  static_assert(prism::field_attributes_of<Person, 1>().bits == 7);
+  static_assert(prism::field_id<Two, 1>() == 2);  // declaration order by default
+  Person p{"Ada", 36, "scratch"};
+  EXPECT_EQ(prism::get_field<0>(p), "Ada");
+  EXPECT_EQ(prism::get_field<1>(p), 36);
+}
+
+TEST(Reflect, MetaDescribesNonAggregates) {
+  static_assert(prism::reflectable<Account>);
+  static_assert(prism::field_count_v<Account> == 2);
+  static_assert(prism::field_name<Account, 1>() == "balance");
+  Account a{"Bob", 10};
+  prism::get_field<1>(a) = 99;
+  EXPECT_EQ(a.balance(), 99);
+  EXPECT_EQ(prism::get_field<0>(a), "Bob");
+}

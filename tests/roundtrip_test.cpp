@@ -1,0 +1,53 @@
+// Round-trip property tests: seeded random values of every type, nested, in every format.
+#include <gtest/gtest.h>
+
+#include <prism/msgpack.hpp>
+#include <prism/pack.hpp>
+
+#include <sstream>
+
+#include "support/random_value.hpp"
+#include "support/types.hpp"
+
+using namespace testing_types;
+
+namespace {
+
+template <class Format, prism::options Opts, class T>
+void round_trip_many(std::uint64_t seed, int count) {
+  testing_support::random_values gen(seed);
+  T reused{};
+  for (int i = 0; i < count; ++i) {
+    const T original = gen.make<T>();
+    std::string bytes;
+    ASSERT_TRUE((prism::write<Format, Opts>(original, bytes))) << "seed " << seed << " value " << i;
+    auto fresh = prism::read<Format, T, Opts>(bytes);
+    ASSERT_TRUE(fresh) << fresh.error().message() << " (seed " << seed << " value " << i << ")";
+    ASSERT_TRUE(*fresh == original) << "seed " << seed << " value " << i;
+    // Reading into an object that already holds another value gives the same result.
+    ASSERT_TRUE((prism::read<Format, Opts>(reused, bytes)));
+    ASSERT_TRUE(reused == original) << "reused, seed " << seed << " value " << i;
+    // The stream source and sink agree with the contiguous ones.
+    std::stringstream ss;
+    ASSERT_TRUE((prism::write<Format, Opts>(original, ss)));
+    ASSERT_EQ(ss.str(), bytes);
+    auto streamed = prism::read<Format, T, Opts>(ss);
+    ASSERT_TRUE(streamed) << streamed.error().message();
+    ASSERT_TRUE(*streamed == original);
+  }
+}
+
+constexpr prism::options defaults{};
+constexpr prism::options arrays{.structs_as_arrays = true, .enums_as_strings = true};
+
+}  // namespace
+
+TEST(RoundTrip, PackEverything) { round_trip_many<prism::pack, defaults, Everything>(1, 150); }
+TEST(RoundTrip, MsgPackEverything) { round_trip_many<prism::msgpack, defaults, Everything>(2, 150); }
+TEST(RoundTrip, MsgPackEverythingAsArraysAndEnumNames) { round_trip_many<prism::msgpack, arrays, Everything>(3, 150); }
+TEST(RoundTrip, PackVectorsOfStructs) { round_trip_many<prism::pack, defaults, std::vector<Everything>>(4, 20); }
+TEST(RoundTrip, MsgPackVectorsOfStructs) { round_trip_many<prism::msgpack, defaults, std::vector<Everything>>(5, 20); }
+TEST(RoundTrip, Scalars) {
+  round_trip_many<prism::msgpack, defaults, std::tuple<std::int64_t, std::uint64_t, double, float, std::int8_t>>(6, 2000);
+  round_trip_many<prism::pack, defaults, std::tuple<std::int64_t, std::uint64_t, double, float, std::int8_t>>(7, 2000);
+}
