@@ -15,7 +15,7 @@
 
 using namespace testing_types;
 
-namespace {
+namespace bad_input_test_types {
 
 template <class Format, class T>
 std::string encode(const T& v) {
@@ -54,7 +54,8 @@ const std::vector<monsters::Monster>& sample_monsters() {
   return m;
 }
 
-}  // namespace
+}  // namespace bad_input_test_types
+using namespace bad_input_test_types;
 
 TEST(BadInput, PackTruncations) {
   every_truncation_fails<prism::pack, std::vector<monsters::Monster>>(encode<prism::pack>(sample_monsters()));

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-namespace {
+namespace buffer_test_types {
 struct Sample {
   std::uint32_t id;
   std::string name;
@@ -18,7 +18,8 @@ struct Sample {
   friend bool operator==(const Sample&, const Sample&) = default;
 };
 const Sample sample{7, "seven", {1.5, 2.5, 3.5}};
-}  // namespace
+}  // namespace buffer_test_types
+using namespace buffer_test_types;
 
 TEST(Sinks, GrowableBuffersHoldTheSameBytes) {
   std::string s;

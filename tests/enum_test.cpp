@@ -4,12 +4,13 @@
 
 #include <cstdint>
 
-namespace {
+namespace enum_test_types {
 enum class Color : std::uint8_t { Red, Green, Blue };
 enum Plain { first = 1, second = 5 };
 enum class Wide : std::int32_t { negative = -100, zero = 0, far = 1000 };
 enum class Sparse : std::uint8_t { a = 0, b = 200, c = 255 };
-}  // namespace
+}  // namespace enum_test_types
+using namespace enum_test_types;
 
 template <>
 struct prism::meta<Wide> {

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-namespace {
+namespace msgpack_interop_test_types {
 
 struct Record {
   std::int64_t id;
@@ -88,7 +88,8 @@ std::vector<std::int64_t> signed_edges() {
   return v;
 }
 
-}  // namespace
+}  // namespace msgpack_interop_test_types
+using namespace msgpack_interop_test_types;
 
 TEST(MsgPackInterop, IntegerEdgesMatchBothWays) {
   for (std::int64_t v : signed_edges()) {

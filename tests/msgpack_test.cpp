@@ -12,7 +12,7 @@
 
 using namespace testing_types;
 
-namespace {
+namespace msgpack_test_types {
 using bytes = std::vector<std::uint8_t>;
 template <prism::options O = prism::msgpack::defaults, class T>
 bytes bytes_of(const T& v) {
@@ -21,7 +21,8 @@ bytes bytes_of(const T& v) {
   return out;
 }
 constexpr prism::options as_arrays{.structs_as_arrays = true};
-}  // namespace
+}  // namespace msgpack_test_types
+using namespace msgpack_test_types;
 
 // Vectors from the MessagePack specification.
 TEST(MsgPack, IntegersUseTheSmallestEncoding) {

@@ -10,7 +10,7 @@
 
 using namespace testing_types;
 
-namespace {
+namespace pack_test_types {
 template <class T>
 std::vector<std::uint8_t> bytes_of(const T& v) {
   std::vector<std::uint8_t> out;
@@ -18,7 +18,8 @@ std::vector<std::uint8_t> bytes_of(const T& v) {
   return out;
 }
 using bytes = std::vector<std::uint8_t>;
-}  // namespace
+}  // namespace pack_test_types
+using namespace pack_test_types;
 
 // Byte vectors worked out from docs/pack.md.
 TEST(Pack, ScalarsAreFixedWidthLittleEndian) {
@@ -53,12 +54,13 @@ TEST(Pack, OptionalVariantPointerAndTuple) {
   EXPECT_EQ(bytes_of(std::map<std::int8_t, std::int8_t>{{1, 2}}), (bytes{1, 1, 2}));
 }
 
-namespace {
+namespace pack_test_types {
 struct Padded {
   std::uint8_t a;
   std::uint32_t b;
 };
-}  // namespace
+}  // namespace pack_test_types
+using namespace pack_test_types;
 
 TEST(Pack, RawTypesAreRecognized) {
   static_assert(prism::pack_detail::raw<Point>);
@@ -96,12 +98,13 @@ TEST(Pack, RoundTripOfEveryType) {
   EXPECT_EQ(*back, e);
 }
 
-namespace {
+namespace pack_test_types {
 struct Views {
   std::string_view name;
   prism::bytes_view data;
 };
-}  // namespace
+}  // namespace pack_test_types
+using namespace pack_test_types;
 
 TEST(Pack, StringViewsAndBytesViewsPointIntoTheInput) {
   const std::string text = "zero-copy";

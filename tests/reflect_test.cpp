@@ -8,7 +8,7 @@
 #include <variant>
 #include <vector>
 
-namespace {
+namespace reflect_test_types {
 
 struct Empty {};
 struct One {
@@ -63,7 +63,8 @@ class Account {
   long balance_ = 0;
 };
 
-}  // namespace
+}  // namespace reflect_test_types
+using namespace reflect_test_types;
 
 template <>
 struct prism::meta<Person> {

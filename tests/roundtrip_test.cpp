@@ -11,7 +11,7 @@
 
 using namespace testing_types;
 
-namespace {
+namespace roundtrip_test_types {
 
 template <class Format, prism::options Opts, class T>
 void round_trip_many(std::uint64_t seed, int count) {
@@ -40,7 +40,8 @@ void round_trip_many(std::uint64_t seed, int count) {
 constexpr prism::options defaults{};
 constexpr prism::options arrays{.structs_as_arrays = true, .enums_as_strings = true};
 
-}  // namespace
+}  // namespace roundtrip_test_types
+using namespace roundtrip_test_types;
 
 TEST(RoundTrip, PackEverything) { round_trip_many<prism::pack, defaults, Everything>(1, 150); }
 TEST(RoundTrip, MsgPackEverything) { round_trip_many<prism::msgpack, defaults, Everything>(2, 150); }

@@ -82,7 +82,7 @@ class random_values {
     } else if constexpr (variant_type<T>) {
       const std::size_t index = std::uniform_int_distribution<std::size_t>(0, std::variant_size_v<T> - 1)(rng_);
       [&]<std::size_t... I>(std::index_sequence<I...>) {
-        ((index == I ? (fill(v.template emplace<I>(), depth + 1), true) : false) || ...);
+        (void)((index == I ? (fill(v.template emplace<I>(), depth + 1), true) : false) || ...);
       }(std::make_index_sequence<std::variant_size_v<T>>{});
     } else if constexpr (tuple_type<T>) {
       std::apply([&](auto&... e) { (fill(e, depth + 1), ...); }, v);

@@ -47,6 +47,10 @@ constexpr std::string_view member_name_from_pointer() noexcept {
   return trailing_identifier(argument_spelling(raw_signature<Ptr>()));
 }
 
+#if defined(__clang__)
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wenum-constexpr-conversion"
+#endif
 // Enumerator name, or empty when the value has no enumerator ("(Color)7" on both compilers).
 template <auto E>
 constexpr std::string_view enumerator_name() noexcept {
@@ -61,5 +65,8 @@ constexpr std::string_view enumerator_name() noexcept {
   if (begin > 0 && sig[begin - 1] == ')') return {};
   return sig.substr(begin, end - begin);
 }
+#if defined(__clang__)
+#pragma clang diagnostic pop
+#endif
 
 }  // namespace prism::detail

@@ -77,6 +77,11 @@ constexpr auto tie_aggregate(T& value) noexcept {
   return tie_fields<aggregate_field_count<std::remove_const_t<T>>>(value);
 }
 
+#if defined(__clang__)
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wundefined-var-template"
+#pragma clang diagnostic ignored "-Wundefined-internal"
+#endif
 // An object that is declared but never defined: only its members' addresses are taken, in
 // constant expressions, so that the compiler spells the member names.
 template <class T>
@@ -84,10 +89,6 @@ struct external_holder {
   static const T value;
 };
 
-#if defined(__clang__)
-#pragma clang diagnostic push
-#pragma clang diagnostic ignored "-Wundefined-var-template"
-#endif
 template <std::size_t I, class T>
 constexpr auto field_pointer() noexcept {
   auto& field = std::get<I>(tie_aggregate(external_holder<T>::value));

@@ -477,9 +477,13 @@ bool read_value(Ctx& ctx, T& v) {
   } else if constexpr (time_point_type<T>) {
     std::int64_t secs{};
     std::uint32_t nanos{};
+    const std::size_t at = ctx.src.offset();
     if (!read_timestamp(ctx, secs, nanos)) return false;
-    using namespace std::chrono;
-    v = T(duration_cast<typename T::duration>(seconds(secs) + nanoseconds(nanos)));
+    std::int64_t total_ns = 0;
+    if (__builtin_mul_overflow(secs, std::int64_t{1000000000}, &total_ns) ||
+        __builtin_add_overflow(total_ns, static_cast<std::int64_t>(nanos), &total_ns)) [[unlikely]]
+      return ctx.fail(errc::out_of_range, at, "timestamp within +-292 years of 1970");
+    v = T(std::chrono::duration_cast<typename T::duration>(std::chrono::nanoseconds(total_ns)));
     return true;
   } else if constexpr (reflectable<T>) {
     return read_struct<O>(ctx, v);

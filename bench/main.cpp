@@ -1,0 +1,49 @@
+// prism-bench SUITE [--quick|--full] [--json FILE] [--data DIR]
+#include <benchmark/benchmark.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+#include "suites/suites.hpp"
+
+namespace {
+
+std::string own_directory() {
+  char path[4096];
+  const ssize_t n = readlink("/proc/self/exe", path, sizeof path - 1);
+  if (n <= 0) return {};
+  std::string p(path, static_cast<std::size_t>(n));
+  return p.substr(0, p.rfind('/'));
+}
+
+int usage() {
+  std::fprintf(stderr,
+               "usage: prism-bench SUITE [--quick|--full] [--json FILE] [--data DIR]\n"
+               "suites: monsters, all\n"
+               "(zerialize, zserio, binary and corpus join as their formats land)\n");
+  return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) return usage();
+  const std::string suite = argv[1];
+  bench::suite_options options;
+  options.exe_dir = own_directory();
+  for (int i = 2; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--full") options.run.full = true;
+    else if (arg == "--quick") options.run.full = false;
+    else if (arg == "--json" && i + 1 < argc) options.json_path = argv[++i];
+    else if (arg == "--data" && i + 1 < argc) options.data_dir = argv[++i];
+    else return usage();
+  }
+  int bench_argc = 1;
+  char* bench_argv[] = {argv[0], nullptr};
+  benchmark::Initialize(&bench_argc, bench_argv);
+  if (suite == "monsters" || suite == "all") return bench::run_monsters(options);
+  return usage();
+}

@@ -1,0 +1,17 @@
+#pragma once
+#include <string>
+
+#include "report/runner.hpp"
+
+namespace bench {
+
+struct suite_options {
+  run_settings run;
+  std::string json_path;  // empty: no JSON file
+  std::string data_dir;   // empty: built-in generators
+  std::string exe_dir;    // where the per-peer executables are (binary sizes)
+};
+
+int run_monsters(const suite_options& options);
+
+}  // namespace bench
