@@ -27,7 +27,7 @@ class collecting_reporter : public benchmark::BenchmarkReporter {
     for (const auto& run : runs) {
       if (run.run_type != Run::RT_Aggregate) continue;
       const double ns = run.GetAdjustedCPUTime() * to_ns(run.time_unit);
-      auto& m = results[run.run_name.str()];
+      auto& m = results[run.run_name.function_name];
       if (run.aggregate_name == "median") m.median_ns = ns;
       else if (run.aggregate_name == "mean") m.mean_ns = ns;
       else if (run.aggregate_name == "stddev") m.stddev_ns = ns;

@@ -21,8 +21,8 @@ struct pack<monsters::Vec3> {
 };
 template <>
 struct convert<monsters::Vec3> {
-  const object& operator()(const object& o, monsters::Vec3& v) const {
-    if (o.type != type::MAP) throw type_error();
+  const msgpack::object& operator()(const msgpack::object& o, monsters::Vec3& v) const {
+    if (o.type != msgpack::type::MAP) throw msgpack::type_error();
     for (const auto& kv : o.via.map) {
       const auto key = kv.key.as<std::string_view>();
       if (key == "x") kv.val.convert(v.x);
@@ -44,8 +44,8 @@ struct pack<monsters::Weapon> {
 };
 template <>
 struct convert<monsters::Weapon> {
-  const object& operator()(const object& o, monsters::Weapon& w) const {
-    if (o.type != type::MAP) throw type_error();
+  const msgpack::object& operator()(const msgpack::object& o, monsters::Weapon& w) const {
+    if (o.type != msgpack::type::MAP) throw msgpack::type_error();
     for (const auto& kv : o.via.map) {
       const auto key = kv.key.as<std::string_view>();
       if (key == "name") kv.val.convert(w.name);
@@ -68,8 +68,8 @@ struct pack<monsters::Monster> {
 };
 template <>
 struct convert<monsters::Monster> {
-  const object& operator()(const object& o, monsters::Monster& m) const {
-    if (o.type != type::MAP) throw type_error();
+  const msgpack::object& operator()(const msgpack::object& o, monsters::Monster& m) const {
+    if (o.type != msgpack::type::MAP) throw msgpack::type_error();
     for (const auto& kv : o.via.map) {
       const auto key = kv.key.as<std::string_view>();
       if (key == "pos") kv.val.convert(m.pos);
