@@ -4,5 +4,6 @@
 #include "core/concepts.hpp"
 #include "core/enum.hpp"
 #include "core/fields.hpp"
+#include "json.hpp"
 #include "msgpack.hpp"
 #include "pack.hpp"

@@ -32,23 +32,28 @@ concept byte_input = std::ranges::contiguous_range<B> && std::ranges::sized_rang
                      byte_like<std::remove_cv_t<std::ranges::range_value_t<B>>>;
 
 namespace detail {
+// Returns the bytes written, or the error.
 template <class Format, options Opts, class T, class Sink>
-status write_to_sink(const T& value, Sink& sink) {
-  write_context<Sink> ctx{sink};
-  if (!format_writer<Format>::template write<Opts>(ctx, value) || !sink.finish()) [[unlikely]] {
-    if (!ctx.failed()) ctx.fail(errc::io_error, sink.position());
+result<std::size_t> write_to_sink(const T& value, Sink sink) {
+  write_context<Sink> ctx{std::move(sink)};
+  if (!format_writer<Format>::template write<Opts>(ctx, value)) [[unlikely]] {
+    if (!ctx.failed()) ctx.fail(errc::io_error, ctx.out.position());
     return ctx.take(Format::name);
   }
-  return {};
+  if (const errc code = ctx.out.finish(); code != errc::ok) [[unlikely]] {
+    ctx.fail(code, ctx.out.position());
+    return ctx.take(Format::name);
+  }
+  return ctx.out.position();
 }
 
 template <class Format, options Opts, class T, class Source>
-status read_from_source(T& value, Source& source, const limits& lim) {
-  read_context<Source> ctx{source, lim};
+status read_from_source(T& value, Source source, const limits& lim) {
+  read_context<Source> ctx{std::move(source), lim};
   if (!format_reader<Format>::template read<Opts>(ctx, value)) [[unlikely]] return ctx.take(Format::name);
   if constexpr (!Opts.allow_trailing_bytes && Source::bounded) {
-    if (!source.at_end()) [[unlikely]] {
-      ctx.fail(errc::trailing_bytes, source.offset());
+    if (!ctx.src.at_end()) [[unlikely]] {
+      ctx.fail(errc::trailing_bytes, ctx.src.offset());
       return ctx.take(Format::name);
     }
   }
@@ -59,22 +64,20 @@ status read_from_source(T& value, Source& source, const limits& lim) {
 // Writes `value` into `buffer`, replacing its contents and reusing its capacity.
 template <class Format, options Opts = Format::defaults, class T, growable_buffer Buffer>
 status write(const T& value, Buffer& buffer) {
-  buffer_sink<Buffer> sink{buffer};
-  return detail::write_to_sink<Format, Opts>(value, sink);
+  if (auto n = detail::write_to_sink<Format, Opts>(value, buffer_sink<Buffer>{buffer}); !n) return n.error();
+  return {};
 }
 
 // Writes `value` into fixed memory; returns the number of bytes written, or buffer_overflow.
 template <class Format, options Opts = Format::defaults, class T, byte_like B, std::size_t Extent>
 result<std::size_t> write(const T& value, std::span<B, Extent> out) {
-  span_sink sink{std::span<B>(out)};
-  if (auto st = detail::write_to_sink<Format, Opts>(value, sink); !st) return st.error();
-  return sink.position();
+  return detail::write_to_sink<Format, Opts>(value, span_sink{std::span<B>(out)});
 }
 
 template <class Format, options Opts = Format::defaults, class T>
 status write(const T& value, std::ostream& os) {
-  ostream_sink sink{os};
-  return detail::write_to_sink<Format, Opts>(value, sink);
+  if (auto n = detail::write_to_sink<Format, Opts>(value, ostream_sink{os}); !n) return n.error();
+  return {};
 }
 
 // Returns the encoding of `value` in a new std::string.
@@ -88,15 +91,13 @@ result<std::string> write(const T& value) {
 // Reads into an existing object, reusing its memory (strings and vectors keep their capacity).
 template <class Format, options Opts = Format::defaults, class T, byte_input Bytes>
 status read(T& value, const Bytes& bytes, const limits& lim = {}) {
-  span_source source{std::ranges::data(bytes), std::ranges::size(bytes)};
-  return detail::read_from_source<Format, Opts>(value, source, lim);
+  return detail::read_from_source<Format, Opts>(value, span_source{std::ranges::data(bytes), std::ranges::size(bytes)}, lim);
 }
 
 // Reads one value from a stream, consuming exactly its bytes.
 template <class Format, options Opts = Format::defaults, class T>
 status read(T& value, std::istream& is, const limits& lim = {}) {
-  stream_source source{is};
-  return detail::read_from_source<Format, Opts>(value, source, lim);
+  return detail::read_from_source<Format, Opts>(value, stream_source{is}, lim);
 }
 
 template <class Format, class T, options Opts = Format::defaults>

@@ -119,4 +119,11 @@ concept plain_number = (integer<T> || floating<T>) && !std::same_as<T, long doub
 template <class T>
 concept contiguous_numbers = std::ranges::contiguous_range<T> && plain_number<range_value_t<T>>;
 
+// A struct that formats write field by field: reflectable, and of no other type category
+// (std::array, std::pair and alike are aggregates too).
+template <class T>
+concept plain_struct = reflectable<T> && !fixed_array<T> && !tuple_type<T> && !string_type<T> &&
+                       !string_view_type<T> && !blob<T> && !sequence<T> && !map_type<T> && !optional_type<T> &&
+                       !variant_type<T> && !unique_pointer<T> && !time_point_type<T>;
+
 }  // namespace prism

@@ -1,6 +1,7 @@
 #pragma once
 // Helpers that decoders share for filling C++ containers and sum types.
 #include <cstddef>
+#include <cstring>
 #include <memory>
 #include <type_traits>
 #include <utility>
@@ -38,6 +39,34 @@ template <class Pointer>
 PRISM_INLINE auto& ensure_allocated(Pointer& p) {
   if (!p) p = std::make_unique<typename Pointer::element_type>();
   return *p;
+}
+
+// memcpy, with copies of up to 16 bytes (names, keys) done inline by overlapping moves
+// instead of a call into the C library.
+PRISM_INLINE void copy_bytes(void* dst, const void* src, std::size_t n) noexcept {
+  auto* d = static_cast<unsigned char*>(dst);
+  const auto* s = static_cast<const unsigned char*>(src);
+  if (n > 16) {
+    std::memcpy(d, s, n);
+  } else if (n >= 8) {
+    std::memcpy(d, s, 8);
+    std::memcpy(d + n - 8, s + n - 8, 8);
+  } else if (n >= 4) {
+    std::memcpy(d, s, 4);
+    std::memcpy(d + n - 4, s + n - 4, 4);
+  } else if (n) {
+    d[0] = s[0];
+    d[n / 2] = s[n / 2];
+    d[n - 1] = s[n - 1];
+  }
+}
+
+// Replaces the contents of a string or byte vector with n bytes. When the size already matches
+// (reading into the same object again) this is one memcpy, with no call into the library.
+template <class Bytes>
+PRISM_INLINE void assign_bytes(Bytes& v, const void* p, std::size_t n) {
+  if (v.size() != n) v.resize(n);
+  copy_bytes(v.data(), p, n);
 }
 
 // Minimal byte cost of a value on the wire for a format whose scalar sizes are given by

@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "config.hpp"
 #include "error.hpp"
@@ -32,6 +33,11 @@ class error_state {
     if (!failed()) error_ = error{code, offset, {}, {}, expected, found};
     return false;
   }
+  // Text formats: where the error offset lies as line and column.
+  PRISM_COLD void locate(std::size_t line, std::size_t column) {
+    error_.line = line;
+    error_.column = column;
+  }
   PRISM_COLD bool in_field(std::string_view name) {
     detail::prepend_path(error_.path, name);
     detail::prepend_path(error_.path, ".");
@@ -53,12 +59,14 @@ class error_state {
   error error_;
 };
 
+// The context owns its source and sink by value, so that hot paths reach the cursor through
+// one pointer (the context) rather than two.
 template <class Source>
 struct read_context : error_state {
-  read_context(Source& s, const limits& l) noexcept : src(s), lim(l) {}
+  read_context(Source s, const limits& l) noexcept : src(std::move(s)), lim(l) {}
 
-  Source& src;
-  const limits& lim;
+  Source src;
+  const limits lim;
   std::size_t depth = 0;
   std::size_t allocated = 0;
 
@@ -87,12 +95,13 @@ struct read_context : error_state {
 
 template <class Sink>
 struct write_context : error_state {
-  explicit write_context(Sink& s) noexcept : out(s) {}
-  Sink& out;
+  explicit write_context(Sink s) noexcept : out(std::move(s)) {}
+  Sink out;
+  std::size_t depth = 0;  // nesting level, for text formats that indent
 
   PRISM_INLINE bool reserve(std::size_t n) {
     if constexpr (Sink::can_overflow) {
-      if (!out.reserve(n)) [[unlikely]] return fail(errc::buffer_overflow, out.position());
+      if (!out.reserve(n)) [[unlikely]] return fail(Sink::full_error, out.position());
       return true;
     } else {
       return out.reserve(n);
@@ -100,7 +109,7 @@ struct write_context : error_state {
   }
   PRISM_INLINE bool write(const void* bytes, std::size_t n) {
     if constexpr (Sink::can_overflow) {
-      if (!out.write(bytes, n)) [[unlikely]] return fail(errc::buffer_overflow, out.position());
+      if (!out.write(bytes, n)) [[unlikely]] return fail(Sink::full_error, out.position());
       return true;
     } else {
       return out.write(bytes, n);

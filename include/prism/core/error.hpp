@@ -30,6 +30,7 @@ enum class errc : std::uint8_t {
   missing_key,         // a field absent from the input (when that is an error)
   trailing_bytes,      // bytes after the value
   io_error,            // a stream failed
+  syntax_error,        // text that the grammar of a text format does not allow
 };
 
 constexpr std::string_view describe(errc code) noexcept {
@@ -50,6 +51,7 @@ constexpr std::string_view describe(errc code) noexcept {
     case errc::missing_key: return "missing key";
     case errc::trailing_bytes: return "trailing bytes";
     case errc::io_error: return "i/o error";
+    case errc::syntax_error: return "syntax error";
   }
   return "unknown error";
 }
@@ -61,6 +63,8 @@ struct error {
   std::string_view format;       // "msgpack", "pack", ...
   std::string_view expected;     // what the decoder wanted, for type errors
   std::string_view found;        // what it found instead
+  std::size_t line = 0;          // text formats: 1-based line and column of `offset`; 0 if unknown
+  std::size_t column = 0;
 
   // "msgpack: type mismatch at byte 812, field weapons[3].damage: expected integer, found string"
   std::string message() const {
@@ -72,6 +76,13 @@ struct error {
     text.append(describe(code));
     text.append(" at byte ");
     text.append(std::to_string(offset));
+    if (line != 0) {
+      text.append(" (line ");
+      text.append(std::to_string(line));
+      text.append(", column ");
+      text.append(std::to_string(column));
+      text.append(")");
+    }
     if (!path.empty()) {
       text.append(", field ");
       text.append(path);

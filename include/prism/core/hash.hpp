@@ -24,6 +24,30 @@ PRISM_INLINE constexpr std::uint64_t load_le(const char* p, std::size_t n) noexc
   }
 }
 
+// p[0..N) == key, by whole words (overlapping at the end) rather than a call to memcmp;
+// with a compile-time key the words of the key are constants.
+template <std::size_t N>
+PRISM_INLINE bool equal_bytes(const std::uint8_t* p, const std::array<std::uint8_t, N>& key) noexcept {
+  const auto word = [](const std::uint8_t* q, std::size_t width) {
+    std::uint64_t v = 0;
+    std::memcpy(&v, q, width);
+    return v;
+  };
+  if constexpr (N == 0) {
+    return true;
+  } else if constexpr (N < 4) {
+    return std::memcmp(p, key.data(), N) == 0;
+  } else if constexpr (N < 8) {
+    return word(p, 4) == word(key.data(), 4) && word(p + N - 4, 4) == word(key.data() + N - 4, 4);
+  } else {
+    std::uint64_t diff = 0;
+    std::size_t i = 0;
+    for (; i + 8 <= N; i += 8) diff |= word(p + i, 8) ^ word(key.data() + i, 8);
+    if (i < N) diff |= word(p + N - 8, 8) ^ word(key.data() + N - 8, 8);
+    return diff == 0;
+  }
+}
+
 // Mixes the length, the first and the last (up to) eight bytes. Keys that differ only in the
 // middle of long names collide for every seed; such sets use the full-string hash instead.
 PRISM_INLINE constexpr std::uint64_t key_hash_ends(std::string_view key, std::uint64_t seed) noexcept {

@@ -11,6 +11,11 @@ struct options {
   bool compact_floats = true;          // msgpack: integral floats as integers, as msgpack-cxx does
   bool enums_as_strings = false;       // self-describing formats: enums by name
   bool allow_trailing_bytes = false;   // bytes after the top-level value are not an error
+  // Text formats
+  bool pretty = false;                 // newlines and indentation
+  unsigned char indent = 2;            // spaces per level when pretty (0: tabs)
+  bool skip_null_members = false;      // empty optionals and pointers are left out of objects
+  bool nan_inf_as_null = false;        // NaN and infinity are written as null (else an error)
 };
 
 }  // namespace prism

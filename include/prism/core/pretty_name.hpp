@@ -69,4 +69,30 @@ constexpr std::string_view enumerator_name() noexcept {
 #pragma clang diagnostic pop
 #endif
 
+template <class Type>
+constexpr std::string_view type_signature() noexcept {
+  return PRISM_PRETTY_FUNCTION;
+}
+
+// The unqualified name of a class type ("Circle" for geo::Circle), or of a fundamental type
+// ("int"); template arguments are kept.
+template <class T>
+constexpr std::string_view short_type_name() noexcept {
+  constexpr std::string_view sig = type_signature<T>();
+  constexpr std::string_view marker = "Type = ";
+  constexpr std::size_t start = sig.find(marker) + marker.size();
+  std::size_t end = sig.find(';', start);
+  if (end == std::string_view::npos) end = sig.rfind(']');
+  std::string_view name = sig.substr(start, end - start);
+  // Drop namespaces: the last "::" outside template brackets.
+  int nesting = 0;
+  std::size_t cut = 0;
+  for (std::size_t i = 0; i + 1 < name.size(); ++i) {
+    if (name[i] == '<') ++nesting;
+    else if (name[i] == '>') --nesting;
+    else if (nesting == 0 && name[i] == ':' && name[i + 1] == ':') cut = i + 2;
+  }
+  return name.substr(cut);
+}
+
 }  // namespace prism::detail

@@ -1,9 +1,10 @@
 #pragma once
 // Where encoders write. Every sink offers the same small interface:
 //   reserve(n)  make n bytes writable at cur(); false only for a full fixed buffer
-//   cur()/advance(n), write(p, n), position(), finish()
+//   cur()/advance(n), write(p, n), position(), finish() (errc::ok or what went wrong)
 // Encoders call reserve() once per group of small writes, then write through cur() unchecked.
 #include <algorithm>
+#include <array>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
@@ -14,6 +15,7 @@
 #include <vector>
 
 #include "config.hpp"
+#include "error.hpp"
 
 namespace prism {
 
@@ -53,17 +55,20 @@ class buffer_sink {
     return true;
   }
   std::size_t position() const noexcept { return position_; }
-  bool finish() {
+  errc finish() {
     buffer_->resize(position_);
-    return true;
+    return errc::ok;
   }
 
  private:
   PRISM_NOINLINE void grow(std::size_t n) {
     const std::size_t target = position_ + n;
     const std::size_t capacity = buffer_->capacity();
-    std::size_t size = std::max<std::size_t>({target, 2 * buffer_->size(), 256});
-    if (target <= capacity) size = std::min(size, capacity);
+    // Within the capacity growth costs only the zero-fill, so grow by little: a buffer reused
+    // for messages of about the same size then zero-fills a few bytes per message, not the
+    // whole capacity. Beyond it, grow geometrically.
+    const std::size_t size = target <= capacity ? std::min(capacity, target + std::max<std::size_t>(256, target / 8))
+                                                : std::max<std::size_t>({target, 2 * buffer_->size(), 256});
     buffer_->resize(size);
     data_ = reinterpret_cast<std::uint8_t*>(buffer_->data());
     capacity_ = buffer_->size();
@@ -75,37 +80,72 @@ class buffer_sink {
   std::size_t position_ = 0;
 };
 
-// Writes into fixed memory; reserve() fails instead of writing past the end.
+// Writes into fixed memory and never past its end. Encoders reserve the most bytes a value can
+// take; near the end of the span such a reservation is served from a scratch area and only the
+// bytes actually written are copied in, so an output that fits exactly is never refused.
 class span_sink {
  public:
   static constexpr bool can_overflow = true;
+  static constexpr errc full_error = errc::buffer_overflow;
+  static constexpr std::size_t scratch_size = 512;
 
   template <byte_like B>
   explicit span_sink(std::span<B> out) noexcept
-      : data_(reinterpret_cast<std::uint8_t*>(out.data())), capacity_(out.size()) {}
+      : data_(reinterpret_cast<std::uint8_t*>(out.data())), cur_(data_), capacity_(out.size()) {}
+  span_sink(const span_sink& other) noexcept
+      : data_(other.data_), cur_(data_ + other.position_), capacity_(other.capacity_), position_(other.position_) {}
+  span_sink& operator=(const span_sink&) = delete;
 
-  PRISM_INLINE bool reserve(std::size_t n) const noexcept { return capacity_ - position_ >= n; }
-  PRISM_INLINE std::uint8_t* cur() noexcept { return data_ + position_; }
-  PRISM_INLINE void advance(std::size_t n) noexcept { position_ += n; }
-  PRISM_INLINE bool write(const void* bytes, std::size_t n) noexcept {
-    if (!reserve(n)) return false;
-    if (n) std::memcpy(data_ + position_, bytes, n);
+  PRISM_INLINE bool reserve(std::size_t n) noexcept {
+    if (capacity_ - position_ >= n) [[likely]] return true;
+    return reserve_scratch(n);
+  }
+  PRISM_INLINE std::uint8_t* cur() noexcept { return cur_; }
+  PRISM_INLINE void advance(std::size_t n) noexcept {
+    if (cur_ == scratch_.data()) [[unlikely]] return commit_scratch(n);
+    cur_ += n;
     position_ += n;
+  }
+  PRISM_INLINE bool write(const void* bytes, std::size_t n) noexcept {
+    if (capacity_ - position_ < n) [[unlikely]] return false;
+    if (n) std::memcpy(cur_, bytes, n);
+    advance(n);
     return true;
   }
   std::size_t position() const noexcept { return position_; }
-  bool finish() const noexcept { return true; }
+  errc finish() const noexcept { return overflowed_ ? errc::buffer_overflow : errc::ok; }
 
  private:
+  PRISM_NOINLINE bool reserve_scratch(std::size_t n) noexcept {
+    if (overflowed_ || n > scratch_size) return false;
+    cur_ = scratch_.data();
+    return true;
+  }
+  PRISM_NOINLINE void commit_scratch(std::size_t n) noexcept {
+    cur_ = data_ + position_;
+    if (capacity_ - position_ < n) {
+      overflowed_ = true;
+      capacity_ = position_;  // every later reservation fails
+      return;
+    }
+    if (n) std::memcpy(cur_, scratch_.data(), n);
+    cur_ += n;
+    position_ += n;
+  }
+
   std::uint8_t* data_;
+  std::uint8_t* cur_;
   std::size_t capacity_;
   std::size_t position_ = 0;
+  bool overflowed_ = false;
+  std::array<std::uint8_t, scratch_size> scratch_;
 };
 
 // Writes to a std::ostream through a chunk buffer; large blocks go to the stream directly.
 class ostream_sink {
  public:
   static constexpr bool can_overflow = true;  // a failing stream reports as an error
+  static constexpr errc full_error = errc::io_error;
   static constexpr std::size_t chunk_size = 16384;
 
   explicit ostream_sink(std::ostream& os) : os_(&os), chunk_(chunk_size) {}
@@ -131,7 +171,7 @@ class ostream_sink {
     return true;
   }
   std::size_t position() const noexcept { return flushed_ + used_; }
-  bool finish() { return flush() && os_->flush().good(); }
+  errc finish() { return flush() && os_->flush().good() ? errc::ok : errc::io_error; }
 
  private:
   bool flush() {

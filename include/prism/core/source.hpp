@@ -2,6 +2,7 @@
 // Where decoders read. Every source offers:
 //   need(n)      true when n bytes are readable at cur()
 //   cur()/advance(n), offset() (bytes consumed since the start), remaining_bound()
+//   readable()   bytes at cur() that may be read now without asking need()
 // remaining_bound() is the most bytes the input can still hold: exact for spans, unknown
 // (SIZE_MAX) for streams, where allocations instead follow the bytes as they arrive.
 #include <algorithm>
@@ -29,6 +30,7 @@ class span_source {
   PRISM_INLINE void advance(std::size_t n) noexcept { cur_ += n; }
   PRISM_INLINE std::size_t offset() const noexcept { return static_cast<std::size_t>(cur_ - begin_); }
   PRISM_INLINE std::size_t remaining_bound() const noexcept { return static_cast<std::size_t>(end_ - cur_); }
+  PRISM_INLINE std::size_t readable() const noexcept { return static_cast<std::size_t>(end_ - cur_); }
   bool at_end() const noexcept { return cur_ == end_; }
 
  private:
@@ -53,6 +55,7 @@ class stream_source {
   void advance(std::size_t n) noexcept { pos_ += n; }
   std::size_t offset() const noexcept { return base_ + pos_; }
   static constexpr std::size_t remaining_bound() noexcept { return std::numeric_limits<std::size_t>::max(); }
+  std::size_t readable() const noexcept { return filled_ - pos_; }
   bool at_end() { return is_->peek() == std::istream::traits_type::eof(); }
 
  private:

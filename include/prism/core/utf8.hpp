@@ -1,6 +1,7 @@
 #pragma once
 // UTF-8 validation (RFC 3629): no overlong forms, no surrogates, nothing above U+10FFFF.
 // ASCII runs are checked eight bytes at a time.
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -53,6 +54,23 @@ inline std::size_t utf8_valid_prefix(const std::uint8_t* s, std::size_t n) noexc
 
 PRISM_INLINE bool utf8_valid(const std::uint8_t* s, std::size_t n) noexcept {
   return utf8_valid_prefix(s, n) == n;
+}
+
+// As utf8_valid, for callers that may read 8 bytes at s whatever n is: short ASCII strings
+// (names, keys) are then checked with one load.
+PRISM_INLINE bool utf8_valid_padded(const std::uint8_t* s, std::size_t n) noexcept {
+  if (std::endian::native == std::endian::little && n <= 8) {
+    std::uint64_t block;
+    std::memcpy(&block, s, 8);
+    const std::uint64_t high_bits = n == 0 ? 0 : 0x8080808080808080ull >> (8 * (8 - n));
+    if ((block & high_bits) == 0) [[likely]] return true;
+  }
+  return utf8_valid(s, n);
+}
+
+// `readable` is how many bytes may be read at s (at least n).
+PRISM_INLINE bool utf8_valid(const std::uint8_t* s, std::size_t n, std::size_t readable) noexcept {
+  return readable >= 8 ? utf8_valid_padded(s, n) : utf8_valid(s, n);
 }
 
 }  // namespace prism::detail

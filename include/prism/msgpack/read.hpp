@@ -270,7 +270,7 @@ PRISM_INLINE bool read_str_bytes(Ctx& ctx, const std::uint8_t*& p, std::size_t& 
   if (!ctx.src.need(n)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
   p = ctx.src.cur();
   if constexpr (O.validate_utf8) {
-    if (!detail::utf8_valid(p, n)) [[unlikely]] return ctx.fail(errc::invalid_utf8, at + detail::utf8_valid_prefix(p, n));
+    if (!detail::utf8_valid(p, n, ctx.src.readable())) [[unlikely]] return ctx.fail(errc::invalid_utf8, at + detail::utf8_valid_prefix(p, n));
   }
   ctx.src.advance(n);
   return true;
@@ -413,7 +413,7 @@ bool read_value(Ctx& ctx, T& v) {
       v = T(reinterpret_cast<const char*>(p), n);
     } else {
       if (!ctx.charge(n)) return false;
-      v.assign(reinterpret_cast<const char*>(p), n);
+      detail::assign_bytes(v, p, n);
     }
     return true;
   } else if constexpr (blob<T>) {
@@ -427,8 +427,7 @@ bool read_value(Ctx& ctx, T& v) {
       v = T(reinterpret_cast<const std::byte*>(ctx.src.cur()), n);
     } else {
       if (!ctx.charge(n)) return false;
-      v.resize(n);
-      if (n) std::memcpy(v.data(), ctx.src.cur(), n);
+      detail::assign_bytes(v, ctx.src.cur(), n);
     }
     ctx.src.advance(n);
     return true;
@@ -506,6 +505,28 @@ bool read_field(Ctx& ctx, T& v, std::size_t index) {
   }(std::make_index_sequence<n>{});
 }
 
+// The common case of keys written in declaration order (as prism and most writers do): each
+// encoded key is compared as raw bytes against its compile-time encoding and the field is read
+// without a lookup. Stops at the first key out of order; `i` is then the number of fields read.
+template <options O, class T, class Ctx>
+PRISM_INLINE bool read_fields_in_order(Ctx& ctx, T& v, std::size_t n, std::size_t& i) {
+  return [&]<std::size_t... I>(std::index_sequence<I...>) {
+    bool ok = true;
+    (void)((i < n && [&] {
+      constexpr auto& key = encoded_key<T, I>;
+      if (!ctx.src.need(key.size()) || !detail::equal_bytes(ctx.src.cur(), key)) return false;
+      ctx.src.advance(key.size());
+      ++i;
+      if (!read_value<O>(ctx, get_field<I>(v))) [[unlikely]] {
+        ok = ctx.in_field(field_name<T, I>());
+        return false;
+      }
+      return true;
+    }()) && ...);
+    return ok;
+  }(std::make_index_sequence<field_count_v<T>>{});
+}
+
 template <options O, class T, class Ctx>
 bool read_struct(Ctx& ctx, T& v) {
   constexpr std::size_t fields = field_count_v<T>;
@@ -534,7 +555,12 @@ bool read_struct(Ctx& ctx, T& v) {
   if (!ctx.check_count(n, 2, at) || !ctx.enter()) return false;
   static_assert(struct_keys<T>.ok, "prism: field names must be distinct");
   [[maybe_unused]] std::bitset<fields> seen;
-  for (std::size_t i = 0; i < n; ++i) {
+  std::size_t i = 0;
+  if (!read_fields_in_order<O>(ctx, v, n, i)) return false;
+  if constexpr (O.error_on_missing_keys) {
+    for (std::size_t k = 0; k < i; ++k) seen.set(k);
+  }
+  for (; i < n; ++i) {
     const std::size_t key_at = ctx.src.offset();
     const std::uint8_t* p{};
     std::size_t len{};

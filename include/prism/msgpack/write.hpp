@@ -7,6 +7,7 @@
 #include <type_traits>
 
 #include "../core/concepts.hpp"
+#include "../core/containers.hpp"
 #include "../core/context.hpp"
 #include "../core/enum.hpp"
 #include "../core/fields.hpp"
@@ -108,10 +109,10 @@ PRISM_INLINE bool write_map_header(Ctx& ctx, std::size_t n) {
 template <class Ctx>
 PRISM_INLINE bool write_str(Ctx& ctx, const void* data, std::size_t n) {
   if (n > 0xffffffffull) [[unlikely]] return ctx.fail(errc::out_of_range, ctx.out.position(), "string of at most 2^32-1 bytes");
-  if (!ctx.reserve(5 + n)) return false;
+  if (!ctx.reserve(str_header_size(n) + n)) return false;
   std::uint8_t* p = ctx.out.cur();
   const std::size_t h = put_header(p, n, code::fixstr, 32, code::str8, code::str16, code::str32);
-  if (n) std::memcpy(p + h, data, n);
+  detail::copy_bytes(p + h, data, n);
   ctx.out.advance(h + n);
   return true;
 }
@@ -119,28 +120,41 @@ PRISM_INLINE bool write_str(Ctx& ctx, const void* data, std::size_t n) {
 template <class Ctx>
 PRISM_INLINE bool write_bin(Ctx& ctx, const void* data, std::size_t n) {
   if (n > 0xffffffffull) [[unlikely]] return ctx.fail(errc::out_of_range, ctx.out.position(), "binary of at most 2^32-1 bytes");
-  if (!ctx.reserve(5 + n)) return false;
+  if (!ctx.reserve((n < 256 ? 2 : n < 65536 ? 3 : 5) + n)) return false;
   std::uint8_t* p = ctx.out.cur();
   const std::size_t h = put_header(p, n, code::bin8 /* unused */, 0, code::bin8, code::bin16, code::bin32);
-  if (n) std::memcpy(p + h, data, n);
+  detail::copy_bytes(p + h, data, n);
   ctx.out.advance(h + n);
   return true;
 }
 
-template <options O, class F, class Ctx>
-PRISM_INLINE bool write_float(Ctx& ctx, F v) {
-  if (!ctx.reserve(9)) return false;
-  std::uint8_t* p = ctx.out.cur();
+// True for finite values without a fractional part, decided from the bits alone (a
+// float-to-integer conversion is slow where most values are fractional).
+template <class F>
+PRISM_INLINE bool has_integral_value(F v) noexcept {
+  using bits_type = std::conditional_t<sizeof(F) == 4, std::uint32_t, std::uint64_t>;
+  constexpr int mantissa_bits = std::numeric_limits<F>::digits - 1;
+  constexpr int exponent_mask = sizeof(F) == 4 ? 0xff : 0x7ff;
+  constexpr int bias = exponent_mask / 2;
+  bits_type bits;
+  std::memcpy(&bits, &v, sizeof(F));
+  const int exponent = static_cast<int>((bits >> mantissa_bits) & exponent_mask);
+  if (exponent == exponent_mask) return false;  // infinity or NaN
+  const int e = exponent - bias;
+  if (e < 0) return (bits << 1) == 0;  // only zero is integral below 1
+  if (e >= mantissa_bits) return true;
+  const bits_type fraction_mask = (bits_type(1) << (mantissa_bits - e)) - 1;
+  return (bits & fraction_mask) == 0;
+}
+
+template <options O, class F>
+PRISM_INLINE std::size_t put_float(std::uint8_t* p, F v) noexcept {
   if constexpr (O.compact_floats) {
     // As msgpack-cxx: an integral value is written as the integer; -0.0 keeps its sign.
     constexpr F two63 = static_cast<F>(9223372036854775808.0);
-    if (v >= 0 && v < 2 * two63 && v == static_cast<F>(static_cast<std::uint64_t>(v)) && !(v == 0 && std::signbit(v))) {
-      ctx.out.advance(put_uint(p, static_cast<std::uint64_t>(v)));
-      return true;
-    }
-    if (v < 0 && v >= -two63 && v == static_cast<F>(static_cast<std::int64_t>(v))) {
-      ctx.out.advance(put_int(p, static_cast<std::int64_t>(v)));
-      return true;
+    if (has_integral_value(v)) {
+      if (v >= 0 && v < 2 * two63 && !(v == 0 && std::signbit(v))) return put_uint(p, static_cast<std::uint64_t>(v));
+      if (v < 0 && v >= -two63) return put_int(p, static_cast<std::int64_t>(v));
     }
   }
   if constexpr (std::is_same_v<F, float>) {
@@ -148,15 +162,14 @@ PRISM_INLINE bool write_float(Ctx& ctx, F v) {
     std::uint32_t bits;
     std::memcpy(&bits, &v, 4);
     store_be32(p + 1, bits);
-    ctx.out.advance(5);
+    return 5;
   } else {
     p[0] = code::float64;
     std::uint64_t bits;
     std::memcpy(&bits, &v, 8);
     store_be64(p + 1, bits);
-    ctx.out.advance(9);
+    return 9;
   }
-  return true;
 }
 
 // Timestamp extension: 32-bit seconds, 64-bit (30-bit ns, 34-bit s) or 96-bit form, the smallest.
@@ -194,6 +207,118 @@ bool write_timestamp(Ctx& ctx, const TimePoint& tp) {
   return true;
 }
 
+// The most bytes a value of T can take when that is small and known at compile time (numbers,
+// enums, and structs, arrays and optionals of them); 0 for every other type. Such values are
+// written after one reservation, with no check per field.
+inline constexpr std::size_t max_bounded_size = span_sink::scratch_size;
+
+template <options O, class T>
+constexpr std::size_t bounded_size() noexcept {
+  if constexpr (boolean<T>) {
+    return 1;
+  } else if constexpr (integer<T> || floating<T>) {
+    return 9;
+  } else if constexpr (enumeration<T>) {
+    return O.enums_as_strings ? 0 : 9;
+  } else if constexpr (optional_type<T>) {
+    return bounded_size<O, typename T::value_type>();  // nil is one byte
+  } else if constexpr (fixed_array<T>) {
+    constexpr std::size_t element = bounded_size<O, typename T::value_type>();
+    constexpr std::size_t total = 5 + std::tuple_size_v<T> * element;
+    return element && total <= max_bounded_size ? total : 0;
+  } else if constexpr (plain_struct<T>) {
+    return []<std::size_t... I>(std::index_sequence<I...>) -> std::size_t {
+      constexpr bool all = ((bounded_size<O, field_type<T, I>>() != 0) && ... && true);
+      if constexpr (!all) {
+        return 0;
+      } else {
+        constexpr std::size_t keys = O.structs_as_arrays ? 0 : (encoded_key<T, I>.size() + ... + 0);
+        constexpr std::size_t total = 5 + keys + (bounded_size<O, field_type<T, I>>() + ... + 0);
+        return total <= max_bounded_size ? total : 0;
+      }
+    }(std::make_index_sequence<field_count_v<T>>{});
+  } else {
+    return 0;
+  }
+}
+
+template <options O, class T>
+inline constexpr bool bounded = bounded_size<O, T>() != 0;
+
+template <options O, class T>
+PRISM_INLINE std::size_t put_bounded(std::uint8_t* p, const T& v) noexcept;
+
+// Field I of a bounded struct: its key unless structs are arrays, then its value.
+template <options O, class T, std::size_t I>
+PRISM_INLINE std::size_t put_bounded_field(std::uint8_t* p, const T& v) noexcept {
+  std::size_t n = 0;
+  if constexpr (!O.structs_as_arrays) {
+    constexpr auto& key = encoded_key<T, I>;
+    std::memcpy(p, key.data(), key.size());
+    n = key.size();
+  }
+  return n + put_bounded<O>(p + n, get_field<I>(v));
+}
+
+template <options O, class T, std::size_t... I>
+PRISM_INLINE std::size_t put_bounded_fields(std::uint8_t* p, const T& v, std::index_sequence<I...>) noexcept {
+  std::size_t n = 0;
+  ((n += put_bounded_field<O, T, I>(p + n, v)), ...);
+  return n;
+}
+
+// Writes a bounded value at p, which has room for bounded_size<O, T>() bytes; returns its size.
+template <options O, class T>
+PRISM_INLINE std::size_t put_bounded(std::uint8_t* p, const T& v) noexcept {
+  if constexpr (boolean<T>) {
+    *p = v ? code::true_ : code::false_;
+    return 1;
+  } else if constexpr (integer<T>) {
+    if constexpr (std::is_signed_v<T>) return put_int(p, static_cast<std::int64_t>(v));
+    else return put_uint(p, static_cast<std::uint64_t>(v));
+  } else if constexpr (floating<T>) {
+    return put_float<O>(p, v);
+  } else if constexpr (enumeration<T>) {
+    return put_bounded<O>(p, static_cast<std::underlying_type_t<T>>(v));
+  } else if constexpr (optional_type<T>) {
+    if (v) return put_bounded<O>(p, *v);
+    *p = code::nil;
+    return 1;
+  } else if constexpr (fixed_array<T>) {
+    std::size_t n = put_header(p, std::tuple_size_v<T>, code::fixarray, 16, 0, code::array16, code::array32);
+    for (const auto& e : v) n += put_bounded<O>(p + n, e);
+    return n;
+  } else {
+    constexpr std::size_t fields = field_count_v<T>;
+    std::size_t n = O.structs_as_arrays ? put_header(p, fields, code::fixarray, 16, 0, code::array16, code::array32)
+                                        : put_header(p, fields, code::fixmap, 16, 0, code::map16, code::map32);
+    return n + put_bounded_fields<O>(p + n, v, std::make_index_sequence<fields>{});
+  }
+}
+
+template <options O, class T, class Ctx>
+PRISM_INLINE bool write_bounded(Ctx& ctx, const T& v) {
+  if (!ctx.reserve(bounded_size<O, T>())) return false;
+  ctx.out.advance(put_bounded<O>(ctx.out.cur(), v));
+  return true;
+}
+
+// A field of a struct written as a map: its key and value after one reservation when bounded.
+template <options O, class T, std::size_t I, class Ctx>
+PRISM_INLINE bool write_keyed_field(Ctx& ctx, const T& v) {
+  constexpr auto& key = encoded_key<T, I>;
+  using F = field_type<T, I>;
+  if constexpr (bounded<O, F>) {
+    if (!ctx.reserve(key.size() + bounded_size<O, F>())) return false;
+    std::uint8_t* p = ctx.out.cur();
+    std::memcpy(p, key.data(), key.size());
+    ctx.out.advance(key.size() + put_bounded<O>(p + key.size(), get_field<I>(v)));
+    return true;
+  } else {
+    return ctx.write(key.data(), key.size()) && write_value<O>(ctx, get_field<I>(v));
+  }
+}
+
 template <options O, class T, class Ctx>
 bool write_struct(Ctx& ctx, const T& v) {
   constexpr std::size_t n = field_count_v<T>;
@@ -202,36 +327,18 @@ bool write_struct(Ctx& ctx, const T& v) {
     return all_fields<T>([&](auto i) { return write_value<O>(ctx, get_field<decltype(i)::value>(v)); });
   } else {
     if (!write_map_header(ctx, n)) return false;
-    return all_fields<T>([&](auto i) {
-      constexpr auto& key = encoded_key<T, decltype(i)::value>;
-      return ctx.write(key.data(), key.size()) && write_value<O>(ctx, get_field<decltype(i)::value>(v));
-    });
+    return all_fields<T>([&](auto i) { return write_keyed_field<O, T, decltype(i)::value>(ctx, v); });
   }
 }
 
 template <options O, class T, class Ctx>
 bool write_value(Ctx& ctx, const T& v) {
-  if constexpr (boolean<T>) {
-    if (!ctx.reserve(1)) return false;
-    *ctx.out.cur() = v ? code::true_ : code::false_;
-    ctx.out.advance(1);
-    return true;
-  } else if constexpr (integer<T>) {
-    if (!ctx.reserve(9)) return false;
-    if constexpr (std::is_signed_v<T>) {
-      ctx.out.advance(put_int(ctx.out.cur(), static_cast<std::int64_t>(v)));
-    } else {
-      ctx.out.advance(put_uint(ctx.out.cur(), static_cast<std::uint64_t>(v)));
-    }
-    return true;
-  } else if constexpr (floating<T>) {
-    return write_float<O>(ctx, v);
+  if constexpr (bounded<O, T>) {
+    return write_bounded<O>(ctx, v);
   } else if constexpr (enumeration<T>) {
-    if constexpr (O.enums_as_strings) {
-      const std::string_view name = enum_name(v);
-      if (!name.empty()) return write_str(ctx, name.data(), name.size());
-    }
-    return write_value<O>(ctx, static_cast<std::underlying_type_t<T>>(v));
+    const std::string_view name = enum_name(v);
+    if (!name.empty()) return write_str(ctx, name.data(), name.size());
+    return write_bounded<O>(ctx, static_cast<std::underlying_type_t<T>>(v));
   } else if constexpr (string_type<T> || string_view_type<T>) {
     return write_str(ctx, v.data(), v.size());
   } else if constexpr (blob<T>) {
@@ -239,7 +346,11 @@ bool write_value(Ctx& ctx, const T& v) {
   } else if constexpr (fixed_array<T> || sequence<T>) {
     if (!write_array_header(ctx, std::ranges::size(v))) return false;
     for (const auto& e : v) {
-      if (!write_value<O>(ctx, e)) return false;
+      if constexpr (bounded<O, range_value_t<T>>) {
+        if (!write_bounded<O>(ctx, e)) return false;
+      } else {
+        if (!write_value<O>(ctx, e)) return false;
+      }
     }
     return true;
   } else if constexpr (map_type<T>) {

@@ -41,6 +41,10 @@ inline constexpr bool raw = is_raw<T>();
 
 inline constexpr std::size_t max_varint_bytes = 10;
 
+PRISM_INLINE constexpr std::size_t varint_size(std::uint64_t v) noexcept {
+  return static_cast<std::size_t>(std::bit_width(v | 1) + 6) / 7;
+}
+
 PRISM_INLINE std::size_t encode_varint(std::uint8_t* out, std::uint64_t v) noexcept {
   std::size_t n = 0;
   while (v >= 0x80) {

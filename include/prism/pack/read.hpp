@@ -100,7 +100,7 @@ bool read_text(Ctx& ctx, T& v) {
   const std::uint8_t* p = ctx.src.cur();
   if constexpr (string_type<T> || string_view_type<T>) {
     if constexpr (O.validate_utf8) {
-      if (!detail::utf8_valid(p, n)) [[unlikely]]
+      if (!detail::utf8_valid(p, n, ctx.src.readable())) [[unlikely]]
         return ctx.fail(errc::invalid_utf8, at + detail::utf8_valid_prefix(p, n));
     }
   }
@@ -109,12 +109,7 @@ bool read_text(Ctx& ctx, T& v) {
     v = T(reinterpret_cast<const typename T::value_type*>(p), n);
   } else {
     if (!ctx.charge(n)) return false;
-    if constexpr (string_type<T>) {
-      v.assign(reinterpret_cast<const char*>(p), n);
-    } else {
-      v.resize(n);
-      if (n) std::memcpy(v.data(), p, n);
-    }
+    detail::assign_bytes(v, p, n);
   }
   ctx.src.advance(n);
   return true;

@@ -5,6 +5,7 @@
 #include <type_traits>
 
 #include "../core/concepts.hpp"
+#include "../core/containers.hpp"
 #include "../core/context.hpp"
 #include "../core/fields.hpp"
 #include "common.hpp"
@@ -25,10 +26,10 @@ PRISM_INLINE bool write_size(Ctx& ctx, std::size_t n) {
 // An element count, then `bytes` bytes copied from `data`.
 template <class Ctx>
 PRISM_INLINE bool write_counted_bytes(Ctx& ctx, std::size_t count, const void* data, std::size_t bytes) {
-  if (!ctx.reserve(max_varint_bytes + bytes)) return false;
+  if (!ctx.reserve((count < 0x80 ? 1 : varint_size(count)) + bytes)) return false;
   std::uint8_t* p = ctx.out.cur();
   const std::size_t h = encode_varint(p, count);
-  if (bytes) std::memcpy(p + h, data, bytes);
+  detail::copy_bytes(p + h, data, bytes);
   ctx.out.advance(h + bytes);
   return true;
 }

@@ -1,0 +1,5 @@
+#pragma once
+// prism::json, JSON (RFC 8259).
+#include "json/format.hpp"
+#include "json/read.hpp"
+#include "json/write.hpp"

@@ -1,0 +1,140 @@
+#pragma once
+// JSON numbers on read: the RFC 8259 grammar checked in one pass, integers with overflow
+// detection, doubles correctly rounded (exact fast path, else std::from_chars).
+#include <charconv>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <system_error>
+
+#include "../core/config.hpp"
+
+namespace prism::json_detail {
+
+struct number_text {
+  const char* begin = nullptr;
+  const char* end = nullptr;
+  std::uint64_t mantissa = 0;  // the significant digits, when they fit (digits <= 19)
+  int digits = 0;              // significant digits (leading zeros not counted)
+  int exponent = 0;            // value = mantissa * 10^exponent when exact
+  bool negative = false;
+  bool integral = true;        // no fraction and no exponent
+};
+
+enum class number_status { ok, syntax, end };
+
+PRISM_INLINE constexpr bool is_digit(std::uint8_t c) noexcept { return static_cast<unsigned>(c - '0') < 10; }
+
+// Scans the number at p (p < end); on success n.end is the first byte after it.
+PRISM_INLINE number_status scan_number(const std::uint8_t* p, const std::uint8_t* end, number_text& n) noexcept {
+  n.begin = reinterpret_cast<const char*>(p);
+  if (*p == '-') {
+    n.negative = true;
+    if (++p == end) return number_status::end;
+  }
+  if (!is_digit(*p)) return number_status::syntax;
+  if (*p == '0') {
+    ++p;
+    if (p != end && is_digit(*p)) return number_status::syntax;  // leading zero
+  } else {
+    while (p != end && is_digit(*p)) {
+      if (n.digits < 19) n.mantissa = n.mantissa * 10 + (*p - '0');
+      else ++n.exponent;  // beyond 19 digits: the exact path is off (digits > 19)
+      ++n.digits;
+      ++p;
+    }
+  }
+  if (p != end && *p == '.') {
+    n.integral = false;
+    if (++p == end) return number_status::end;
+    if (!is_digit(*p)) return number_status::syntax;
+    while (p != end && is_digit(*p)) {
+      if (n.digits == 0 && *p == '0') {
+        --n.exponent;  // leading zeros of 0.000x are not significant
+      } else {
+        if (n.digits < 19) {
+          n.mantissa = n.mantissa * 10 + (*p - '0');
+          --n.exponent;
+        }
+        ++n.digits;
+      }
+      ++p;
+    }
+  }
+  if (p != end && (*p == 'e' || *p == 'E')) {
+    n.integral = false;
+    if (++p == end) return number_status::end;
+    bool negative_exponent = false;
+    if (*p == '+' || *p == '-') {
+      negative_exponent = *p == '-';
+      if (++p == end) return number_status::end;
+    }
+    if (!is_digit(*p)) return number_status::syntax;
+    int e = 0;
+    while (p != end && is_digit(*p)) {
+      if (e < 100000) e = e * 10 + (*p - '0');
+      ++p;
+    }
+    n.exponent += negative_exponent ? -e : e;
+  }
+  n.end = reinterpret_cast<const char*>(p);
+  return number_status::ok;
+}
+
+enum class convert_status { ok, not_integer, out_of_range };
+
+template <class T>
+PRISM_INLINE convert_status to_integer(const number_text& n, T& out) noexcept {
+  if (!n.integral) return convert_status::not_integer;
+  if (n.digits > 19 && n.digits != 20) return convert_status::out_of_range;
+  std::uint64_t magnitude = n.mantissa;
+  if (n.digits == 20) {
+    // Only a uint64 above 10^19 - 1 gets here: finish the last digit with overflow checks.
+    const int last = n.end[-1] - '0';
+    if (n.mantissa > (std::numeric_limits<std::uint64_t>::max() - last) / 10) return convert_status::out_of_range;
+    magnitude = n.mantissa * 10 + last;
+  }
+  if constexpr (std::is_signed_v<T>) {
+    using U = std::make_unsigned_t<T>;
+    const std::uint64_t limit = n.negative ? std::uint64_t(U(std::numeric_limits<T>::max())) + 1 : std::uint64_t(std::numeric_limits<T>::max());
+    if (magnitude > limit) return convert_status::out_of_range;
+    out = n.negative ? static_cast<T>(0 - static_cast<U>(magnitude)) : static_cast<T>(magnitude);
+  } else {
+    if (n.negative && magnitude != 0) return convert_status::out_of_range;
+    if (magnitude > std::numeric_limits<T>::max()) return convert_status::out_of_range;
+    out = static_cast<T>(magnitude);
+  }
+  return convert_status::ok;
+}
+
+inline constexpr double exact_powers_of_ten[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                                 1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+                                                 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+
+template <class F>
+PRISM_INLINE convert_status to_floating(const number_text& n, F& out) noexcept {
+  // Exact when the significand fits the float's mantissa and the power of ten is exact:
+  // one correctly rounded multiplication or division (Clinger's fast path).
+  constexpr int max_power = std::is_same_v<F, float> ? 10 : 22;
+  constexpr std::uint64_t max_mantissa = std::uint64_t(1) << std::numeric_limits<F>::digits;
+  if (n.digits <= 19 && n.mantissa <= max_mantissa && n.exponent >= -max_power && n.exponent <= max_power) {
+    F v = static_cast<F>(n.mantissa);
+    if (n.exponent < 0) v /= static_cast<F>(exact_powers_of_ten[-n.exponent]);
+    else v *= static_cast<F>(exact_powers_of_ten[n.exponent]);
+    out = n.negative ? -v : v;
+    return convert_status::ok;
+  }
+  F v{};
+  const auto r = std::from_chars(n.begin, n.end, v);
+  if (r.ec == std::errc::result_out_of_range) {
+    if (n.exponent < 0) {  // underflow: the nearest value is zero
+      out = n.negative ? -F(0) : F(0);
+      return convert_status::ok;
+    }
+    return convert_status::out_of_range;
+  }
+  out = v;
+  return convert_status::ok;
+}
+
+}  // namespace prism::json_detail

@@ -1,0 +1,300 @@
+#pragma once
+// The JSON reader for structs, variants and the dispatch over every type; included by read.hpp.
+
+namespace prism::json_detail {
+
+template <class T>
+inline constexpr detail::key_index<field_count_v<T>> struct_keys{field_names<T>()};
+
+// `"name"` of field I, to compare with the input as raw bytes.
+template <class T, std::size_t I>
+inline constexpr auto quoted_name = [] {
+  constexpr auto& key = quoted_key<T, I>;
+  std::array<std::uint8_t, key.size() - 1> out{};
+  for (std::size_t i = 0; i + 1 < key.size(); ++i) out[i] = static_cast<std::uint8_t>(key[i]);
+  return out;
+}();
+
+template <options O, class T, std::size_t I, class Ctx>
+bool read_field_at(Ctx& ctx, T& v) {
+  if (!read_value<O>(ctx, get_field<I>(v))) [[unlikely]] return ctx.in_field(field_name<T, I>());
+  return true;
+}
+
+// One function per field, indexed by the field's position: the dispatch after a key lookup.
+template <options O, class T, class Ctx>
+inline constexpr auto field_readers = []<std::size_t... I>(std::index_sequence<I...>) {
+  return std::array<bool (*)(Ctx&, T&), sizeof...(I)>{&read_field_at<O, T, I, Ctx>...};
+}(std::make_index_sequence<field_count_v<T>>{});
+
+// After a member: true with `more` set when a ',' follows, true with `more` clear at '}'.
+template <class Ctx>
+PRISM_INLINE bool member_end(Ctx& ctx, bool& more) {
+  std::uint8_t c{};
+  if (!next_byte(ctx, c, "',' or '}'")) return false;
+  if (c != ',' && c != '}') [[unlikely]] return syntax_error(ctx, "',' or '}'");
+  ctx.src.advance(1);
+  more = c == ',';
+  return true;
+}
+
+// Keys in declaration order: each is compared as raw bytes with its quoted name and the field
+// is read directly. Stops at the first other key (the cursor is then at that key's quote),
+// at the end of the object, or on an error.
+template <options O, class T, class Ctx>
+PRISM_INLINE bool read_fields_in_order(Ctx& ctx, T& v, std::size_t& done, bool& more) {
+  return [&]<std::size_t... I>(std::index_sequence<I...>) {
+    bool ok = true;
+    (void)((more && [&] {
+      constexpr auto& name = quoted_name<T, I>;
+      std::uint8_t c{};
+      if (!next_byte(ctx, c, "a key")) return ok = false;
+      if (!ctx.src.need(name.size()) || !detail::equal_bytes(ctx.src.cur(), name)) return false;
+      ctx.src.advance(name.size());
+      if (!consume(ctx, ':', "':'") || !next_byte(ctx, c, "a value") || !read_field_at<O, T, I>(ctx, v) ||
+          !member_end(ctx, more)) {
+        return ok = false;
+      }
+      ++done;
+      return true;
+    }()) && ...);
+    return ok;
+  }(std::make_index_sequence<field_count_v<T>>{});
+}
+
+template <options O, class T, class Ctx>
+bool read_struct_as_array(Ctx& ctx, T& v) {
+  constexpr std::size_t fields = field_count_v<T>;
+  std::size_t count = 0;
+  const std::size_t at = ctx.src.offset();
+  if (!read_array<O>(ctx, [&](std::size_t i) {
+        ++count;
+        if (i >= fields) return skip_value<O>(ctx) || ctx.in_element(i);
+        return field_readers<O, T, Ctx>[i](ctx, v);
+      }))
+    return false;
+  if constexpr (O.error_on_missing_keys) {
+    if (count < fields) return ctx.fail(errc::missing_key, at, "an array with every field");
+  }
+  return true;
+}
+
+template <options O, class T, class Ctx>
+bool read_struct(Ctx& ctx, T& v) {
+  constexpr std::size_t fields = field_count_v<T>;
+  if constexpr (O.structs_as_arrays) {
+    return read_struct_as_array<O>(ctx, v);
+  } else {
+    if (*ctx.src.cur() != '{') [[unlikely]] return type_error(ctx, "an object");
+    const std::size_t at = ctx.src.offset();
+    if (!ctx.enter()) return false;
+    ctx.src.advance(1);
+    std::uint8_t c{};
+    if (!next_byte(ctx, c, "a key or '}'")) return false;
+    bool more = c != '}';
+    if (!more) ctx.src.advance(1);
+    std::size_t in_order = 0;
+    if (!read_fields_in_order<O>(ctx, v, in_order, more)) return false;
+    [[maybe_unused]] std::bitset<fields> seen;
+    if constexpr (O.error_on_missing_keys) {
+      for (std::size_t k = 0; k < in_order; ++k) seen.set(k);
+    }
+    static_assert(struct_keys<T>.ok, "prism: field names must be distinct");
+    std::string scratch;
+    while (more) {
+      if (!next_byte(ctx, c, "a key")) return false;
+      if (c != '"') [[unlikely]] return syntax_error(ctx, "a key");
+      const std::size_t key_at = ctx.src.offset();
+      bool escaped{};
+      const std::uint8_t* text{};
+      std::size_t n{};
+      if (!scan_string<O>(ctx, scratch, escaped, text, n)) return false;
+      const std::string_view key(reinterpret_cast<const char*>(text), n);
+      if (!consume(ctx, ':', "':'") || !next_byte(ctx, c, "a value")) return false;
+      const std::size_t index = struct_keys<T>.find(key);
+      if (index >= fields) {
+        if constexpr (O.error_on_unknown_keys) {
+          return ctx.fail(errc::unknown_key, key_at, "a field name");
+        } else {
+          if (!skip_value<O>(ctx)) return ctx.in_key(key);
+        }
+      } else {
+        if constexpr (O.error_on_missing_keys) seen.set(index);
+        if (!field_readers<O, T, Ctx>[index](ctx, v)) return false;
+      }
+      if (!member_end(ctx, more)) return false;
+    }
+    ctx.leave();
+    if constexpr (O.error_on_missing_keys) {
+      if (in_order < fields && !seen.all()) {
+        for (std::size_t i = 0; i < fields; ++i) {
+          if (!seen.test(i)) {
+            ctx.fail(errc::missing_key, at, "every field");
+            return ctx.in_field(struct_keys<T>.names[i]);
+          }
+        }
+      }
+    }
+    return true;
+  }
+}
+
+// Reads alternative `index` of a variant from the object at `start`: a struct alternative
+// takes the object's other members, any other alternative the member "value".
+template <options O, class V, class Ctx>
+bool read_variant_body(Ctx& ctx, V& v, std::size_t index, std::string_view tag) {
+  return detail::visit_index<V>(index, [&](auto i) {
+    auto& alt = detail::ensure_alternative<decltype(i)::value>(v);
+    using A = std::remove_cvref_t<decltype(alt)>;
+    std::string scratch;
+    return read_object<O>(ctx, scratch, [&](std::string_view key, std::size_t key_at) {
+      if (key == tag) return skip_value<O>(ctx);
+      if constexpr (plain_struct<A> && !O.structs_as_arrays) {
+        const std::size_t f = struct_keys<A>.find(key);
+        if (f < field_count_v<A>) return field_readers<O, A, Ctx>[f](ctx, alt);
+      } else if constexpr (!std::is_same_v<A, std::monostate>) {
+        if (key == "value") return read_value<O>(ctx, alt) || ctx.in_field("value");
+      }
+      if constexpr (O.error_on_unknown_keys) return ctx.fail(errc::unknown_key, key_at, "a field name");
+      return skip_value<O>(ctx) || ctx.in_key(key);
+    });
+  });
+}
+
+// A tagged object. The tag may be anywhere in the object: a first pass finds it, the second
+// reads the alternative it names.
+template <options O, class V, class Ctx>
+bool read_variant(Ctx& ctx, V& v) {
+  constexpr std::string_view tag = variant_tag<V>();
+  const std::size_t at = ctx.src.offset();
+  const auto start = ctx.src;
+  std::string scratch;
+  std::size_t index = std::variant_size_v<V>;
+  if (!read_object<O>(ctx, scratch, [&](std::string_view key, std::size_t key_at) {
+        if (key != tag || index != std::variant_size_v<V>) return skip_value<O>(ctx);
+        std::string name;
+        if (*ctx.src.cur() != '"') return type_error(ctx, "the name of an alternative");
+        if (!read_string<O>(ctx, name)) return false;
+        index = detail::variant_index<V>.find(name);
+        if (index >= std::variant_size_v<V>) return ctx.fail(errc::invalid_value, key_at, "the name of an alternative");
+        return true;
+      }))
+    return false;
+  if (index == std::variant_size_v<V>) return ctx.fail(errc::missing_key, at, "the variant's tag key");
+  ctx.src = start;
+  return read_variant_body<O>(ctx, v, index, tag);
+}
+
+template <options O, class T, class Ctx>
+bool read_value(Ctx& ctx, T& v) {
+  // The cursor is at the first byte of the value (the caller skipped whitespace).
+  if constexpr (boolean<T>) {
+    const std::uint8_t c = *ctx.src.cur();
+    if (c == 't') return consume_literal(ctx, "true") && (v = true, true);
+    if (c == 'f') return consume_literal(ctx, "false") && (v = false, true);
+    return type_error(ctx, "a boolean");
+  } else if constexpr (integer<T> || floating<T>) {
+    return read_number(ctx, v);
+  } else if constexpr (enumeration<T>) {
+    return read_enum<O>(ctx, v);
+  } else if constexpr (string_type<T> || string_view_type<T>) {
+    return read_string<O>(ctx, v);
+  } else if constexpr (byte_vector<T>) {
+    return read_blob<O>(ctx, v);
+  } else if constexpr (fixed_array<T> || sequence<T>) {
+    return read_sequence<O>(ctx, v);
+  } else if constexpr (map_type<T>) {
+    return read_map<O>(ctx, v);
+  } else if constexpr (optional_type<T> || unique_pointer<T>) {
+    if (*ctx.src.cur() == 'n') {
+      if (!consume_literal(ctx, "null")) return false;
+      v.reset();
+      return true;
+    }
+    if constexpr (unique_pointer<T>) {
+      if (!ctx.charge(sizeof(typename T::element_type))) return false;
+      return read_value<O>(ctx, detail::ensure_allocated(v));
+    } else {
+      return read_value<O>(ctx, detail::ensure_engaged(v));
+    }
+  } else if constexpr (std::is_same_v<T, std::monostate>) {
+    if (*ctx.src.cur() != 'n') return type_error(ctx, "null");
+    return consume_literal(ctx, "null");
+  } else if constexpr (variant_type<T>) {
+    return read_variant<O>(ctx, v);
+  } else if constexpr (tuple_type<T>) {
+    constexpr std::size_t size = std::tuple_size_v<T>;
+    std::size_t count = 0;
+    const std::size_t at = ctx.src.offset();
+    if (!read_array<O>(ctx, [&](std::size_t i) {
+          if (i >= size) return ctx.fail(errc::size_mismatch, ctx.src.offset(), "no more elements");
+          ++count;
+          return [&]<std::size_t... I>(std::index_sequence<I...>) {
+            bool ok = true;
+            (void)((i == I ? (ok = read_element<O>(ctx, std::get<I>(v), i), true) : false) || ...);
+            return ok;
+          }(std::make_index_sequence<size>{});
+        }))
+      return false;
+    if (count != size) return ctx.fail(errc::size_mismatch, at, "as many elements as the tuple");
+    return true;
+  } else if constexpr (time_point_type<T>) {
+    if (*ctx.src.cur() != '"') return type_error(ctx, "an RFC 3339 timestamp");
+    const std::size_t at = ctx.src.offset();
+    std::string scratch;
+    bool escaped{};
+    const std::uint8_t* text{};
+    std::size_t n{};
+    if (!scan_string<O>(ctx, scratch, escaped, text, n)) return false;
+    if (!parse_timestamp(reinterpret_cast<const char*>(text), n, v)) return ctx.fail(errc::invalid_value, at, "an RFC 3339 timestamp");
+    return true;
+  } else if constexpr (reflectable<T>) {
+    return read_struct<O>(ctx, v);
+  } else {
+    static_assert(sizeof(T) == 0, "prism::json: this type cannot be read");
+    return false;
+  }
+}
+
+// Line and column (1-based, columns in bytes) of `offset` in the input.
+inline void line_and_column(const std::uint8_t* begin, std::size_t offset, std::size_t& line, std::size_t& column) {
+  line = 1;
+  std::size_t line_start = 0;
+  for (std::size_t i = 0; i < offset; ++i) {
+    if (begin[i] == '\n') {
+      ++line;
+      line_start = i + 1;
+    }
+  }
+  column = offset - line_start + 1;
+}
+
+}  // namespace prism::json_detail
+
+namespace prism {
+
+template <>
+struct format_reader<json> {
+  template <options O, class T, class Ctx>
+  static bool read(Ctx& ctx, T& v) {
+    static_assert(std::remove_cvref_t<decltype(ctx.src)>::bounded,
+                  "prism::json reads from contiguous input; read a stream into a std::string first");
+    const std::uint8_t* const begin = ctx.src.cur();
+    std::uint8_t c{};
+    bool ok = json_detail::next_byte(ctx, c, "a value") && json_detail::read_value<O>(ctx, v);
+    if (ok) {
+      json_detail::skip_space(ctx);  // whitespace after the value is part of the document
+      if constexpr (!O.allow_trailing_bytes) {
+        if (!ctx.src.at_end()) ok = ctx.fail(errc::trailing_bytes, ctx.src.offset(), "the end of the document", json_detail::describe_byte(*ctx.src.cur()));
+      }
+    }
+    if (!ok) [[unlikely]] {
+      std::size_t line{}, column{};
+      json_detail::line_and_column(begin, ctx.get().offset, line, column);
+      ctx.locate(line, column);
+    }
+    return ok;
+  }
+};
+
+}  // namespace prism

@@ -1,0 +1,315 @@
+#pragma once
+// The lexical layer of the JSON reader: whitespace, literals, strings (escapes, surrogate
+// pairs, UTF-8), and skipping whole values. Works on the read context's span source.
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <string_view>
+
+#include "../core/context.hpp"
+#include "../core/containers.hpp"
+#include "../core/utf8.hpp"
+#include "common.hpp"
+#include "number.hpp"
+
+namespace prism::json_detail {
+
+PRISM_INLINE constexpr bool is_space(std::uint8_t c) noexcept { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
+
+// What was found at a syntax error, for the message.
+constexpr std::string_view describe_byte(std::uint8_t c) noexcept {
+  switch (c) {
+    case '{': return "'{'";
+    case '}': return "'}'";
+    case '[': return "'['";
+    case ']': return "']'";
+    case ':': return "':'";
+    case ',': return "','";
+    case '"': return "a string";
+    case 't':
+    case 'f': return "a boolean";
+    case 'n': return "null";
+    default: break;
+  }
+  if (c == '-' || is_digit(c)) return "a number";
+  if (c < 0x20) return "a control character";
+  return "an unexpected character";
+}
+
+template <class Ctx>
+PRISM_INLINE void skip_space(Ctx& ctx) {
+  const std::uint8_t* p = ctx.src.cur();
+  const std::uint8_t* const end = p + ctx.src.readable();
+  if (p != end && *p > ' ') [[likely]] return;
+  while (p != end && is_space(*p)) ++p;
+  ctx.src.advance(static_cast<std::size_t>(p - ctx.src.cur()));
+}
+
+// Skips whitespace and returns the next byte without consuming it; fails at the end.
+template <class Ctx>
+PRISM_INLINE bool next_byte(Ctx& ctx, std::uint8_t& c, std::string_view expected) {
+  skip_space(ctx);
+  if (!ctx.src.need(1)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset(), expected);
+  c = *ctx.src.cur();
+  return true;
+}
+
+template <class Ctx>
+PRISM_COLD bool syntax_error(Ctx& ctx, std::string_view expected) {
+  const std::uint8_t c = ctx.src.need(1) ? *ctx.src.cur() : 0;
+  if (!ctx.src.need(1)) return ctx.fail(errc::unexpected_end, ctx.src.offset(), expected);
+  return ctx.fail(errc::syntax_error, ctx.src.offset(), expected, describe_byte(c));
+}
+
+template <class Ctx>
+PRISM_COLD bool type_error(Ctx& ctx, std::string_view expected) {
+  const std::uint8_t c = *ctx.src.cur();
+  return ctx.fail(errc::type_mismatch, ctx.src.offset(), expected, describe_byte(c));
+}
+
+// Consumes `c` after optional whitespace.
+template <class Ctx>
+PRISM_INLINE bool consume(Ctx& ctx, char c, std::string_view expected) {
+  std::uint8_t b{};
+  if (!next_byte(ctx, b, expected)) return false;
+  if (b != static_cast<std::uint8_t>(c)) [[unlikely]] return syntax_error(ctx, expected);
+  ctx.src.advance(1);
+  return true;
+}
+
+// Consumes the literal `word` (true, false, null) at the cursor.
+template <class Ctx>
+PRISM_INLINE bool consume_literal(Ctx& ctx, std::string_view word) {
+  if (!ctx.src.need(word.size())) [[unlikely]] {
+    const std::size_t have = ctx.src.readable();
+    if (std::memcmp(ctx.src.cur(), word.data(), have) == 0) return ctx.fail(errc::unexpected_end, ctx.src.offset() + have, word);
+    return ctx.fail(errc::syntax_error, ctx.src.offset(), word, "an unexpected character");
+  }
+  if (std::memcmp(ctx.src.cur(), word.data(), word.size()) != 0) [[unlikely]]
+    return ctx.fail(errc::syntax_error, ctx.src.offset(), word, "an unexpected character");
+  ctx.src.advance(word.size());
+  return true;
+}
+
+PRISM_INLINE int hex_value(std::uint8_t c) noexcept {
+  if (is_digit(c)) return c - '0';
+  c |= 0x20;
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  return -1;
+}
+
+// Length of the plain run at p: bytes up to a quote, a backslash or a control character.
+// `high` collects the top bits, so that a run of ASCII needs no UTF-8 check.
+PRISM_INLINE std::size_t plain_run(const std::uint8_t* p, const std::uint8_t* end, std::uint64_t& high) noexcept {
+  const std::uint8_t* q = p;
+  while (end - q >= 8) {
+    std::uint64_t block;
+    std::memcpy(&block, q, 8);
+    if (has_special_byte(block)) break;
+    high |= block;
+    q += 8;
+  }
+  while (q != end && escape_letter[*q] == 0) {
+    high |= *q;
+    ++q;
+  }
+  return static_cast<std::size_t>(q - p);
+}
+
+// Decodes the escape after a backslash at p (p[0] == '\\') and appends it as UTF-8 to `out`.
+// Returns the bytes consumed, 0 on a bad escape (the offset of the error is p).
+template <class Out>
+std::size_t decode_escape(const std::uint8_t* p, const std::uint8_t* end, Out& out) {
+  if (end - p < 2) return 0;
+  switch (p[1]) {
+    case '"': out.push_back('"'); return 2;
+    case '\\': out.push_back('\\'); return 2;
+    case '/': out.push_back('/'); return 2;
+    case 'b': out.push_back('\b'); return 2;
+    case 'f': out.push_back('\f'); return 2;
+    case 'n': out.push_back('\n'); return 2;
+    case 'r': out.push_back('\r'); return 2;
+    case 't': out.push_back('\t'); return 2;
+    case 'u': break;
+    default: return 0;
+  }
+  const auto hex4 = [&](const std::uint8_t* q, std::uint32_t& v) {
+    if (end - q < 4) return false;
+    v = 0;
+    for (int i = 0; i < 4; ++i) {
+      const int d = hex_value(q[i]);
+      if (d < 0) return false;
+      v = v << 4 | static_cast<std::uint32_t>(d);
+    }
+    return true;
+  };
+  std::uint32_t cp{};
+  if (!hex4(p + 2, cp)) return 0;
+  std::size_t used = 6;
+  if (cp >= 0xD800 && cp <= 0xDBFF) {
+    std::uint32_t low{};
+    if (end - p < 12 || p[6] != '\\' || p[7] != 'u' || !hex4(p + 8, low) || low < 0xDC00 || low > 0xDFFF) return 0;
+    cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
+    used = 12;
+  } else if (cp >= 0xDC00 && cp <= 0xDFFF) {
+    return 0;  // a lone low surrogate
+  }
+  if (cp < 0x80) {
+    out.push_back(static_cast<char>(cp));
+  } else if (cp < 0x800) {
+    out.push_back(static_cast<char>(0xC0 | (cp >> 6)));
+    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  } else if (cp < 0x10000) {
+    out.push_back(static_cast<char>(0xE0 | (cp >> 12)));
+    out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  } else {
+    out.push_back(static_cast<char>(0xF0 | (cp >> 18)));
+    out.push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  }
+  return used;
+}
+
+// Reads the string at the cursor (which is at its opening quote). A string without escapes
+// comes back as a span of the input; one with escapes is decoded into `scratch` and comes
+// back as its contents (`escaped` says which).
+template <options O, class Ctx, class Scratch>
+PRISM_INLINE bool scan_string(Ctx& ctx, Scratch& scratch, bool& escaped, const std::uint8_t*& text, std::size_t& length) {
+  const std::uint8_t* const start = ctx.src.cur() + 1;
+  const std::uint8_t* const end = ctx.src.cur() + ctx.src.readable();
+  std::uint64_t high = 0;
+  const std::uint8_t* p = start;
+  p += plain_run(p, end, high);
+  escaped = false;
+  if (p != end && *p == '"') [[likely]] {
+    if constexpr (O.validate_utf8) {
+      if ((high & repeat_byte(0x80)) != 0 && !detail::utf8_valid(start, static_cast<std::size_t>(p - start))) [[unlikely]]
+        return ctx.fail(errc::invalid_utf8, ctx.src.offset() + 1 + detail::utf8_valid_prefix(start, static_cast<std::size_t>(p - start)));
+    }
+    text = start;
+    length = static_cast<std::size_t>(p - start);
+    ctx.src.advance(length + 2);
+    return true;
+  }
+  // Escapes or an error: decode run by run into the scratch buffer.
+  escaped = true;
+  scratch.clear();
+  const std::uint8_t* run = start;
+  for (;;) {
+    if constexpr (O.validate_utf8) {
+      if ((high & repeat_byte(0x80)) != 0 && !detail::utf8_valid(run, static_cast<std::size_t>(p - run))) [[unlikely]]
+        return ctx.fail(errc::invalid_utf8, ctx.src.offset() + static_cast<std::size_t>(run - ctx.src.cur()) + detail::utf8_valid_prefix(run, static_cast<std::size_t>(p - run)));
+    }
+    scratch.append(reinterpret_cast<const char*>(run), static_cast<std::size_t>(p - run));
+    const std::size_t at = ctx.src.offset() + static_cast<std::size_t>(p - ctx.src.cur());
+    if (p == end) return ctx.fail(errc::unexpected_end, at, "'\"'");
+    if (*p == '"') break;
+    if (*p != '\\') return ctx.fail(errc::syntax_error, at, "an escaped control character", "a control character");
+    const std::size_t used = decode_escape(p, end, scratch);
+    if (used == 0) {
+      if (end - p < 2) return ctx.fail(errc::unexpected_end, at, "an escape");
+      return ctx.fail(errc::syntax_error, at, "a valid escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX, surrogates paired)");
+    }
+    p += used;
+    run = p;
+    high = 0;
+    p += plain_run(p, end, high);
+  }
+  ctx.src.advance(static_cast<std::size_t>(p + 1 - ctx.src.cur()));
+  text = reinterpret_cast<const std::uint8_t*>(scratch.data());
+  length = scratch.size();
+  return true;
+}
+
+template <options O, class Ctx>
+bool skip_value(Ctx& ctx);
+
+template <options O, class Ctx>
+bool skip_string(Ctx& ctx) {
+  std::string scratch;
+  bool escaped{};
+  const std::uint8_t* text{};
+  std::size_t n{};
+  return scan_string<O>(ctx, scratch, escaped, text, n);
+}
+
+template <class Ctx>
+bool skip_number(Ctx& ctx) {
+  number_text n;
+  const std::uint8_t* p = ctx.src.cur();
+  switch (scan_number(p, p + ctx.src.readable(), n)) {
+    case number_status::ok: break;
+    case number_status::end: return ctx.fail(errc::unexpected_end, ctx.src.offset() + ctx.src.readable(), "a number");
+    case number_status::syntax: return ctx.fail(errc::syntax_error, ctx.src.offset(), "a number");
+  }
+  ctx.src.advance(static_cast<std::size_t>(reinterpret_cast<const std::uint8_t*>(n.end) - p));
+  return true;
+}
+
+// Checks and skips one whole value; nesting counts against the depth limit.
+template <options O, class Ctx>
+bool skip_value(Ctx& ctx) {
+  std::uint8_t c{};
+  if (!next_byte(ctx, c, "a value")) return false;
+  switch (c) {
+    case '"': return skip_string<O>(ctx);
+    case 't': return consume_literal(ctx, "true");
+    case 'f': return consume_literal(ctx, "false");
+    case 'n': return consume_literal(ctx, "null");
+    case '[': {
+      if (!ctx.enter()) return false;
+      ctx.src.advance(1);
+      std::uint8_t b{};
+      if (!next_byte(ctx, b, "a value or ']'")) return false;
+      if (b == ']') {
+        ctx.src.advance(1);
+        ctx.leave();
+        return true;
+      }
+      for (;;) {
+        if (!skip_value<O>(ctx)) return false;
+        if (!next_byte(ctx, b, "',' or ']'")) return false;
+        if (b == ']') {
+          ctx.src.advance(1);
+          break;
+        }
+        if (b != ',') return syntax_error(ctx, "',' or ']'");
+        ctx.src.advance(1);
+      }
+      ctx.leave();
+      return true;
+    }
+    case '{': {
+      if (!ctx.enter()) return false;
+      ctx.src.advance(1);
+      std::uint8_t b{};
+      if (!next_byte(ctx, b, "a key or '}'")) return false;
+      if (b == '}') {
+        ctx.src.advance(1);
+        ctx.leave();
+        return true;
+      }
+      for (;;) {
+        if (!next_byte(ctx, b, "a key")) return false;
+        if (b != '"') return syntax_error(ctx, "a key");
+        if (!skip_string<O>(ctx) || !consume(ctx, ':', "':'") || !skip_value<O>(ctx)) return false;
+        if (!next_byte(ctx, b, "',' or '}'")) return false;
+        if (b == '}') {
+          ctx.src.advance(1);
+          break;
+        }
+        if (b != ',') return syntax_error(ctx, "',' or '}'");
+        ctx.src.advance(1);
+      }
+      ctx.leave();
+      return true;
+    }
+    default:
+      if (c == '-' || is_digit(c)) return skip_number(ctx);
+      return syntax_error(ctx, "a value");
+  }
+}
+
+}  // namespace prism::json_detail
