@@ -1,6 +1,7 @@
 // Round-trip property tests: seeded random values of every type, nested, in every format.
 #include <gtest/gtest.h>
 
+#include <prism/json.hpp>
 #include <prism/msgpack.hpp>
 #include <prism/pack.hpp>
 
@@ -46,9 +47,19 @@ using namespace roundtrip_test_types;
 TEST(RoundTrip, PackEverything) { round_trip_many<prism::pack, defaults, Everything>(1, 150); }
 TEST(RoundTrip, MsgPackEverything) { round_trip_many<prism::msgpack, defaults, Everything>(2, 150); }
 TEST(RoundTrip, MsgPackEverythingAsArraysAndEnumNames) { round_trip_many<prism::msgpack, arrays, Everything>(3, 150); }
+TEST(RoundTrip, JsonEverything) { round_trip_many<prism::json, prism::json::defaults, Everything>(8, 150); }
+TEST(RoundTrip, JsonEverythingAsArraysAndEnumNumbers) {
+  constexpr prism::options arrays_numbers{.structs_as_arrays = true, .enums_as_strings = false};
+  round_trip_many<prism::json, arrays_numbers, Everything>(9, 150);
+}
+TEST(RoundTrip, JsonPretty) {
+  constexpr prism::options pretty{.enums_as_strings = true, .pretty = true};
+  round_trip_many<prism::json, pretty, std::vector<Everything>>(10, 10);
+}
 TEST(RoundTrip, PackVectorsOfStructs) { round_trip_many<prism::pack, defaults, std::vector<Everything>>(4, 20); }
 TEST(RoundTrip, MsgPackVectorsOfStructs) { round_trip_many<prism::msgpack, defaults, std::vector<Everything>>(5, 20); }
 TEST(RoundTrip, Scalars) {
   round_trip_many<prism::msgpack, defaults, std::tuple<std::int64_t, std::uint64_t, double, float, std::int8_t>>(6, 2000);
   round_trip_many<prism::pack, defaults, std::tuple<std::int64_t, std::uint64_t, double, float, std::int8_t>>(7, 2000);
+  round_trip_many<prism::json, prism::json::defaults, std::tuple<std::int64_t, std::uint64_t, double, float, std::int8_t>>(12, 2000);
 }

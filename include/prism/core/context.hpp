@@ -33,6 +33,12 @@ class error_state {
     if (!failed()) error_ = error{code, offset, {}, {}, expected, found};
     return false;
   }
+  // Takes the error of a nested decode (over a copy of the input), shifted by `offset`.
+  PRISM_COLD bool adopt(error e, std::size_t offset) {
+    e.offset += offset;
+    error_ = std::move(e);
+    return false;
+  }
   // Text formats: where the error offset lies as line and column.
   PRISM_COLD void locate(std::size_t line, std::size_t column) {
     error_.line = line;

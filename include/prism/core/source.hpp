@@ -12,6 +12,7 @@
 #include <istream>
 #include <limits>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "config.hpp"
@@ -56,6 +57,20 @@ class stream_source {
   std::size_t offset() const noexcept { return base_ + pos_; }
   static constexpr std::size_t remaining_bound() noexcept { return std::numeric_limits<std::size_t>::max(); }
   std::size_t readable() const noexcept { return filled_ - pos_; }
+
+  // Appends everything left in the stream to `out` (for formats that parse whole documents).
+  void read_rest(std::string& out) {
+    out.append(reinterpret_cast<const char*>(buffer_.data() + pos_), filled_ - pos_);
+    base_ += filled_ - pos_;
+    pos_ = filled_ = 0;
+    char chunk[16384];
+    while (true) {
+      const auto got = is_->rdbuf()->sgetn(chunk, sizeof chunk);
+      if (got <= 0) break;
+      out.append(chunk, static_cast<std::size_t>(got));
+      base_ += static_cast<std::size_t>(got);
+    }
+  }
   bool at_end() { return is_->peek() == std::istream::traits_type::eof(); }
 
  private:

@@ -3,6 +3,7 @@
 
 #include "../core/api.hpp"
 #include "../core/options.hpp"
+#include "value.hpp"
 
 namespace prism {
 
@@ -12,6 +13,7 @@ namespace prism {
 struct json {
   static constexpr std::string_view name = "json";
   static constexpr options defaults{.enums_as_strings = true};
+  using value = json_value;  // a document of unknown shape
 };
 
 }  // namespace prism

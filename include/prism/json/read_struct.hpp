@@ -185,10 +185,75 @@ bool read_variant(Ctx& ctx, V& v) {
   return read_variant_body<O>(ctx, v, index, tag);
 }
 
+template <options O, class Ctx>
+bool read_dynamic(Ctx& ctx, json_value& v) {
+  const std::uint8_t c = *ctx.src.cur();
+  switch (c) {
+    case 'n':
+      if (!consume_literal(ctx, "null")) return false;
+      v = json_value{};
+      return true;
+    case 't':
+      if (!consume_literal(ctx, "true")) return false;
+      v = json_value{true};
+      return true;
+    case 'f':
+      if (!consume_literal(ctx, "false")) return false;
+      v = json_value{false};
+      return true;
+    case '"': {
+      std::string s;
+      if (!read_string<O>(ctx, s)) return false;
+      v = json_value{std::move(s)};
+      return true;
+    }
+    case '[': {
+      json_value::array a;
+      if (!read_sequence<O>(ctx, a)) return false;
+      v = json_value{std::move(a)};
+      return true;
+    }
+    case '{': {
+      json_value::object o;
+      std::string scratch;
+      if (!read_object<O>(ctx, scratch, [&](std::string_view key, std::size_t key_at) {
+            if (o.size() >= ctx.lim.max_elements) return ctx.fail(errc::too_many_elements, key_at);
+            if (!ctx.charge(sizeof(o[0]) + key.size())) return false;
+            o.emplace_back(std::string(key), json_value{});
+            return read_dynamic<O>(ctx, o.back().second) || ctx.in_key(o.back().first);
+          }))
+        return false;
+      v = json_value{std::move(o)};
+      return true;
+    }
+    default: break;
+  }
+  if (c != '-' && !is_digit(c)) return syntax_error(ctx, "a value");
+  const std::size_t at = ctx.src.offset();
+  const std::uint8_t* p = ctx.src.cur();
+  number_text n;
+  switch (scan_number(p, p + ctx.src.readable(), n)) {
+    case number_status::ok: break;
+    case number_status::end: return ctx.fail(errc::unexpected_end, at + ctx.src.readable(), "a number");
+    case number_status::syntax: return ctx.fail(errc::syntax_error, at, "a number");
+  }
+  std::int64_t i{};
+  std::uint64_t u{};
+  double d{};
+  if (to_integer(n, i) == convert_status::ok) v = json_value{i};
+  else if (to_integer(n, u) == convert_status::ok) v = json_value{u};
+  else if (to_floating(n, d) == convert_status::ok) v = json_value{d};
+  else return ctx.fail(errc::out_of_range, at, "a finite number");
+  ctx.src.advance(static_cast<std::size_t>(reinterpret_cast<const std::uint8_t*>(n.end) - p));
+  return true;
+}
+
 template <options O, class T, class Ctx>
 bool read_value(Ctx& ctx, T& v) {
   // The cursor is at the first byte of the value (the caller skipped whitespace).
-  if constexpr (boolean<T>) {
+  if constexpr (std::is_same_v<T, json_value>) {
+    return read_dynamic<O>(ctx, v);
+  } else if constexpr (boolean<T>) {
     const std::uint8_t c = *ctx.src.cur();
     if (c == 't') return consume_literal(ctx, "true") && (v = true, true);
     if (c == 'f') return consume_literal(ctx, "false") && (v = false, true);
@@ -277,8 +342,21 @@ template <>
 struct format_reader<json> {
   template <options O, class T, class Ctx>
   static bool read(Ctx& ctx, T& v) {
-    static_assert(std::remove_cvref_t<decltype(ctx.src)>::bounded,
-                  "prism::json reads from contiguous input; read a stream into a std::string first");
+    if constexpr (!std::remove_cvref_t<decltype(ctx.src)>::bounded) {
+      // A stream: the document is the rest of it.
+      const std::size_t start = ctx.src.offset();
+      std::string text;
+      ctx.src.read_rest(text);
+      read_context<span_source> whole{span_source{text.data(), text.size()}, ctx.lim};
+      if (read<O>(whole, v)) return true;
+      return ctx.adopt(whole.take(""), start);
+    } else {
+      return read_document<O>(ctx, v);
+    }
+  }
+
+  template <options O, class T, class Ctx>
+  static bool read_document(Ctx& ctx, T& v) {
     const std::uint8_t* const begin = ctx.src.cur();
     std::uint8_t c{};
     bool ok = json_detail::next_byte(ctx, c, "a value") && json_detail::read_value<O>(ctx, v);

@@ -107,8 +107,20 @@ bool parse_timestamp(const char* s, std::size_t n, TimePoint& out) noexcept {
     return false;
   }
   if (i != n) return false;
-  const auto t = sys_days{ymd}.time_since_epoch() + hours{h} + minutes{m - offset_minutes} + seconds{sec} + nanoseconds{nanos};
-  out = TimePoint(duration_cast<typename TimePoint::duration>(t));
+  const seconds secs = sys_days{ymd}.time_since_epoch() + hours{h} + minutes{m - offset_minutes} + seconds{sec};
+  // The instant itself must lie in years 0000-9999 (an offset can move it out), and fit the
+  // time point's representation.
+  constexpr seconds earliest = sys_days{year{0} / 1 / 1}.time_since_epoch();
+  constexpr seconds latest = sys_days{year{10000} / 1 / 1}.time_since_epoch();
+  if (secs < earliest || secs >= latest) return false;
+  using duration = typename TimePoint::duration;
+  using wide = std::chrono::duration<long double, typename duration::period>;
+  const wide as_wide = std::chrono::duration_cast<wide>(secs);
+  if (as_wide.count() > static_cast<long double>(duration::max().count()) - 1e9L ||
+      as_wide.count() < static_cast<long double>(duration::min().count()) + 1e9L) {
+    return false;
+  }
+  out = TimePoint(duration_cast<duration>(secs) + duration_cast<duration>(nanoseconds{nanos}));
   return true;
 }
 

@@ -269,9 +269,37 @@ bool write_map_key(Ctx& ctx, const K& key) {
   }
 }
 
+template <options O, class Ctx>
+bool write_dynamic(Ctx& ctx, const json_value& v) {
+  using kind = json_value::kind;
+  switch (v.type()) {
+    case kind::null: return put_text(ctx, "null");
+    case kind::boolean: return write_value<O>(ctx, *v.as_bool());
+    case kind::integer: return write_integer(ctx, *v.as_int());
+    case kind::unsigned_integer: return write_integer(ctx, *v.as_uint());
+    case kind::number: return write_float<O>(ctx, *v.as_double());
+    case kind::string: return write_string<O>(ctx, v.as_string()->data(), v.as_string()->size());
+    case kind::array: return write_array<O>(ctx, *v.as_array());
+    case kind::object: {
+      if (!open(ctx, '{')) return false;
+      std::size_t i = 0;
+      for (const auto& [key, value] : *v.as_object()) {
+        if (!separator<O>(ctx, i++) || !write_string<O>(ctx, key.data(), key.size()) || !put_char(ctx, ':') ||
+            !key_separator<O>(ctx) || !write_dynamic<O>(ctx, value)) {
+          return false;
+        }
+      }
+      return close<O>(ctx, '}', i == 0);
+    }
+  }
+  return false;
+}
+
 template <options O, class T, class Ctx>
 bool write_value(Ctx& ctx, const T& v) {
-  if constexpr (boolean<T>) {
+  if constexpr (std::is_same_v<T, json_value>) {
+    return write_dynamic<O>(ctx, v);
+  } else if constexpr (boolean<T>) {
     return v ? put_text(ctx, "true") : put_text(ctx, "false");
   } else if constexpr (integer<T>) {
     return write_integer(ctx, v);

@@ -1,0 +1,376 @@
+// JSON: exact output, RFC 8259 acceptance and rejection, numbers, strings, options, errors.
+#include <gtest/gtest.h>
+
+#include <prism/json.hpp>
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <map>
+#include <optional>
+#include <random>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "support/types.hpp"
+
+namespace json_test_types {
+
+enum class Color { red, green, blue };
+
+struct Weapon {
+  std::string name;
+  std::int16_t damage;
+  friend bool operator==(const Weapon&, const Weapon&) = default;
+};
+
+struct Hero {
+  std::string name;
+  std::int32_t hp;
+  Color color;
+  std::vector<Weapon> weapons;
+  std::optional<double> speed;
+  friend bool operator==(const Hero&, const Hero&) = default;
+};
+
+struct Circle {
+  double r;
+  friend bool operator==(const Circle&, const Circle&) = default;
+};
+struct Square {
+  std::int32_t side;
+  friend bool operator==(const Square&, const Square&) = default;
+};
+using Shape = std::variant<Circle, Square, std::int32_t>;
+struct Drawing {
+  std::vector<Shape> shapes;
+  friend bool operator==(const Drawing&, const Drawing&) = default;
+};
+
+using Tagged = std::variant<Circle, Square>;
+
+struct Nested {
+  std::vector<Nested> children;
+};
+
+}  // namespace json_test_types
+
+template <>
+struct prism::meta<json_test_types::Tagged> {
+  static constexpr std::string_view tag = "kind";
+  static constexpr std::array<std::string_view, 2> names{"circle", "square"};
+};
+
+using namespace json_test_types;
+
+namespace {
+
+template <class T, prism::options O = prism::json::defaults>
+std::string to_json(const T& v) {
+  auto s = prism::write<prism::json, O>(v);
+  EXPECT_TRUE(s) << s.error().message();
+  return s ? *s : std::string{};
+}
+
+template <class T, prism::options O = prism::json::defaults>
+prism::result<T> from_json(std::string_view text) {
+  return prism::read<prism::json, T, O>(text);
+}
+
+const Hero hero{"Zed", 120, Color::blue, {{"axe", 12}, {"bow \"long\"", -3}}, 1.5};
+
+}  // namespace
+
+TEST(Json, WritesCompactText) {
+  EXPECT_EQ(to_json(hero),
+            R"({"name":"Zed","hp":120,"color":"blue","weapons":[{"name":"axe","damage":12},{"name":"bow \"long\"","damage":-3}],"speed":1.5})");
+  Hero slow = hero;
+  slow.speed.reset();
+  EXPECT_EQ(to_json(slow).substr(to_json(slow).size() - 13), R"("speed":null})");
+  constexpr prism::options skip{.enums_as_strings = true, .skip_null_members = true};
+  EXPECT_EQ((to_json<Hero, skip>(slow).find("speed")), std::string::npos);
+  constexpr prism::options numbers{.enums_as_strings = false};
+  EXPECT_NE((to_json<Hero, numbers>(hero).find(R"("color":2)")), std::string::npos);
+}
+
+TEST(Json, WritesPrettyText) {
+  constexpr prism::options pretty{.enums_as_strings = true, .pretty = true, .indent = 3};
+  const std::string text = to_json<Weapon, pretty>(Weapon{"axe", 1});
+  EXPECT_EQ(text, "{\n   \"name\": \"axe\",\n   \"damage\": 1\n}");
+  EXPECT_EQ((to_json<std::vector<int>, pretty>({})), "[]");
+  EXPECT_EQ((to_json<std::vector<int>, pretty>({1, 2})), "[\n   1,\n   2\n]");
+  auto back = from_json<Hero>(to_json<Hero, pretty>(hero));
+  ASSERT_TRUE(back) << back.error().message();
+  EXPECT_EQ(*back, hero);
+}
+
+TEST(Json, ReadsKeysInAnyOrderAndSkipsUnknownOnes) {
+  const auto h = from_json<Hero>(R"( { "speed" : 2.5 , "extra": {"a":[1,2,{"b":null}]}, "hp":7,"name":"A",
+      "weapons":[], "color":"red" } )");
+  ASSERT_TRUE(h) << h.error().message();
+  EXPECT_EQ(h->hp, 7);
+  EXPECT_EQ(h->name, "A");
+  EXPECT_EQ(h->speed, 2.5);
+  constexpr prism::options strict{.error_on_unknown_keys = true, .enums_as_strings = true};
+  const auto bad = from_json<Hero, strict>(R"({"name":"A","bogus":1})");
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().code, prism::errc::unknown_key);
+  EXPECT_EQ(bad.error().offset, 12u);
+  constexpr prism::options all{.error_on_missing_keys = true, .enums_as_strings = true};
+  const auto missing = from_json<Hero, all>(R"({"name":"A","hp":1,"color":"red","weapons":[]})");
+  ASSERT_FALSE(missing);
+  EXPECT_EQ(missing.error().code, prism::errc::missing_key);
+  EXPECT_EQ(missing.error().path, "speed");
+}
+
+TEST(Json, StructsAsArrays) {
+  constexpr prism::options arrays{.structs_as_arrays = true, .enums_as_strings = true};
+  EXPECT_EQ((to_json<Weapon, arrays>(Weapon{"axe", 4})), R"(["axe",4])");
+  const auto back = from_json<Hero, arrays>(to_json<Hero, arrays>(hero));
+  ASSERT_TRUE(back) << back.error().message();
+  EXPECT_EQ(*back, hero);
+}
+
+TEST(Json, VariantsAreTaggedObjects) {
+  const Drawing d{{Circle{1.5}, Square{3}, 42}};
+  const std::string text = to_json(d);
+  EXPECT_EQ(text, R"({"shapes":[{"type":"Circle","r":1.5},{"type":"Square","side":3},{"type":"int","value":42}]})");
+  auto back = from_json<Drawing>(text);
+  ASSERT_TRUE(back) << back.error().message();
+  EXPECT_EQ(*back, d);
+  // The tag may come after the other members.
+  auto late = from_json<Shape>(R"({"side":9,"type":"Square"})");
+  ASSERT_TRUE(late) << late.error().message();
+  EXPECT_EQ(std::get<Square>(*late).side, 9);
+  // Tag key and names from prism::meta.
+  EXPECT_EQ(to_json(Tagged{Square{2}}), R"({"kind":"square","side":2})");
+  auto custom = from_json<Tagged>(R"({"kind":"circle","r":0.5})");
+  ASSERT_TRUE(custom);
+  EXPECT_EQ(std::get<Circle>(*custom).r, 0.5);
+  EXPECT_EQ(from_json<Tagged>(R"({"kind":"triangle"})").error().code, prism::errc::invalid_value);
+  EXPECT_EQ(from_json<Tagged>(R"({"r":1})").error().code, prism::errc::missing_key);
+}
+
+TEST(Json, MapsWithStringIntegerAndEnumKeys) {
+  const std::map<std::string, int> by_name{{"a\"b", 1}, {"c", 2}};
+  EXPECT_EQ(to_json(by_name), R"({"a\"b":1,"c":2})");
+  const std::map<std::int64_t, std::string> by_id{{-5, "x"}, {7, "y"}};
+  EXPECT_EQ(to_json(by_id), R"({"-5":"x","7":"y"})");
+  using by_id_map = std::map<std::int64_t, std::string>;
+  EXPECT_EQ(*from_json<by_id_map>(to_json(by_id)), by_id);
+  EXPECT_FALSE(from_json<by_id_map>(R"({"x1":"a"})"));
+  const std::map<Color, int> by_color{{Color::green, 3}};
+  EXPECT_EQ(to_json(by_color), R"({"green":3})");
+  using by_color_map = std::map<Color, int>;
+  EXPECT_EQ(*from_json<by_color_map>(R"({"green":3})"), by_color);
+}
+
+TEST(Json, IntegersAreCheckedForRange) {
+  EXPECT_EQ(*from_json<std::uint8_t>("255"), 255);
+  EXPECT_EQ(from_json<std::uint8_t>("300").error().code, prism::errc::out_of_range);
+  EXPECT_EQ(from_json<std::uint8_t>("-1").error().code, prism::errc::out_of_range);
+  EXPECT_EQ(*from_json<std::int8_t>("-128"), -128);
+  EXPECT_EQ(from_json<std::int8_t>("-129").error().code, prism::errc::out_of_range);
+  EXPECT_EQ(from_json<int>("1.5").error().code, prism::errc::type_mismatch);
+  EXPECT_EQ(from_json<int>("1e2").error().code, prism::errc::type_mismatch);
+  EXPECT_EQ(*from_json<std::int64_t>("-9223372036854775808"), std::numeric_limits<std::int64_t>::min());
+  EXPECT_EQ(from_json<std::int64_t>("9223372036854775808").error().code, prism::errc::out_of_range);
+  EXPECT_EQ(*from_json<std::uint64_t>("18446744073709551615"), std::numeric_limits<std::uint64_t>::max());
+  EXPECT_EQ(from_json<std::uint64_t>("18446744073709551616").error().code, prism::errc::out_of_range);
+  EXPECT_EQ(from_json<std::uint64_t>("99999999999999999999").error().code, prism::errc::out_of_range);
+  EXPECT_EQ(from_json<std::uint64_t>("123456789012345678901").error().code, prism::errc::out_of_range);
+  EXPECT_EQ(*from_json<int>("-0"), 0);
+  for (std::int64_t v : {std::numeric_limits<std::int64_t>::min(), std::int64_t{-1}, std::int64_t{0},
+                         std::numeric_limits<std::int64_t>::max()}) {
+    EXPECT_EQ(*from_json<std::int64_t>(to_json(v)), v);
+  }
+}
+
+TEST(Json, DoublesRoundTripExactly) {
+  std::mt19937_64 rng(11);
+  for (int i = 0; i < 20000; ++i) {
+    std::uint64_t bits = rng();
+    double d;
+    std::memcpy(&d, &bits, 8);
+    if (!std::isfinite(d)) continue;
+    const std::string text = to_json(d);
+    const auto back = from_json<double>(text);
+    ASSERT_TRUE(back) << text;
+    ASSERT_EQ(std::memcmp(&*back, &d, 8), 0) << text;
+    // Correctly rounded like strtod on the same text.
+    ASSERT_EQ(*back, std::strtod(text.c_str(), nullptr)) << text;
+  }
+  for (int i = 0; i < 20000; ++i) {
+    const auto bits = static_cast<std::uint32_t>(rng());
+    float f;
+    std::memcpy(&f, &bits, 4);
+    if (!std::isfinite(f)) continue;
+    const auto back = from_json<float>(to_json(f));
+    ASSERT_TRUE(back);
+    ASSERT_EQ(std::memcmp(&*back, &f, 4), 0) << to_json(f);
+  }
+  EXPECT_EQ(to_json(1.0), "1.0");
+  EXPECT_EQ(to_json(-0.0), "-0.0");
+  EXPECT_EQ(to_json(1e300), "1e+300");
+  EXPECT_EQ(*from_json<double>("0.1"), 0.1);
+  EXPECT_EQ(*from_json<double>("123456789012345678901234567890"), 123456789012345678901234567890.0);
+  EXPECT_EQ(*from_json<double>("2.2250738585072011e-308"), 2.2250738585072011e-308);
+  EXPECT_EQ(*from_json<double>("1e-400"), 0.0);
+  EXPECT_EQ(from_json<double>("1e400").error().code, prism::errc::out_of_range);
+  EXPECT_EQ(*from_json<float>("3.4028235e38"), std::numeric_limits<float>::max());
+  EXPECT_EQ(from_json<float>("3.5e38").error().code, prism::errc::out_of_range);
+}
+
+TEST(Json, NanAndInfinityAreAnErrorOnWrite) {
+  auto nan = prism::write<prism::json>(std::numeric_limits<double>::quiet_NaN());
+  ASSERT_FALSE(nan);
+  EXPECT_EQ(nan.error().code, prism::errc::invalid_value);
+  EXPECT_FALSE(prism::write<prism::json>(std::vector<float>{1, std::numeric_limits<float>::infinity()}));
+  constexpr prism::options as_null{.nan_inf_as_null = true};
+  EXPECT_EQ((*prism::write<prism::json, as_null>(std::vector<double>{std::nan(""), 1})), "[null,1.0]");
+}
+
+TEST(Json, StringsEscapeOnlyWhatTheyMust) {
+  EXPECT_EQ(to_json(std::string("plain é ✓ /")), "\"plain é ✓ /\"");
+  EXPECT_EQ(to_json(std::string("q\" b\\ \n\r\t\b\f \x01\x1f")), R"("q\" b\\ \n\r\t\b\f \u0001\u001f")");
+  const std::string long_text(1000, 'x');
+  EXPECT_EQ(to_json(long_text), "\"" + long_text + "\"");
+  EXPECT_EQ(*from_json<std::string>(R"("\u00e9\u2713\ud83d\ude00\/\"\\\n")"), "é✓😀/\"\\\n");
+  EXPECT_EQ(*from_json<std::string>(R"("\uD83D\uDE00")"), "😀");
+  EXPECT_FALSE(prism::write<prism::json>(std::string("bad \xff")));
+}
+
+TEST(Json, StringViewsPointIntoTheInput) {
+  const std::string text = R"({"a":"hello"})";
+  using views = std::map<std::string, std::string_view>;
+  const auto m = from_json<views>(text);
+  ASSERT_TRUE(m);
+  EXPECT_EQ(m->at("a"), "hello");
+  EXPECT_EQ(m->at("a").data(), text.data() + 6);
+  EXPECT_EQ((from_json<std::string_view>(R"("a\nb")").error().code), prism::errc::type_mismatch);
+}
+
+TEST(Json, ReadingReusesTheDestination) {
+  Hero h = hero;
+  h.weapons.resize(5);
+  const auto* first_weapon = h.weapons.data();
+  ASSERT_TRUE(prism::read<prism::json>(h, to_json(hero)));
+  EXPECT_EQ(h, hero);
+  EXPECT_EQ(h.weapons.data(), first_weapon);
+}
+
+TEST(Json, GenericValue) {
+  const std::string text = R"({"a":[1,-2,18446744073709551615,2.5,"s",true,null,{}],"b":{"c":"d"}})";
+  const auto v = from_json<prism::json::value>(text);
+  ASSERT_TRUE(v) << v.error().message();
+  EXPECT_EQ(v->size(), 2u);
+  EXPECT_EQ(*(*v)["a"][0].as_int(), 1);
+  EXPECT_EQ(*(*v)["a"][1].as_int(), -2);
+  EXPECT_EQ(*(*v)["a"][2].as_uint(), std::numeric_limits<std::uint64_t>::max());
+  EXPECT_EQ(*(*v)["a"][3].as_double(), 2.5);
+  EXPECT_EQ(*(*v)["b"]["c"].as_string(), "d");
+  EXPECT_TRUE((*v)["missing"][3].is_null());
+  EXPECT_EQ(to_json(*v), R"({"a":[1,-2,18446744073709551615,2.5,"s",true,null,{}],"b":{"c":"d"}})");
+}
+
+// RFC 8259: documents every reader must accept, and documents it must reject.
+TEST(Json, Rfc8259Acceptance) {
+  const char* accepted[] = {
+      "0", "-0", "1", "-1", "0.5", "1e5", "1E5", "1e+5", "1e-5", "-1.25e-3", "123456789", "\"\"", "\"a\"",
+      "true", "false", "null", "[]", "{}", " [ 1 , 2 ] ", "\t\r\n{ \"a\" : [ ] }\n", "[[[]]]",
+      "{\"a\":{\"b\":{}}}", "\"\\u0000\"", "\"\\/\"", "[1,\"a\",null,true,{\"x\":[]}]", "\"\xe2\x82\xac\"",
+      "\"\xf0\x9f\x98\x80\"", "{\"a\":1,\"a\":2}",
+  };
+  for (const char* doc : accepted) {
+    const auto v = from_json<prism::json::value>(doc);
+    EXPECT_TRUE(v) << doc << ": " << v.error().message();
+  }
+  const char* rejected[] = {
+      "", " ", "01", "-01", "00", "1.", ".5", "-", "+1", "1e", "1e+", "0x10", "NaN", "Infinity", "-Infinity",
+      "[1,]", "[,1]", "[1 2]", "{\"a\":1,}", "{,}", "{\"a\" 1}", "{\"a\":}", "{a:1}", "{'a':1}", "['a']",
+      "\"abc", "\"\\x\"", "\"\\u12\"", "\"\\uD800\"", "\"\\uDC00\"", "\"\\uD800\\u0041\"", "\"a\nb\"", "\"\t\"",
+      "\"\xff\"", "\"\xc0\xaf\"", "\"\xed\xa0\x80\"", "\"\xf4\x90\x80\x80\"", "tru", "nul", "falsey", "[1]]",
+      "{}{}", "[", "{", "{\"a\"", "{\"a\":", "1 2", "[1,2", "True", "[\"a\",]",
+  };
+  for (const char* doc : rejected) {
+    EXPECT_FALSE(from_json<prism::json::value>(doc)) << "accepted: " << doc;
+  }
+}
+
+TEST(Json, TruncationAtEveryByteIsAnError) {
+  const std::string text = to_json(hero);
+  for (std::size_t n = 0; n < text.size(); ++n) {
+    const auto r = from_json<Hero>(std::string_view(text).substr(0, n));
+    ASSERT_FALSE(r) << n;
+    EXPECT_LE(r.error().offset, n);
+  }
+  const std::string doc = R"({"a":[1,2.5e3,"x\u00e9",true,null,{"b":{}}]})";
+  for (std::size_t n = 0; n < doc.size(); ++n) {
+    ASSERT_FALSE(from_json<prism::json::value>(std::string_view(doc).substr(0, n))) << n;
+  }
+}
+
+TEST(Json, ErrorsCarryOffsetLineColumnAndPath) {
+  const auto r = from_json<Hero>("{\"name\":\"A\",\n\"weapons\":[{\"name\":\"x\",\"damage\":1},\n  {\"name\":\"y\",\"damage\":\"big\"}]}");
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().code, prism::errc::type_mismatch);
+  EXPECT_EQ(r.error().path, "weapons[1].damage");
+  EXPECT_EQ(r.error().line, 3u);
+  EXPECT_EQ(r.error().column, 24u);
+  EXPECT_EQ(r.error().message(),
+            "json: type mismatch at byte 72 (line 3, column 24), field weapons[1].damage: expected an integer, found a string");
+  EXPECT_EQ(from_json<Hero>(R"({"name":"A"} x)").error().code, prism::errc::trailing_bytes);
+}
+
+TEST(Json, DeepNestingHitsTheDepthLimit) {
+  const std::string deep = std::string(100000, '[') + std::string(100000, ']');
+  const auto v = from_json<prism::json::value>(deep);
+  ASSERT_FALSE(v);
+  EXPECT_EQ(v.error().code, prism::errc::too_deep);
+  const auto n = from_json<std::vector<std::vector<int>>>(deep);
+  ASSERT_FALSE(n);
+  std::string objects;
+  for (int i = 0; i < 100000; ++i) objects += "{\"children\":[";
+  const auto t = from_json<Nested>(objects);
+  ASSERT_FALSE(t);
+  EXPECT_EQ(t.error().code, prism::errc::too_deep);
+}
+
+TEST(Json, BlobsAreBase64) {
+  std::vector<std::byte> blob;
+  for (int i = 0; i < 10; ++i) {
+    EXPECT_EQ(*from_json<std::vector<std::byte>>(to_json(blob)), blob);
+    blob.push_back(std::byte(i * 37));
+  }
+  EXPECT_EQ(to_json(std::vector<std::byte>{std::byte('M'), std::byte('a')}), "\"TWE=\"");
+  EXPECT_FALSE(from_json<std::vector<std::byte>>("\"TWE\""));
+  EXPECT_FALSE(from_json<std::vector<std::byte>>("\"TW!=\""));
+  EXPECT_FALSE(from_json<std::vector<std::byte>>("\"TWF=\""));  // non-zero padding bits
+}
+
+TEST(Json, TimePointsAreRfc3339) {
+  using namespace std::chrono;
+  const sys_time<milliseconds> t{milliseconds{1700000000123}};
+  EXPECT_EQ(to_json(t), "\"2023-11-14T22:13:20.123Z\"");
+  EXPECT_EQ(*from_json<sys_time<milliseconds>>("\"2023-11-14T23:13:20.123+01:00\""), t);
+  EXPECT_EQ(to_json(sys_seconds{seconds{0}}), "\"1970-01-01T00:00:00Z\"");
+  EXPECT_FALSE(from_json<sys_seconds>("\"2023-02-30T00:00:00Z\""));
+  EXPECT_FALSE(from_json<sys_seconds>("\"2023-01-01 00:00:00\""));
+}
+
+TEST(Json, FixedBufferIsNeverOverrun) {
+  const std::string full = to_json(hero);
+  for (std::size_t n = 0; n <= full.size(); ++n) {
+    std::vector<char> out(n + 16, '#');
+    auto r = prism::write<prism::json>(hero, std::span(out.data(), n));
+    if (n < full.size()) {
+      ASSERT_FALSE(r) << n;
+      EXPECT_EQ(r.error().code, prism::errc::buffer_overflow);
+    } else {
+      ASSERT_TRUE(r) << n;
+      EXPECT_EQ(std::string(out.data(), *r), full);
+    }
+    for (std::size_t i = n; i < out.size(); ++i) ASSERT_EQ(out[i], '#') << n;
+  }
+}
