@@ -21,8 +21,8 @@ std::string own_directory() {
 int usage() {
   std::fprintf(stderr,
                "usage: prism-bench SUITE [--quick|--full] [--json FILE] [--data DIR]\n"
-               "suites: monsters, all\n"
-               "(zerialize, zserio, binary and corpus join as their formats land)\n");
+               "suites: monsters, corpus, all\n"
+               "(zerialize, zserio and binary join as their formats land)\n");
   return 2;
 }
 
@@ -44,6 +44,18 @@ int main(int argc, char** argv) {
   int bench_argc = 1;
   char* bench_argv[] = {argv[0], nullptr};
   benchmark::Initialize(&bench_argc, bench_argv);
-  if (suite == "monsters" || suite == "all") return bench::run_monsters(options);
+  if (suite == "monsters") return bench::run_monsters(options);
+  if (suite == "corpus") return bench::run_corpus(options);
+  if (suite == "all") {
+    // Each suite writes its own JSON file: FILE-monsters.json, FILE-corpus.json.
+    const auto for_suite = [&](const char* name) {
+      bench::suite_options o = options;
+      if (!o.json_path.empty()) o.json_path += std::string("-") + name + ".json";
+      return o;
+    };
+    const int monsters = bench::run_monsters(for_suite("monsters"));
+    const int corpus = bench::run_corpus(for_suite("corpus"));
+    return monsters != 0 ? monsters : corpus;
+  }
   return usage();
 }

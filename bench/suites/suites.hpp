@@ -13,5 +13,6 @@ struct suite_options {
 };
 
 int run_monsters(const suite_options& options);
+int run_corpus(const suite_options& options);
 
 }  // namespace bench

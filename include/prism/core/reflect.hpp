@@ -99,6 +99,11 @@ constexpr auto field_pointer() noexcept {
 #endif
 
 template <class T, std::size_t I>
-inline constexpr std::string_view aggregate_field_name = member_name_from_pointer<field_pointer<I, T>()>();
+inline constexpr std::string_view aggregate_field_name = [] {
+  // One trailing underscore is dropped, so that a field can carry a name that is a C++
+  // keyword: `bool protected_;` is "protected" on the wire.
+  constexpr std::string_view name = member_name_from_pointer<field_pointer<I, T>()>();
+  return name.size() > 1 && name.back() == '_' ? name.substr(0, name.size() - 1) : name;
+}();
 
 }  // namespace prism::detail
