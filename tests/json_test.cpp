@@ -4,6 +4,8 @@
 #include <prism/json.hpp>
 
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <map>
@@ -220,6 +222,26 @@ TEST(Json, DoublesRoundTripExactly) {
   EXPECT_EQ(from_json<double>("1e400").error().code, prism::errc::out_of_range);
   EXPECT_EQ(*from_json<float>("3.4028235e38"), std::numeric_limits<float>::max());
   EXPECT_EQ(from_json<float>("3.5e38").error().code, prism::errc::out_of_range);
+}
+
+TEST(Json, DecimalTextIsCorrectlyRounded) {
+  // Coordinates and measurements: up to 19 significant digits, small exponents (the fast paths).
+  std::mt19937_64 rng(12);
+  char text[64];
+  for (int i = 0; i < 200000; ++i) {
+    const double magnitude = std::ldexp(1.0, static_cast<int>(rng() % 80) - 40);
+    const double d = (static_cast<double>(rng() >> 11) / 9007199254740992.0 - 0.5) * magnitude;
+    const int digits = 1 + static_cast<int>(rng() % 19);
+    std::snprintf(text, sizeof text, "%.*g", digits, d);
+    const auto back = from_json<double>(text);
+    ASSERT_TRUE(back) << text;
+    ASSERT_EQ(*back, std::strtod(text, nullptr)) << text;
+  }
+  // Halfway cases between two doubles, where rounding twice would go wrong.
+  for (const char* halfway : {"9007199254740993", "9007199254740993.0", "1.00000000000000011102230246251565404236316680908203125",
+                              "0.1000000000000000055511151231257827021181583404541015625", "2.0000000000000002220446049250313080847263336181640625"}) {
+    EXPECT_EQ(*from_json<double>(halfway), std::strtod(halfway, nullptr)) << halfway;
+  }
 }
 
 TEST(Json, NanAndInfinityAreAnErrorOnWrite) {

@@ -1,11 +1,14 @@
 #pragma once
 // JSON numbers on read: the RFC 8259 grammar checked in one pass, integers with overflow
 // detection, doubles correctly rounded (exact fast path, else std::from_chars).
+#include <bit>
 #include <charconv>
+#include <cstring>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <system_error>
+#include <type_traits>
 
 #include "../core/config.hpp"
 
@@ -22,6 +25,19 @@ struct number_text {
 };
 
 enum class number_status { ok, syntax, end };
+
+// Eight ASCII digits at p, decoded together (SWAR); little-endian machines only.
+PRISM_INLINE bool is_eight_digits(std::uint64_t v) noexcept {
+  return ((v & 0xF0F0F0F0F0F0F0F0ull) | (((v + 0x0606060606060606ull) & 0xF0F0F0F0F0F0F0F0ull) >> 4)) ==
+         0x3333333333333333ull;
+}
+PRISM_INLINE std::uint32_t parse_eight_digits(std::uint64_t v) noexcept {
+  v -= 0x3030303030303030ull;
+  v = (v * 10) + (v >> 8);
+  v = (((v & 0x000000FF000000FFull) * (100 + (1000000ull << 32))) +
+       (((v >> 16) & 0x000000FF000000FFull) * (1 + (10000ull << 32)))) >> 32;
+  return static_cast<std::uint32_t>(v);
+}
 
 PRISM_INLINE constexpr bool is_digit(std::uint8_t c) noexcept { return static_cast<unsigned>(c - '0') < 10; }
 
@@ -48,6 +64,18 @@ PRISM_INLINE number_status scan_number(const std::uint8_t* p, const std::uint8_t
     n.integral = false;
     if (++p == end) return number_status::end;
     if (!is_digit(*p)) return number_status::syntax;
+    if constexpr (std::endian::native == std::endian::little) {
+      // Runs of eight significant digits at a time (the long fractions of measured data).
+      while (n.digits > 0 && n.digits <= 11 && end - p >= 8) {
+        std::uint64_t block;
+        std::memcpy(&block, p, 8);
+        if (!is_eight_digits(block)) break;
+        n.mantissa = n.mantissa * 100000000 + parse_eight_digits(block);
+        n.digits += 8;
+        n.exponent -= 8;
+        p += 8;
+      }
+    }
     while (p != end && is_digit(*p)) {
       if (n.digits == 0 && *p == '0') {
         --n.exponent;  // leading zeros of 0.000x are not significant
@@ -111,6 +139,10 @@ inline constexpr double exact_powers_of_ten[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1
                                                  1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
                                                  1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
 
+inline constexpr long double long_powers_of_ten[] = {
+    1e0L,  1e1L,  1e2L,  1e3L,  1e4L,  1e5L,  1e6L,  1e7L,  1e8L,  1e9L,  1e10L, 1e11L, 1e12L, 1e13L,
+    1e14L, 1e15L, 1e16L, 1e17L, 1e18L, 1e19L, 1e20L, 1e21L, 1e22L, 1e23L, 1e24L, 1e25L, 1e26L, 1e27L};
+
 template <class F>
 PRISM_INLINE convert_status to_floating(const number_text& n, F& out) noexcept {
   // Exact when the significand fits the float's mantissa and the power of ten is exact:
@@ -123,6 +155,24 @@ PRISM_INLINE convert_status to_floating(const number_text& n, F& out) noexcept {
     else v *= static_cast<F>(exact_powers_of_ten[n.exponent]);
     out = n.negative ? -v : v;
     return convert_status::ok;
+  }
+  if constexpr (std::is_same_v<F, double> && std::numeric_limits<long double>::digits == 64) {
+    // x87 extended precision: the significand (below 2^64) and 10^|e| for |e| <= 27 are exact,
+    // so one multiplication or division rounds once, to 64 bits. Rounding that to double is
+    // correct unless it lies exactly halfway between two doubles (its 11 extra bits 0x400);
+    // those rare cases, and the neighbours for margin, go to from_chars.
+    if (n.digits <= 19 && n.exponent >= -27 && n.exponent <= 27) {
+      const long double m = static_cast<long double>(n.mantissa);
+      const long double r = n.exponent < 0 ? m / long_powers_of_ten[-n.exponent] : m * long_powers_of_ten[n.exponent];
+      std::uint64_t significand;
+      std::memcpy(&significand, &r, 8);
+      const unsigned extra = static_cast<unsigned>(significand & 0x7FF);
+      if (extra < 0x3FF || extra > 0x401) {
+        const double d = static_cast<double>(r);
+        out = n.negative ? -d : d;
+        return convert_status::ok;
+      }
+    }
   }
   F v{};
   const auto r = std::from_chars(n.begin, n.end, v);
