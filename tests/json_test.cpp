@@ -359,6 +359,14 @@ TEST(Json, DeepNestingHitsTheDepthLimit) {
   EXPECT_EQ(t.error().code, prism::errc::too_deep);
 }
 
+TEST(Json, VectorOfBool) {
+  const std::vector<bool> bits{true, false, true};
+  EXPECT_EQ(to_json(bits), "[true,false,true]");
+  std::vector<bool> reused{false, false, false, false, false};
+  ASSERT_TRUE(prism::read<prism::json>(reused, std::string("[true,false,true]")));
+  EXPECT_EQ(reused, bits);
+}
+
 TEST(Json, BlobsAreBase64) {
   std::vector<std::byte> blob;
   for (int i = 0; i < 10; ++i) {

@@ -63,6 +63,12 @@ class Account {
   long balance_ = 0;
 };
 
+struct Keywords {
+  bool protected_;
+  int class_;
+  int _;
+};
+
 }  // namespace reflect_test_types
 using namespace reflect_test_types;
 
@@ -100,6 +106,12 @@ TEST(Reflect, FieldNames) {
   const auto names = prism::field_names<Two>();
   EXPECT_EQ(names[0], "name");
   EXPECT_EQ(names[1], "age");
+}
+
+TEST(Reflect, TrailingUnderscoreIsDroppedForKeywords) {
+  EXPECT_EQ((prism::field_name<Keywords, 0>()), "protected");
+  EXPECT_EQ((prism::field_name<Keywords, 1>()), "class");
+  EXPECT_EQ((prism::field_name<Keywords, 2>()), "_");
 }
 
 TEST(Reflect, AccessByIndex) {

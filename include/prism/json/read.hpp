@@ -169,11 +169,21 @@ bool read_sequence(Ctx& ctx, T& v) {
       if (i >= ctx.lim.max_elements) return ctx.fail(errc::too_many_elements, ctx.src.offset());
       if (!ctx.charge(sizeof(E))) return false;
       ++count;
-      if constexpr (requires { v[i]; }) {
-        if (i < v.size()) return read_element<O>(ctx, v[i], i);
+      if constexpr (std::is_same_v<E, bool>) {  // std::vector<bool> hands out proxies
+        bool b{};
+        if (!read_element<O>(ctx, b, i)) return false;
+        if constexpr (requires { v[i]; }) {
+          if (i < v.size()) return v[i] = b, true;
+        }
+        v.push_back(b);
+        return true;
+      } else {
+        if constexpr (requires { v[i]; }) {
+          if (i < v.size()) return read_element<O>(ctx, v[i], i);
+        }
+        v.emplace_back();
+        return read_element<O>(ctx, v.back(), i);
       }
-      v.emplace_back();
-      return read_element<O>(ctx, v.back(), i);
     });
     if (!ok) return false;
     if constexpr (requires { v[0]; }) {
