@@ -2,9 +2,9 @@
 // C++ structs and written back, as JSON and as MessagePack, in MB/s (10^6 bytes: input bytes for
 // reads, output bytes for writes). Peers in the same run; memcpy of the same bytes is the ceiling.
 //
-// Rows so far: prism JSON and MessagePack, simdjson's DOM parse alone (a reference line, not a
-// struct reader), memcpy. Still to come (issue 3): simdjson on-demand, RapidJSON and
-// nlohmann-json filling the same structs, and msgpack-cxx for the MessagePack rows.
+// Rows so far: prism JSON and MessagePack, simdjson on-demand filling the same structs,
+// simdjson's DOM parse alone (a reference line, not a struct reader), memcpy. Still to come
+// (issue 3): RapidJSON and nlohmann-json, and msgpack-cxx for the MessagePack rows.
 #include <simdjson.h>
 
 #include <cstdio>
@@ -18,6 +18,7 @@
 #include <prism/msgpack.hpp>
 
 #include "data/corpus.hpp"
+#include "peers/corpus/simdjson_fill.hpp"
 #include "report/table.hpp"
 #include "suites/suites.hpp"
 
@@ -38,6 +39,13 @@ bool check_round_trip(const std::string& text, const char* name) {
   auto value = prism::read<prism::json, T>(text);
   if (!value) {
     std::fprintf(stderr, "corpus: %s: %s\n", name, value.error().message().c_str());
+    return false;
+  }
+  // Every peer fills the same struct with the same values.
+  simdjson::ondemand::parser parser;
+  T by_simdjson{};
+  if (const auto e = simdjson_fill::read(parser, simdjson::padded_string(text), by_simdjson); e || !(by_simdjson == *value)) {
+    std::fprintf(stderr, "corpus: %s: simdjson on-demand: %s\n", name, e ? simdjson::error_message(e) : "different values");
     return false;
   }
   auto written = prism::write<prism::json>(*value);
@@ -88,6 +96,17 @@ void register_corpus(const suite_options& options, const char* name, const std::
       T value{};
       const bool ok = static_cast<bool>(prism::read<prism::json>(value, *json_text));
       benchmark::DoNotOptimize(ok);
+      benchmark::DoNotOptimize(value);
+    }
+  });
+  rows.push_back({c, "JSON -> struct", "simdjson on-demand", json_text->size()});
+  add_case(c + "/JSON -> struct/simdjson on-demand", options.run, [json_text](benchmark::State& state) {
+    simdjson::ondemand::parser parser;
+    const simdjson::padded_string padded(*json_text);
+    for (auto _ : state) {
+      T value{};
+      const auto error = simdjson_fill::read(parser, padded, value);
+      benchmark::DoNotOptimize(error);
       benchmark::DoNotOptimize(value);
     }
   });
