@@ -41,7 +41,14 @@ PRISM_INLINE void skip_space(Ctx& ctx) {
   const std::uint8_t* p = ctx.src.cur();
   const std::uint8_t* const end = p + ctx.src.readable();
   if (p != end && *p > ' ') [[likely]] return;
-  while (p != end && is_space(*p)) ++p;
+  while (p != end && is_space(*p)) {
+    ++p;
+    // Indentation: runs of spaces, eight at a time.
+    for (std::uint64_t block; end - p >= 8; p += 8) {
+      std::memcpy(&block, p, 8);
+      if (block != repeat_byte(' ')) break;
+    }
+  }
   ctx.src.advance(static_cast<std::size_t>(p - ctx.src.cur()));
 }
 
