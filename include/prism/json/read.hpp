@@ -56,20 +56,18 @@ bool read_string(Ctx& ctx, T& v) {
   if constexpr (string_view_type<T>) {
     std::string scratch;
     bool escaped{};
-    const std::uint8_t* text{};
-    std::size_t n{};
-    if (!scan_string<O>(ctx, scratch, escaped, text, n)) return false;
+    std::string_view text;
+    if (!scan_string<O>(ctx, scratch, escaped, text)) return false;
     if (escaped) return ctx.fail(errc::type_mismatch, at, "a string without escapes (for a string_view)", "escapes");
-    v = std::string_view(reinterpret_cast<const char*>(text), n);
+    v = text;
     return true;
   } else {
     // Plain strings are copied once; strings with escapes are decoded straight into v.
     bool escaped{};
-    const std::uint8_t* text{};
-    std::size_t n{};
-    if (!scan_string<O>(ctx, v, escaped, text, n)) return false;
-    if (!ctx.charge(n)) return false;
-    if (!escaped) detail::assign_bytes(v, text, n);
+    std::string_view text;
+    if (!scan_string<O>(ctx, v, escaped, text)) return false;
+    if (!ctx.charge(text.size())) return false;
+    if (!escaped) detail::assign_bytes(v, text.data(), text.size());
     return true;
   }
 }
@@ -79,14 +77,12 @@ bool read_blob(Ctx& ctx, T& v) {
   if (*ctx.src.cur() != '"') [[unlikely]] return type_error(ctx, "a base64 string");
   const std::size_t at = ctx.src.offset();
   std::string scratch;
-  bool escaped{};
-  const std::uint8_t* text{};
-  std::size_t n{};
-  if (!scan_string<O>(ctx, scratch, escaped, text, n)) return false;
-  if (!ctx.charge(n / 4 * 3)) return false;
-  v.resize(n / 4 * 3);
+  std::string_view text;
+  if (!scan_text<O>(ctx, scratch, text)) return false;
+  if (!ctx.charge(text.size() / 4 * 3)) return false;
+  v.resize(text.size() / 4 * 3);
   std::size_t written{};
-  if (!base64_decode(reinterpret_cast<const char*>(text), n, reinterpret_cast<std::uint8_t*>(v.data()), written))
+  if (!base64_decode(text.data(), text.size(), reinterpret_cast<std::uint8_t*>(v.data()), written))
     return ctx.fail(errc::invalid_value, at, "base64 with padding");
   v.resize(written);
   return true;
@@ -97,11 +93,9 @@ bool read_enum(Ctx& ctx, T& v) {
   const std::size_t at = ctx.src.offset();
   if (*ctx.src.cur() == '"') {
     std::string scratch;
-    bool escaped{};
-    const std::uint8_t* text{};
-    std::size_t n{};
-    if (!scan_string<O>(ctx, scratch, escaped, text, n)) return false;
-    const auto e = enum_from_name<T>(std::string_view(reinterpret_cast<const char*>(text), n));
+    std::string_view text;
+    if (!scan_text<O>(ctx, scratch, text)) return false;
+    const auto e = enum_from_name<T>(text);
     if (!e) return ctx.fail(errc::invalid_enum, at, "an enumerator name");
     v = *e;
     return true;
@@ -218,8 +212,35 @@ bool parse_map_key(Ctx& ctx, std::string_view text, std::size_t at, K& key) {
   }
 }
 
-// Calls `member(key, key_offset)` for each member of the object at the cursor, with the cursor
-// at the member's value (after the colon and whitespace).
+// After a member: true with `more` set when a ',' follows, true with `more` clear at '}'.
+template <class Ctx>
+PRISM_INLINE bool member_end(Ctx& ctx, bool& more) {
+  std::uint8_t c{};
+  if (!next_byte(ctx, c, "',' or '}'")) return false;
+  if (c != ',' && c != '}') [[unlikely]] return syntax_error(ctx, "',' or '}'");
+  ctx.src.advance(1);
+  more = c == ',';
+  return true;
+}
+
+// Calls `member(key, key_offset)` for each remaining member of an object, the cursor before a
+// key, with the cursor at the member's value (after the colon and whitespace); ends after '}'.
+template <options O, class Ctx, class F>
+bool read_members(Ctx& ctx, std::string& scratch, F&& member) {
+  for (bool more = true; more;) {
+    std::uint8_t c{};
+    if (!next_byte(ctx, c, "a key")) return false;
+    if (c != '"') [[unlikely]] return syntax_error(ctx, "a key");
+    const std::size_t key_at = ctx.src.offset();
+    std::string_view key;
+    if (!scan_text<O>(ctx, scratch, key)) return false;
+    if (!consume(ctx, ':', "':'") || !next_byte(ctx, c, "a value")) return false;
+    if (!member(key, key_at) || !member_end(ctx, more)) return false;
+  }
+  return true;
+}
+
+// Calls `member(key, key_offset)` for each member of the object at the cursor.
 template <options O, class Ctx, class F>
 bool read_object(Ctx& ctx, std::string& scratch, F&& member) {
   if (*ctx.src.cur() != '{') [[unlikely]] return type_error(ctx, "an object");
@@ -229,27 +250,8 @@ bool read_object(Ctx& ctx, std::string& scratch, F&& member) {
   if (!next_byte(ctx, c, "a key or '}'")) return false;
   if (c == '}') {
     ctx.src.advance(1);
-    ctx.leave();
-    return true;
-  }
-  for (;;) {
-    if (!next_byte(ctx, c, "a key")) return false;
-    if (c != '"') [[unlikely]] return syntax_error(ctx, "a key");
-    const std::size_t key_at = ctx.src.offset();
-    bool escaped{};
-    const std::uint8_t* text{};
-    std::size_t n{};
-    if (!scan_string<O>(ctx, scratch, escaped, text, n)) return false;
-    const std::string_view key(reinterpret_cast<const char*>(text), n);
-    if (!consume(ctx, ':', "':'") || !next_byte(ctx, c, "a value")) return false;
-    if (!member(key, key_at)) return false;
-    if (!next_byte(ctx, c, "',' or '}'")) return false;
-    if (c == '}') {
-      ctx.src.advance(1);
-      break;
-    }
-    if (c != ',') [[unlikely]] return syntax_error(ctx, "',' or '}'");
-    ctx.src.advance(1);
+  } else if (!read_members<O>(ctx, scratch, member)) {
+    return false;
   }
   ctx.leave();
   return true;

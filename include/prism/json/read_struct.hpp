@@ -27,15 +27,11 @@ inline constexpr auto field_readers = []<std::size_t... I>(std::index_sequence<I
   return std::array<bool (*)(Ctx&, T&), sizeof...(I)>{&read_field_at<O, T, I, Ctx>...};
 }(std::make_index_sequence<field_count_v<T>>{});
 
-// After a member: true with `more` set when a ',' follows, true with `more` clear at '}'.
-template <class Ctx>
-PRISM_INLINE bool member_end(Ctx& ctx, bool& more) {
-  std::uint8_t c{};
-  if (!next_byte(ctx, c, "',' or '}'")) return false;
-  if (c != ',' && c != '}') [[unlikely]] return syntax_error(ctx, "',' or '}'");
-  ctx.src.advance(1);
-  more = c == ',';
-  return true;
+// A key the struct does not have: an error, or its value checked and skipped.
+template <options O, class Ctx>
+bool unknown_member(Ctx& ctx, std::string_view key, std::size_t key_at) {
+  if constexpr (O.error_on_unknown_keys) return ctx.fail(errc::unknown_key, key_at, "a field name");
+  return skip_value<O>(ctx) || ctx.in_key(key);
 }
 
 // Keys in declaration order: each is compared as raw bytes with its quoted name and the field
@@ -101,28 +97,13 @@ bool read_struct(Ctx& ctx, T& v) {
     }
     static_assert(struct_keys<T>.ok, "prism: field names must be distinct");
     std::string scratch;
-    while (more) {
-      if (!next_byte(ctx, c, "a key")) return false;
-      if (c != '"') [[unlikely]] return syntax_error(ctx, "a key");
-      const std::size_t key_at = ctx.src.offset();
-      bool escaped{};
-      const std::uint8_t* text{};
-      std::size_t n{};
-      if (!scan_string<O>(ctx, scratch, escaped, text, n)) return false;
-      const std::string_view key(reinterpret_cast<const char*>(text), n);
-      if (!consume(ctx, ':', "':'") || !next_byte(ctx, c, "a value")) return false;
-      const std::size_t index = struct_keys<T>.find(key);
-      if (index >= fields) {
-        if constexpr (O.error_on_unknown_keys) {
-          return ctx.fail(errc::unknown_key, key_at, "a field name");
-        } else {
-          if (!skip_value<O>(ctx)) return ctx.in_key(key);
-        }
-      } else {
-        if constexpr (O.error_on_missing_keys) seen.set(index);
-        if (!field_readers<O, T, Ctx>[index](ctx, v)) return false;
-      }
-      if (!member_end(ctx, more)) return false;
+    if (more && !read_members<O>(ctx, scratch, [&](std::string_view key, std::size_t key_at) {
+          const std::size_t index = struct_keys<T>.find(key);
+          if (index >= fields) return unknown_member<O>(ctx, key, key_at);
+          if constexpr (O.error_on_missing_keys) seen.set(index);
+          return field_readers<O, T, Ctx>[index](ctx, v);
+        })) {
+      return false;
     }
     ctx.leave();
     if constexpr (O.error_on_missing_keys) {
@@ -155,8 +136,7 @@ bool read_variant_body(Ctx& ctx, V& v, std::size_t index, std::string_view tag) 
       } else if constexpr (!std::is_same_v<A, std::monostate>) {
         if (key == "value") return read_value<O>(ctx, alt) || ctx.in_field("value");
       }
-      if constexpr (O.error_on_unknown_keys) return ctx.fail(errc::unknown_key, key_at, "a field name");
-      return skip_value<O>(ctx) || ctx.in_key(key);
+      return unknown_member<O>(ctx, key, key_at);
     });
   });
 }
@@ -307,11 +287,9 @@ bool read_value(Ctx& ctx, T& v) {
     if (*ctx.src.cur() != '"') return type_error(ctx, "an RFC 3339 timestamp");
     const std::size_t at = ctx.src.offset();
     std::string scratch;
-    bool escaped{};
-    const std::uint8_t* text{};
-    std::size_t n{};
-    if (!scan_string<O>(ctx, scratch, escaped, text, n)) return false;
-    if (!parse_timestamp(reinterpret_cast<const char*>(text), n, v)) return ctx.fail(errc::invalid_value, at, "an RFC 3339 timestamp");
+    std::string_view text;
+    if (!scan_text<O>(ctx, scratch, text)) return false;
+    if (!parse_timestamp(text.data(), text.size(), v)) return ctx.fail(errc::invalid_value, at, "an RFC 3339 timestamp");
     return true;
   } else if constexpr (reflectable<T>) {
     return read_struct<O>(ctx, v);

@@ -183,7 +183,7 @@ std::size_t decode_escape(const std::uint8_t* p, const std::uint8_t* end, Out& o
 // comes back as a span of the input; one with escapes is decoded into `scratch` and comes
 // back as its contents (`escaped` says which).
 template <options O, class Ctx, class Scratch>
-PRISM_INLINE bool scan_string(Ctx& ctx, Scratch& scratch, bool& escaped, const std::uint8_t*& text, std::size_t& length) {
+PRISM_INLINE bool scan_string(Ctx& ctx, Scratch& scratch, bool& escaped, std::string_view& text) {
   const std::uint8_t* const start = ctx.src.cur() + 1;
   const std::uint8_t* const end = ctx.src.cur() + ctx.src.readable();
   std::uint64_t high = 0;
@@ -195,8 +195,8 @@ PRISM_INLINE bool scan_string(Ctx& ctx, Scratch& scratch, bool& escaped, const s
       if ((high & repeat_byte(0x80)) != 0 && !detail::utf8_valid(start, static_cast<std::size_t>(p - start))) [[unlikely]]
         return ctx.fail(errc::invalid_utf8, ctx.src.offset() + 1 + detail::utf8_valid_prefix(start, static_cast<std::size_t>(p - start)));
     }
-    text = start;
-    length = static_cast<std::size_t>(p - start);
+    const auto length = static_cast<std::size_t>(p - start);
+    text = std::string_view(reinterpret_cast<const char*>(start), length);
     ctx.src.advance(length + 2);
     return true;
   }
@@ -225,9 +225,15 @@ PRISM_INLINE bool scan_string(Ctx& ctx, Scratch& scratch, bool& escaped, const s
     p += plain_run(p, end, high);
   }
   ctx.src.advance(static_cast<std::size_t>(p + 1 - ctx.src.cur()));
-  text = reinterpret_cast<const std::uint8_t*>(scratch.data());
-  length = scratch.size();
+  text = std::string_view(scratch.data(), scratch.size());
   return true;
+}
+
+// The string at the cursor as text, decoded into `scratch` when it has escapes.
+template <options O, class Ctx>
+PRISM_INLINE bool scan_text(Ctx& ctx, std::string& scratch, std::string_view& text) {
+  bool escaped{};
+  return scan_string<O>(ctx, scratch, escaped, text);
 }
 
 template <options O, class Ctx>
@@ -236,10 +242,8 @@ bool skip_value(Ctx& ctx);
 template <options O, class Ctx>
 bool skip_string(Ctx& ctx) {
   std::string scratch;
-  bool escaped{};
-  const std::uint8_t* text{};
-  std::size_t n{};
-  return scan_string<O>(ctx, scratch, escaped, text, n);
+  std::string_view text;
+  return scan_text<O>(ctx, scratch, text);
 }
 
 template <class Ctx>
