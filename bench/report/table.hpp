@@ -58,4 +58,19 @@ inline std::string compiler_description() {
 #endif
 }
 
+// The JSON file of a report: a header naming the suite, CPU and compiler (and `extra` members,
+// already formatted as `"key": value,`), then the rows the suite appends, one object per line.
+inline std::string json_report_begin(const std::string& suite, const std::string& extra = {}) {
+  return "{\n  \"suite\": \"" + suite + "\",\n  \"cpu\": \"" + cpu_model() + "\",\n  \"compiler\": \"" +
+         compiler_description() + "\",\n" + (extra.empty() ? "" : "  " + extra + "\n") + "  \"rows\": [\n";
+}
+
+// Closes the rows and writes the file, when a path was given.
+inline void json_report_save(const std::string& path, std::string json) {
+  if (path.empty()) return;
+  json += "  ]\n}\n";
+  std::ofstream(path) << json;
+  std::printf("\nwrote %s\n", path.c_str());
+}
+
 }  // namespace bench

@@ -9,7 +9,6 @@
 
 #include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <functional>
 #include <string>
 #include <vector>
@@ -158,9 +157,8 @@ int run_corpus(const suite_options& options) {
 
   const auto mb_per_s = [](std::size_t bytes, double ns) { return ns > 0 ? static_cast<double>(bytes) / ns * 1e3 : 0.0; };
   table t({"corpus", "operation", "library", "bytes", "MB/s (median)", "MB/s (mean)", "median ms", "stddev ms"});
-  std::string json = "{\n  \"suite\": \"corpus\",\n  \"cpu\": \"" + cpu_model() + "\",\n  \"compiler\": \"" +
-                     compiler_description() + "\",\n  \"data\": \"" + (options.data_dir.empty() ? "generated" : options.data_dir) +
-                     "\",\n  \"rows\": [\n";
+  std::string json = json_report_begin(
+      "corpus", "\"data\": \"" + (options.data_dir.empty() ? std::string("generated") : options.data_dir) + "\",");
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const auto& r = rows[i];
     const auto& m = results.at(r.corpus + "/" + r.operation + "/" + r.library);
@@ -171,15 +169,11 @@ int run_corpus(const suite_options& options) {
             ", \"mean_ns\": " + fixed(m.mean_ns, 0) + ", \"stddev_ns\": " + fixed(m.stddev_ns, 0) + "}" +
             (i + 1 < rows.size() ? ",\n" : "\n");
   }
-  json += "  ]\n}\n";
   std::printf("\ncorpus: %s documents; CPU-time medians of %d repetitions; MB = 10^6 bytes\n",
               options.data_dir.empty() ? "generated" : options.data_dir.c_str(), options.run.repetitions());
   std::printf("%s; %s\n\n", cpu_model().c_str(), compiler_description().c_str());
   t.print();
-  if (!options.json_path.empty()) {
-    std::ofstream(options.json_path) << json;
-    std::printf("\nwrote %s\n", options.json_path.c_str());
-  }
+  json_report_save(options.json_path, std::move(json));
   return 0;
 }
 

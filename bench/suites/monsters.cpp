@@ -3,7 +3,6 @@
 #include <sys/stat.h>
 
 #include <cstdio>
-#include <fstream>
 #include <functional>
 #include <memory>
 #include <string>
@@ -96,8 +95,7 @@ int run_monsters(const suite_options& options) {
   const double base_des = results.at("hand_written/des").median_ns;
   table t({"library", "binary size", "data size", "ser time (ms)", "des time (ms)", "ser ns/monster", "des ns/monster",
            "ser vs hand", "des vs hand"});
-  std::string json = "{\n  \"suite\": \"monsters\",\n  \"cpu\": \"" + cpu_model() + "\",\n  \"compiler\": \"" +
-                     compiler_description() + "\",\n  \"rows\": [\n";
+  std::string json = json_report_begin("monsters");
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const auto& r = rows[i];
     const auto& ser = results.at(std::string(r.info->name) + "/ser");
@@ -113,17 +111,13 @@ int run_monsters(const suite_options& options) {
             ", \"des_ns_median\": " + fixed(des.median_ns, 1) + ", \"des_ns_mean\": " + fixed(des.mean_ns, 1) +
             ", \"des_ns_stddev\": " + fixed(des.stddev_ns, 1) + "}" + (i + 1 < rows.size() ? ",\n" : "\n");
   }
-  json += "  ]\n}\n";
 
   std::printf("\nmonsters: %zu monsters per batch; times are CPU-time medians of %d repetitions,\n", data.size(),
               options.run.repetitions());
   std::printf("scaled to the original's 300000 batches (ms); ratios are to hand_written in the same run.\n");
   std::printf("%s; %s; -O2 -DNDEBUG\n\n", cpu_model().c_str(), compiler_description().c_str());
   t.print();
-  if (!options.json_path.empty()) {
-    std::ofstream(options.json_path) << json;
-    std::printf("\nwrote %s\n", options.json_path.c_str());
-  }
+  json_report_save(options.json_path, std::move(json));
   return 0;
 }
 
