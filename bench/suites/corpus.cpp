@@ -1,15 +1,14 @@
 // The corpus report (../shared/workloads/corpus.md): canada, citm_catalog and twitter read into
 // C++ structs and written back, as JSON and as MessagePack, in MB/s (10^6 bytes: input bytes for
-// reads, output bytes for writes). Peers in the same run; memcpy of the same bytes is the ceiling.
-//
-// Rows so far: prism JSON and MessagePack, simdjson on-demand filling the same structs,
-// simdjson's DOM parse alone (a reference line, not a struct reader), memcpy. Still to come
-// (issue 3): RapidJSON and nlohmann-json, and msgpack-cxx for the MessagePack rows.
+// reads, output bytes for writes). Peers in the same run, into and from the same structs:
+// simdjson on-demand, RapidJSON (Document then fill; Writer), nlohmann-json (from_json/to_json),
+// msgpack-cxx; simdjson's DOM parse alone is a reference line (it fills no struct) and memcpy
+// of the same bytes is the ceiling. Every peer's result is checked equal to prism's before timing.
 #include <simdjson.h>
 
 #include <cstdio>
 #include <cstring>
-#include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -17,6 +16,7 @@
 #include <prism/msgpack.hpp>
 
 #include "data/corpus.hpp"
+#include "peers/corpus/peers.hpp"
 #include "peers/corpus/simdjson_fill.hpp"
 #include "report/table.hpp"
 #include "suites/suites.hpp"
@@ -29,113 +29,139 @@ struct row_spec {
   std::size_t bytes;  // per iteration, for MB/s
 };
 
-struct corpus_case {
-  std::vector<row_spec> rows;
-};
+bool fail(const char* corpus, const char* what) {
+  std::fprintf(stderr, "corpus: %s: %s\n", corpus, what);
+  return false;
+}
 
+// Every reader fills the same struct with the same values, and what every writer writes reads
+// back (through prism) to the same values.
 template <class T>
-bool check_round_trip(const std::string& text, const char* name) {
+bool check_peers(const std::string& text, const char* name) {
   auto value = prism::read<prism::json, T>(text);
-  if (!value) {
-    std::fprintf(stderr, "corpus: %s: %s\n", name, value.error().message().c_str());
-    return false;
-  }
-  // Every peer fills the same struct with the same values.
+  if (!value) return fail(name, value.error().message().c_str());
+  const auto reads_back = [&](const std::string& json) {
+    auto again = prism::read<prism::json, T>(json);
+    return again && *again == *value;
+  };
   simdjson::ondemand::parser parser;
-  T by_simdjson{};
-  if (const auto e = simdjson_fill::read(parser, simdjson::padded_string(text), by_simdjson); e || !(by_simdjson == *value)) {
-    std::fprintf(stderr, "corpus: %s: simdjson on-demand: %s\n", name, e ? simdjson::error_message(e) : "different values");
-    return false;
+  T by_simdjson{}, by_rapidjson{}, by_nlohmann{};
+  if (simdjson_fill::read(parser, simdjson::padded_string(text), by_simdjson) || !(by_simdjson == *value)) {
+    return fail(name, "simdjson on-demand read different values");
+  }
+  if (!corpus_peers::rapidjson_read(text, by_rapidjson) || !(by_rapidjson == *value)) {
+    return fail(name, "RapidJSON read different values");
+  }
+  if (!corpus_peers::nlohmann_read(text, by_nlohmann) || !(by_nlohmann == *value)) {
+    return fail(name, "nlohmann-json read different values");
   }
   auto written = prism::write<prism::json>(*value);
-  auto again = written ? prism::read<prism::json, T>(*written) : prism::result<T>(written.error());
+  if (!written || !reads_back(*written)) return fail(name, "prism's JSON does not read back to the same values");
+  if (!reads_back(corpus_peers::rapidjson_text(*value))) return fail(name, "RapidJSON's output reads back different");
+  if (!reads_back(corpus_peers::nlohmann_text(*value))) return fail(name, "nlohmann-json's output reads back different");
+
   std::string packed;
-  auto packed_ok = prism::write<prism::msgpack>(*value, packed);
+  T by_msgpack_cxx{};
+  if (!prism::write<prism::msgpack>(*value, packed)) return fail(name, "prism MessagePack write failed");
   auto unpacked = prism::read<prism::msgpack, T>(packed);
-  if (!again || !(*again == *value) || !packed_ok || !unpacked || !(*unpacked == *value)) {
-    std::fprintf(stderr, "corpus: %s: the round trip through prism changed the value\n", name);
-    return false;
+  if (!unpacked || !(*unpacked == *value)) return fail(name, "prism MessagePack round trip changed the value");
+  if (corpus_peers::msgpack_cxx_bytes(*value) != packed) return fail(name, "msgpack-cxx packs other bytes than prism");
+  if (!corpus_peers::msgpack_cxx_read(packed, by_msgpack_cxx) || !(by_msgpack_cxx == *value)) {
+    return fail(name, "msgpack-cxx read different values");
   }
   return true;
 }
 
+class corpus_rows {
+ public:
+  corpus_rows(const suite_options& options, std::vector<row_spec>& rows) : options_(options), rows_(rows) {}
+
+  // `body` runs once per iteration and keeps its result alive with DoNotOptimize.
+  template <class Body>
+  void add(const std::string& corpus, const char* operation, const char* library, std::size_t bytes, Body body) {
+    rows_.push_back({corpus, operation, library, bytes});
+    add_case(corpus + "/" + operation + "/" + library, options_.run, [body](benchmark::State& state) mutable {
+      for (auto _ : state) body();
+    });
+  }
+
+ private:
+  const suite_options& options_;
+  std::vector<row_spec>& rows_;
+};
+
 template <class T>
-void register_corpus(const suite_options& options, const char* name, const std::string& text, std::vector<row_spec>& rows) {
+void read_into_fresh(bool ok, const T& value) {
+  benchmark::DoNotOptimize(ok);
+  benchmark::DoNotOptimize(value);
+}
+
+template <class T>
+void register_corpus(corpus_rows& rows, const std::string& c, const std::string& text) {
   auto parsed = prism::read<prism::json, T>(text);
   const auto model = std::make_shared<T>(std::move(*parsed));
   const auto json_text = std::make_shared<std::string>(text);
-  const auto json_out = std::make_shared<std::string>(*prism::write<prism::json>(*model));
+  const auto padded = std::make_shared<simdjson::padded_string>(text);
   const auto packed = std::make_shared<std::string>();
   (void)prism::write<prism::msgpack>(*model, *packed);
-  const std::string c = name;
+  const std::size_t in = text.size();
 
-  rows.push_back({c, "read", "memcpy (ceiling)", json_text->size()});
-  add_case(c + "/read/memcpy (ceiling)", options.run, [json_text](benchmark::State& state) {
-    std::string copy(json_text->size(), '\0');
-    for (auto _ : state) {
-      std::memcpy(copy.data(), json_text->data(), json_text->size());
-      benchmark::DoNotOptimize(copy.data());
-      benchmark::ClobberMemory();
-    }
+  rows.add(c, "read", "memcpy (ceiling)", in, [json_text, copy = std::string(in, '\0')]() mutable {
+    std::memcpy(copy.data(), json_text->data(), json_text->size());
+    benchmark::DoNotOptimize(copy.data());
+    benchmark::ClobberMemory();
   });
-  rows.push_back({c, "read", "simdjson DOM parse only (reference)", json_text->size()});
-  add_case(c + "/read/simdjson DOM parse only (reference)", options.run, [json_text](benchmark::State& state) {
-    simdjson::dom::parser parser;
-    const simdjson::padded_string padded(*json_text);
-    for (auto _ : state) {
-      simdjson::dom::element doc;
-      const auto error = parser.parse(padded).get(doc);
-      benchmark::DoNotOptimize(error);
-      benchmark::DoNotOptimize(doc);
-    }
+  rows.add(c, "read", "simdjson DOM parse only (reference)", in,
+           [padded, parser = std::make_shared<simdjson::dom::parser>()] {
+             simdjson::dom::element doc;
+             const auto error = parser->parse(*padded).get(doc);
+             benchmark::DoNotOptimize(error);
+             benchmark::DoNotOptimize(doc);
+           });
+
+  rows.add(c, "JSON -> struct", "prism", in, [json_text] {
+    T value{};
+    read_into_fresh(static_cast<bool>(prism::read<prism::json>(value, *json_text)), value);
   });
-  rows.push_back({c, "JSON -> struct", "prism", json_text->size()});
-  add_case(c + "/JSON -> struct/prism", options.run, [json_text](benchmark::State& state) {
-    for (auto _ : state) {
-      T value{};
-      const bool ok = static_cast<bool>(prism::read<prism::json>(value, *json_text));
-      benchmark::DoNotOptimize(ok);
-      benchmark::DoNotOptimize(value);
-    }
+  rows.add(c, "JSON -> struct", "simdjson on-demand", in,
+           [padded, parser = std::make_shared<simdjson::ondemand::parser>()] {
+             T value{};
+             read_into_fresh(simdjson_fill::read(*parser, *padded, value) == simdjson::SUCCESS, value);
+           });
+  rows.add(c, "JSON -> struct", "RapidJSON", in, [json_text] {
+    T value{};
+    read_into_fresh(corpus_peers::rapidjson_read(*json_text, value), value);
   });
-  rows.push_back({c, "JSON -> struct", "simdjson on-demand", json_text->size()});
-  add_case(c + "/JSON -> struct/simdjson on-demand", options.run, [json_text](benchmark::State& state) {
-    simdjson::ondemand::parser parser;
-    const simdjson::padded_string padded(*json_text);
-    for (auto _ : state) {
-      T value{};
-      const auto error = simdjson_fill::read(parser, padded, value);
-      benchmark::DoNotOptimize(error);
-      benchmark::DoNotOptimize(value);
-    }
+  rows.add(c, "JSON -> struct", "nlohmann-json", in, [json_text] {
+    T value{};
+    read_into_fresh(corpus_peers::nlohmann_read(*json_text, value), value);
   });
-  rows.push_back({c, "struct -> JSON", "prism", json_out->size()});
-  add_case(c + "/struct -> JSON/prism", options.run, [model](benchmark::State& state) {
-    std::string out;
-    for (auto _ : state) {
-      const bool ok = static_cast<bool>(prism::write<prism::json>(*model, out));
-      benchmark::DoNotOptimize(ok);
-      benchmark::DoNotOptimize(out.data());
-    }
+
+  rows.add(c, "struct -> JSON", "prism", prism::write<prism::json>(*model)->size(), [model, out = std::string()]() mutable {
+    const bool ok = static_cast<bool>(prism::write<prism::json>(*model, out));
+    benchmark::DoNotOptimize(ok);
+    benchmark::DoNotOptimize(out.data());
   });
-  rows.push_back({c, "MsgPack -> struct", "prism", packed->size()});
-  add_case(c + "/MsgPack -> struct/prism", options.run, [packed](benchmark::State& state) {
-    for (auto _ : state) {
-      T value{};
-      const bool ok = static_cast<bool>(prism::read<prism::msgpack>(value, *packed));
-      benchmark::DoNotOptimize(ok);
-      benchmark::DoNotOptimize(value);
-    }
+  rows.add(c, "struct -> JSON", "RapidJSON", corpus_peers::rapidjson_write(*model),
+           [model] { benchmark::DoNotOptimize(corpus_peers::rapidjson_write(*model)); });
+  rows.add(c, "struct -> JSON", "nlohmann-json", corpus_peers::nlohmann_write(*model),
+           [model] { benchmark::DoNotOptimize(corpus_peers::nlohmann_write(*model)); });
+
+  rows.add(c, "MsgPack -> struct", "prism", packed->size(), [packed] {
+    T value{};
+    read_into_fresh(static_cast<bool>(prism::read<prism::msgpack>(value, *packed)), value);
   });
-  rows.push_back({c, "struct -> MsgPack", "prism", packed->size()});
-  add_case(c + "/struct -> MsgPack/prism", options.run, [model](benchmark::State& state) {
-    std::string out;
-    for (auto _ : state) {
-      const bool ok = static_cast<bool>(prism::write<prism::msgpack>(*model, out));
-      benchmark::DoNotOptimize(ok);
-      benchmark::DoNotOptimize(out.data());
-    }
+  rows.add(c, "MsgPack -> struct", "msgpack-cxx", packed->size(), [packed] {
+    T value{};
+    read_into_fresh(corpus_peers::msgpack_cxx_read(*packed, value), value);
   });
+  rows.add(c, "struct -> MsgPack", "prism", packed->size(), [model, out = std::string()]() mutable {
+    const bool ok = static_cast<bool>(prism::write<prism::msgpack>(*model, out));
+    benchmark::DoNotOptimize(ok);
+    benchmark::DoNotOptimize(out.data());
+  });
+  rows.add(c, "struct -> MsgPack", "msgpack-cxx", packed->size(),
+           [model] { benchmark::DoNotOptimize(corpus_peers::msgpack_cxx_write(*model)); });
 }
 
 }  // namespace
@@ -144,26 +170,35 @@ int run_corpus(const suite_options& options) {
   const std::string canada_text = corpus::document_text(options.data_dir, "canada.json", corpus::make_canada(), false);
   const std::string citm_text = corpus::document_text(options.data_dir, "citm_catalog.json", corpus::make_citm(), true);
   const std::string twitter_text = corpus::document_text(options.data_dir, "twitter.json", corpus::make_twitter(), false);
-  if (!check_round_trip<corpus::canada>(canada_text, "canada") ||
-      !check_round_trip<corpus::citm_catalog>(citm_text, "citm_catalog") ||
-      !check_round_trip<corpus::twitter>(twitter_text, "twitter")) {
+  if (!check_peers<corpus::canada>(canada_text, "canada") ||
+      !check_peers<corpus::citm_catalog>(citm_text, "citm_catalog") ||
+      !check_peers<corpus::twitter>(twitter_text, "twitter")) {
     return 1;
   }
   std::vector<row_spec> rows;
-  register_corpus<corpus::canada>(options, "canada", canada_text, rows);
-  register_corpus<corpus::citm_catalog>(options, "citm_catalog", citm_text, rows);
-  register_corpus<corpus::twitter>(options, "twitter", twitter_text, rows);
+  corpus_rows registrar(options, rows);
+  register_corpus<corpus::canada>(registrar, "canada", canada_text);
+  register_corpus<corpus::citm_catalog>(registrar, "citm_catalog", citm_text);
+  register_corpus<corpus::twitter>(registrar, "twitter", twitter_text);
   const auto results = run_registered();
+  // How many times faster prism's row of the same corpus and operation is than this row.
+  const auto prism_speedup = [&](const row_spec& r) {
+    const std::string operation = r.operation == "read" ? "JSON -> struct" : r.operation;
+    const auto& prism_row = results.at(r.corpus + "/" + operation + "/prism");
+    const auto& row = results.at(r.corpus + "/" + r.operation + "/" + r.library);
+    return prism_row.median_ns > 0 ? fixed(row.median_ns / prism_row.median_ns, 2) + "x" : std::string("-");
+  };
 
   const auto mb_per_s = [](std::size_t bytes, double ns) { return ns > 0 ? static_cast<double>(bytes) / ns * 1e3 : 0.0; };
-  table t({"corpus", "operation", "library", "bytes", "MB/s (median)", "MB/s (mean)", "median ms", "stddev ms"});
+  table t({"corpus", "operation", "library", "bytes", "MB/s (median)", "MB/s (mean)", "median ms", "stddev ms",
+           "prism speedup"});
   std::string json = json_report_begin(
       "corpus", "\"data\": \"" + (options.data_dir.empty() ? std::string("generated") : options.data_dir) + "\",");
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const auto& r = rows[i];
     const auto& m = results.at(r.corpus + "/" + r.operation + "/" + r.library);
     t.add({r.corpus, r.operation, r.library, std::to_string(r.bytes), fixed(mb_per_s(r.bytes, m.median_ns), 0),
-           fixed(mb_per_s(r.bytes, m.mean_ns), 0), fixed(m.median_ns / 1e6, 3), fixed(m.stddev_ns / 1e6, 3)});
+           fixed(mb_per_s(r.bytes, m.mean_ns), 0), fixed(m.median_ns / 1e6, 3), fixed(m.stddev_ns / 1e6, 3), prism_speedup(r)});
     json += "    {\"corpus\": \"" + r.corpus + "\", \"operation\": \"" + r.operation + "\", \"library\": \"" + r.library +
             "\", \"bytes\": " + std::to_string(r.bytes) + ", \"median_ns\": " + fixed(m.median_ns, 0) +
             ", \"mean_ns\": " + fixed(m.mean_ns, 0) + ", \"stddev_ns\": " + fixed(m.stddev_ns, 0) + "}" +
