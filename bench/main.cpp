@@ -1,4 +1,4 @@
-// prism-bench SUITE [--quick|--full] [--json FILE] [--data DIR]
+// prism-bench SUITE [--quick|--full] [--json FILE] [--data DIR] [--filter REGEX]
 #include <benchmark/benchmark.h>
 #include <unistd.h>
 
@@ -20,8 +20,9 @@ std::string own_directory() {
 
 int usage() {
   std::fprintf(stderr,
-               "usage: prism-bench SUITE [--quick|--full] [--json FILE] [--data DIR]\n"
+               "usage: prism-bench SUITE [--quick|--full] [--json FILE] [--data DIR] [--filter REGEX]\n"
                "suites: monsters, corpus, all\n"
+               "--filter (corpus only): run the rows whose corpus/operation/library matches REGEX\n"
                "(zerialize, zserio and binary join as their formats land)\n");
   return 2;
 }
@@ -33,16 +34,18 @@ int main(int argc, char** argv) {
   const std::string suite = argv[1];
   bench::suite_options options;
   options.exe_dir = own_directory();
+  std::string filter;
   for (int i = 2; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--full") options.run.full = true;
     else if (arg == "--quick") options.run.full = false;
     else if (arg == "--json" && i + 1 < argc) options.json_path = argv[++i];
     else if (arg == "--data" && i + 1 < argc) options.data_dir = argv[++i];
+    else if (arg == "--filter" && i + 1 < argc && suite == "corpus") filter = std::string("--benchmark_filter=") + argv[++i];
     else return usage();
   }
-  int bench_argc = 1;
-  char* bench_argv[] = {argv[0], nullptr};
+  int bench_argc = filter.empty() ? 1 : 2;
+  char* bench_argv[] = {argv[0], filter.data(), nullptr};
   benchmark::Initialize(&bench_argc, bench_argv);
   if (suite == "monsters") return bench::run_monsters(options);
   if (suite == "corpus") return bench::run_corpus(options);

@@ -184,9 +184,9 @@ int run_corpus(const suite_options& options) {
   // How many times faster prism's row of the same corpus and operation is than this row.
   const auto prism_speedup = [&](const row_spec& r) {
     const std::string operation = r.operation == "read" ? "JSON -> struct" : r.operation;
-    const auto& prism_row = results.at(r.corpus + "/" + operation + "/prism");
-    const auto& row = results.at(r.corpus + "/" + r.operation + "/" + r.library);
-    return prism_row.median_ns > 0 ? fixed(row.median_ns / prism_row.median_ns, 2) + "x" : std::string("-");
+    const auto prism_row = results.find(r.corpus + "/" + operation + "/prism");
+    if (prism_row == results.end() || prism_row->second.median_ns <= 0) return std::string("-");
+    return fixed(results.at(r.corpus + "/" + r.operation + "/" + r.library).median_ns / prism_row->second.median_ns, 2) + "x";
   };
 
   const auto mb_per_s = [](std::size_t bytes, double ns) { return ns > 0 ? static_cast<double>(bytes) / ns * 1e3 : 0.0; };
@@ -194,6 +194,7 @@ int run_corpus(const suite_options& options) {
            "prism speedup"});
   std::string json = json_report_begin(
       "corpus", "\"data\": \"" + (options.data_dir.empty() ? std::string("generated") : options.data_dir) + "\",");
+  std::erase_if(rows, [&](const row_spec& r) { return !results.contains(r.corpus + "/" + r.operation + "/" + r.library); });
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const auto& r = rows[i];
     const auto& m = results.at(r.corpus + "/" + r.operation + "/" + r.library);

@@ -37,18 +37,20 @@ PRISM_INLINE constexpr bool has_special_byte(std::uint64_t block) noexcept {
   return (control | has_zero(block ^ repeat_byte('"')) | has_zero(block ^ repeat_byte('\\'))) != 0;
 }
 
-// `"name":` for field I of T, ready to copy (names are identifiers and need no escapes unless
-// meta renames them; those are escaped here at compile time).
+// `,"name":` for field I of T and one byte of padding, ready to copy: the writer copies a fixed
+// size from the comma or from the quote. Names are identifiers and need no escapes unless meta
+// renames them; those are escaped here at compile time.
 template <class T, std::size_t I>
-inline constexpr auto quoted_key = [] {
+inline constexpr auto separated_key = [] {
   constexpr std::string_view name = field_name<T, I>();
   constexpr std::size_t escaped = [&] {
     std::size_t n = 0;
     for (char c : name) n += escape_letter[static_cast<unsigned char>(c)] == 0 ? 1 : escape_letter[static_cast<unsigned char>(c)] == 'u' ? 6 : 2;
     return n;
   }();
-  std::array<char, escaped + 3> out{};
+  std::array<char, escaped + 5> out{};
   std::size_t k = 0;
+  out[k++] = ',';
   out[k++] = '"';
   for (char c : name) {
     const char e = escape_letter[static_cast<unsigned char>(c)];

@@ -9,9 +9,9 @@ inline constexpr detail::key_index<field_count_v<T>> struct_keys{field_names<T>(
 // `"name"` of field I, to compare with the input as raw bytes.
 template <class T, std::size_t I>
 inline constexpr auto quoted_name = [] {
-  constexpr auto& key = quoted_key<T, I>;
-  std::array<std::uint8_t, key.size() - 1> out{};
-  for (std::size_t i = 0; i + 1 < key.size(); ++i) out[i] = static_cast<std::uint8_t>(key[i]);
+  constexpr auto& key = separated_key<T, I>;  // ,"name":\0
+  std::array<std::uint8_t, key.size() - 3> out{};
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] = static_cast<std::uint8_t>(key[i + 1]);
   return out;
 }();
 

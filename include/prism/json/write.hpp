@@ -1,5 +1,6 @@
 #pragma once
 // JSON writer: straight from the C++ value to text, compact or pretty, with the fewest escapes.
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -11,6 +12,8 @@
 #include "../core/context.hpp"
 #include "../core/enum.hpp"
 #include "../core/fields.hpp"
+#include "../core/float_text.hpp"
+#include "../core/integer_text.hpp"
 #include "../core/utf8.hpp"
 #include "../core/variant_names.hpp"
 #include "common.hpp"
@@ -51,88 +54,76 @@ PRISM_INLINE bool newline(Ctx& ctx) {
   }
 }
 
-// Escapes at most `max_chunk` input bytes per reservation, so that the worst case (six
-// output bytes per input byte) never asks a fixed buffer for more than it needs by much.
+// Reserves exactly what the string takes when nothing needs escaping, and at each escape
+// exactly what the rest takes with it, so a fixed buffer of the exact output size is enough.
+// Plain bytes are copied eight at a time while they are being checked.
 template <options O, class Ctx>
 bool write_string(Ctx& ctx, const char* s, std::size_t n) {
   if constexpr (O.validate_utf8) {
     if (!detail::utf8_valid(reinterpret_cast<const std::uint8_t*>(s), n)) [[unlikely]]
       return ctx.fail(errc::invalid_utf8, ctx.out.position(), "UTF-8 text");
   }
-  constexpr std::size_t max_chunk = 64;
-  if (!put_char(ctx, '"')) return false;
-  std::size_t i = 0;
-  while (i < n) {
-    const std::size_t chunk = std::min(n - i, max_chunk);
-    // Plain bytes are copied as they are: reserve exactly when the chunk has nothing to escape.
-    std::size_t plain = 0;
-    while (plain + 8 <= chunk) {
-      std::uint64_t block;
-      std::memcpy(&block, s + i + plain, 8);
+  if (!ctx.reserve(n + 2)) return false;
+  const char* const end = s + n;
+  std::uint8_t* p = ctx.out.cur();
+  *p++ = '"';
+  for (;;) {
+    for (std::uint64_t block; end - s >= 8; s += 8, p += 8) {
+      std::memcpy(&block, s, 8);
       if (has_special_byte(block)) break;
-      plain += 8;
+      std::memcpy(p, &block, 8);
     }
-    while (plain < chunk && escape_letter[static_cast<unsigned char>(s[i + plain])] == 0) ++plain;
-    if (plain == chunk) {
-      if (!ctx.write(s + i, chunk)) return false;
-      i += chunk;
-      continue;
+    while (s != end && escape_letter[static_cast<unsigned char>(*s)] == 0) *p++ = static_cast<std::uint8_t>(*s++);
+    if (s == end) break;
+    const unsigned char c = static_cast<unsigned char>(*s++);
+    const char e = escape_letter[c];
+    const std::size_t escaped = e == 'u' ? 6 : 2;
+    ctx.out.advance(static_cast<std::size_t>(p - ctx.out.cur()));
+    if (!ctx.reserve(static_cast<std::size_t>(end - s) + escaped + 1)) return false;
+    p = ctx.out.cur();
+    if (e != 'u') {
+      p[0] = '\\';
+      p[1] = static_cast<std::uint8_t>(e);
+    } else {
+      constexpr char hex[] = "0123456789abcdef";
+      std::memcpy(p, "\\u00", 4);
+      p[4] = static_cast<std::uint8_t>(hex[c >> 4]);
+      p[5] = static_cast<std::uint8_t>(hex[c & 0xf]);
     }
-    if (!ctx.reserve(plain + (chunk - plain) * 6)) return false;
-    std::uint8_t* p = ctx.out.cur();
-    std::memcpy(p, s + i, plain);
-    std::size_t o = plain;
-    for (std::size_t k = plain; k < chunk; ++k) {
-      const unsigned char c = static_cast<unsigned char>(s[i + k]);
-      const char e = escape_letter[c];
-      if (e == 0) {
-        p[o++] = c;
-      } else if (e != 'u') {
-        p[o++] = '\\';
-        p[o++] = static_cast<std::uint8_t>(e);
-      } else {
-        constexpr char hex[] = "0123456789abcdef";
-        std::memcpy(p + o, "\\u00", 4);
-        p[o + 4] = static_cast<std::uint8_t>(hex[c >> 4]);
-        p[o + 5] = static_cast<std::uint8_t>(hex[c & 0xf]);
-        o += 6;
-      }
-    }
-    ctx.out.advance(o);
-    i += chunk;
+    p += escaped;
   }
-  return put_char(ctx, '"');
+  *p++ = '"';
+  ctx.out.advance(static_cast<std::size_t>(p - ctx.out.cur()));
+  return true;
 }
 
 template <class T, class Ctx>
 PRISM_INLINE bool write_integer(Ctx& ctx, T v) {
-  if (!ctx.reserve(20)) return false;
+  if (!ctx.reserve(integer_text_room)) return false;
   char* p = reinterpret_cast<char*>(ctx.out.cur());
-  const auto r = std::to_chars(p, p + 20, v);
-  ctx.out.advance(static_cast<std::size_t>(r.ptr - p));
+  ctx.out.advance(static_cast<std::size_t>(write_integer_text(p, v) - p));
   return true;
 }
 
-// The shortest text that reads back to the same value (std::to_chars); integral values get
-// ".0" so that readers keep them floating-point.
+// The shortest text that reads back to the same value, as std::to_chars writes it; integral
+// values get ".0" so that readers keep them floating-point.
 template <options O, class F, class Ctx>
 bool write_float(Ctx& ctx, F v) {
   if (!std::isfinite(v)) [[unlikely]] {
     if constexpr (O.nan_inf_as_null) return put_text(ctx, "null");
     return ctx.fail(errc::invalid_value, ctx.out.position(), "a finite number", std::isnan(v) ? "NaN" : "infinity");
   }
-  constexpr std::size_t room = 32;
-  if (!ctx.reserve(room)) return false;
+  if (!ctx.reserve(double_text_room)) return false;
   char* p = reinterpret_cast<char*>(ctx.out.cur());
-  char* end = std::to_chars(p, p + room, v).ptr;
-  bool integral_looking = true;
-  for (const char* q = p; q != end; ++q) {
-    if (*q == '.' || *q == 'e') {
-      integral_looking = false;
-      break;
-    }
+  char* end;
+  bool integer_form;
+  if constexpr (std::is_same_v<F, double>) {
+    end = write_double_text(p, v, integer_form);
+  } else {
+    end = std::to_chars(p, p + double_text_room, v).ptr;
+    integer_form = std::find_if(p, end, [](char c) { return c == '.' || c == 'e'; }) == end;
   }
-  if (integral_looking) {
+  if (integer_form) {
     end[0] = '.';
     end[1] = '0';
     end += 2;
@@ -203,9 +194,17 @@ bool write_object_fields(Ctx& ctx, const T& v, std::size_t& written) {
     if constexpr (O.skip_null_members) {
       if (is_null(field)) return true;
     }
-    constexpr auto& key = quoted_key<T, I>;
-    return separator<O>(ctx, written++) && ctx.write(key.data(), key.size()) && key_separator<O>(ctx) &&
-           write_value<O>(ctx, field);
+    constexpr auto& key = separated_key<T, I>;  // ,"name":\0
+    if constexpr (O.pretty) {
+      return separator<O>(ctx, written++) && ctx.write(key.data() + 1, key.size() - 2) && key_separator<O>(ctx) &&
+             write_value<O>(ctx, field);
+    } else {
+      const std::size_t first = written++ == 0 ? 1 : 0;
+      if (!ctx.reserve(key.size())) return false;
+      std::memcpy(ctx.out.cur(), key.data() + first, key.size() - 1);
+      ctx.out.advance(key.size() - 1 - first);
+      return write_value<O>(ctx, field);
+    }
   });
 }
 
