@@ -38,31 +38,38 @@ struct big_number {
   static constexpr int limbs = 42;
   std::array<std::uint32_t, limbs> limb{};  // least significant first
 
+  int used = 1;  // limbs that may be nonzero
+
   constexpr void multiply_by_10() noexcept {
     std::uint64_t carry = 0;
-    for (auto& l : limb) {
-      const std::uint64_t x = std::uint64_t{l} * 10 + carry;
-      l = static_cast<std::uint32_t>(x);
+    for (int i = 0; i < used; ++i) {
+      const std::uint64_t x = std::uint64_t{limb[static_cast<std::size_t>(i)]} * 10 + carry;
+      limb[static_cast<std::size_t>(i)] = static_cast<std::uint32_t>(x);
       carry = x >> 32;
     }
+    if (carry != 0) limb[static_cast<std::size_t>(used++)] = static_cast<std::uint32_t>(carry);
   }
   constexpr void divide_by_10() noexcept {  // floor
     std::uint64_t rest = 0;
-    for (int i = limbs - 1; i >= 0; --i) {
+    for (int i = used - 1; i >= 0; --i) {
       const std::uint64_t x = (rest << 32) | limb[static_cast<std::size_t>(i)];
       limb[static_cast<std::size_t>(i)] = static_cast<std::uint32_t>(x / 10);
       rest = x % 10;
     }
+    if (used > 1 && limb[static_cast<std::size_t>(used - 1)] == 0) --used;
   }
-  // floor(this / 2^shift) mod 2^128.
+  constexpr std::uint32_t limb_at(int i) const noexcept {
+    return i >= 0 && i < limbs ? limb[static_cast<std::size_t>(i)] : 0;
+  }
+  // floor(this / 2^shift) mod 2^128; a negative shift multiplies.
   constexpr uint128 bits_from(int shift) const noexcept {
+    if (shift < 0) return bits_from(0) << -shift;
+    const int first = shift / 32;
+    const int offset = shift % 32;
     uint128 out = 0;
-    for (int bit = 127; bit >= 0; --bit) {
-      const int at = shift + bit;
-      const bool set = at >= 0 && at < limbs * 32 &&
-                       ((limb[static_cast<std::size_t>(at / 32)] >> (at % 32)) & 1u) != 0;
-      out = (out << 1) | (set ? 1u : 0u);
-    }
+    for (int i = 3; i >= 0; --i) out = (out << 32) | limb_at(first + i);
+    out >>= offset;
+    if (offset != 0) out |= uint128{limb_at(first + 4)} << (128 - offset);
     return out;
   }
 };
@@ -86,6 +93,7 @@ inline constexpr auto pow10_table = [] {
   constexpr int m = 1280;  // 2^m / 10^e, floored at each division by 10 (which floors exactly)
   big_number inverse;
   inverse.limb[m / 32] = 1;
+  inverse.used = m / 32 + 1;
   for (int e = 1; e <= k_max; ++e) {
     inverse.divide_by_10();
     const int r = floor_log2_pow10(-e) - 125;
