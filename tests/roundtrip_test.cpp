@@ -1,6 +1,7 @@
 // Round-trip property tests: seeded random values of every type, nested, in every format.
 #include <gtest/gtest.h>
 
+#include <prism/cbor.hpp>
 #include <prism/json.hpp>
 #include <prism/msgpack.hpp>
 #include <prism/pack.hpp>
@@ -56,6 +57,16 @@ TEST(RoundTrip, JsonPretty) {
   constexpr prism::options pretty{.enums_as_strings = true, .pretty = true};
   round_trip_many<prism::json, pretty, std::vector<Everything>>(10, 10);
 }
+TEST(RoundTrip, CborEverything) { round_trip_many<prism::cbor, defaults, Everything>(11, 150); }
+TEST(RoundTrip, CborEverythingAsArraysEnumNamesNoTypedArrays) {
+  constexpr prism::options plain{.structs_as_arrays = true, .enums_as_strings = true, .typed_arrays = false};
+  round_trip_many<prism::cbor, plain, Everything>(12, 150);
+}
+TEST(RoundTrip, CborDeterministic) {
+  constexpr prism::options deterministic{.deterministic = true};
+  round_trip_many<prism::cbor, deterministic, std::vector<Everything>>(13, 20);
+}
+TEST(RoundTrip, CborVectorsOfStructs) { round_trip_many<prism::cbor, defaults, std::vector<Everything>>(14, 20); }
 TEST(RoundTrip, PackVectorsOfStructs) { round_trip_many<prism::pack, defaults, std::vector<Everything>>(4, 20); }
 TEST(RoundTrip, MsgPackVectorsOfStructs) { round_trip_many<prism::msgpack, defaults, std::vector<Everything>>(5, 20); }
 TEST(RoundTrip, Scalars) {

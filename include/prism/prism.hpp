@@ -5,5 +5,6 @@
 #include "core/enum.hpp"
 #include "core/fields.hpp"
 #include "json.hpp"
+#include "cbor.hpp"
 #include "msgpack.hpp"
 #include "pack.hpp"

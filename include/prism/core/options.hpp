@@ -11,6 +11,9 @@ struct options {
   bool compact_floats = true;          // msgpack: integral floats as integers, as msgpack-cxx does
   bool enums_as_strings = false;       // self-describing formats: enums by name
   bool allow_trailing_bytes = false;   // bytes after the top-level value are not an error
+  // Binary formats
+  bool typed_arrays = true;            // cbor: contiguous numeric ranges as RFC 8746 typed arrays
+  bool deterministic = false;          // cbor: RFC 8949 4.2 core deterministic encoding
   // Text formats
   bool pretty = false;                 // newlines and indentation
   unsigned char indent = 2;            // spaces per level when pretty (0: tabs)

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <string_view>
 
+#include "../core/byte_order.hpp"
 #include "../core/config.hpp"
 #include "../core/fields.hpp"
 
@@ -26,33 +27,12 @@ inline constexpr std::uint8_t fixmap = 0x80, fixarray = 0x90, fixstr = 0xa0;
 
 inline constexpr std::int8_t timestamp_type = -1;
 
-PRISM_INLINE void store_be16(std::uint8_t* p, std::uint16_t v) noexcept {
-  v = __builtin_bswap16(v);
-  std::memcpy(p, &v, 2);
-}
-PRISM_INLINE void store_be32(std::uint8_t* p, std::uint32_t v) noexcept {
-  v = __builtin_bswap32(v);
-  std::memcpy(p, &v, 4);
-}
-PRISM_INLINE void store_be64(std::uint8_t* p, std::uint64_t v) noexcept {
-  v = __builtin_bswap64(v);
-  std::memcpy(p, &v, 8);
-}
-PRISM_INLINE std::uint16_t load_be16(const std::uint8_t* p) noexcept {
-  std::uint16_t v;
-  std::memcpy(&v, p, 2);
-  return __builtin_bswap16(v);
-}
-PRISM_INLINE std::uint32_t load_be32(const std::uint8_t* p) noexcept {
-  std::uint32_t v;
-  std::memcpy(&v, p, 4);
-  return __builtin_bswap32(v);
-}
-PRISM_INLINE std::uint64_t load_be64(const std::uint8_t* p) noexcept {
-  std::uint64_t v;
-  std::memcpy(&v, p, 8);
-  return __builtin_bswap64(v);
-}
+using detail::load_be16;
+using detail::load_be32;
+using detail::load_be64;
+using detail::store_be16;
+using detail::store_be32;
+using detail::store_be64;
 
 constexpr std::size_t str_header_size(std::size_t n) noexcept {
   return n < 32 ? 1 : n < 256 ? 2 : n < 65536 ? 3 : 5;

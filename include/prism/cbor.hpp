@@ -1,0 +1,5 @@
+#pragma once
+// prism::cbor, CBOR (RFC 8949) with RFC 8746 typed arrays.
+#include "cbor/format.hpp"
+#include "cbor/read.hpp"
+#include "cbor/write.hpp"

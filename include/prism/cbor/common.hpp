@@ -1,0 +1,200 @@
+#pragma once
+// CBOR (RFC 8949) initial bytes, heads, half-precision floats and RFC 8746 typed-array tags,
+// shared by the encoder and the decoder.
+#include <array>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <string_view>
+#include <type_traits>
+
+#include "../core/byte_order.hpp"
+#include "../core/config.hpp"
+#include "../core/fields.hpp"
+
+namespace prism::cbor_detail {
+
+using detail::load_be16;
+using detail::load_be32;
+using detail::load_be64;
+using detail::store_be16;
+using detail::store_be32;
+using detail::store_be64;
+
+namespace major {
+inline constexpr std::uint8_t unsigned_int = 0, negative_int = 1, bytes = 2, text = 3, array = 4, map = 5, tag = 6,
+                              simple = 7;
+}
+
+namespace code {
+inline constexpr std::uint8_t false_ = 0xf4, true_ = 0xf5, null = 0xf6, undefined = 0xf7;
+inline constexpr std::uint8_t half = 0xf9, single = 0xfa, double_ = 0xfb, break_ = 0xff;
+inline constexpr std::uint8_t indefinite = 31;  // additional information of an indefinite length
+}  // namespace code
+
+namespace tag {
+inline constexpr std::uint64_t epoch_time = 1, multi_dimensional_array = 40, extended_time = 1001;
+inline constexpr std::uint64_t typed_array_first = 64, typed_array_last = 87;
+}  // namespace tag
+
+// Bytes of a head carrying `value` in its shortest form.
+constexpr std::size_t head_size(std::uint64_t value) noexcept {
+  return value < 24 ? 1 : value < 0x100 ? 2 : value < 0x10000 ? 3 : value <= 0xffffffffull ? 5 : 9;
+}
+
+// Writes the shortest head of major type `m` with argument `value`; returns its size.
+PRISM_INLINE std::size_t put_head(std::uint8_t* p, std::uint8_t m, std::uint64_t value) noexcept {
+  const auto initial = static_cast<std::uint8_t>(m << 5);
+  if (value < 24) {
+    p[0] = static_cast<std::uint8_t>(initial | value);
+    return 1;
+  }
+  if (value < 0x100) {
+    p[0] = initial | 24;
+    p[1] = static_cast<std::uint8_t>(value);
+    return 2;
+  }
+  if (value < 0x10000) {
+    p[0] = initial | 25;
+    store_be16(p + 1, static_cast<std::uint16_t>(value));
+    return 3;
+  }
+  if (value <= 0xffffffffull) {
+    p[0] = initial | 26;
+    store_be32(p + 1, static_cast<std::uint32_t>(value));
+    return 5;
+  }
+  p[0] = initial | 27;
+  store_be64(p + 1, value);
+  return 9;
+}
+
+// The encoded key of field I of T: a text-string head and the name, rendered at compile time.
+template <class T, std::size_t I>
+inline constexpr auto encoded_key = [] {
+  constexpr std::string_view name = field_name<T, I>();
+  constexpr std::size_t h = head_size(name.size());
+  static_assert(h <= 3, "prism::cbor: field name too long");
+  std::array<std::uint8_t, h + name.size()> out{};
+  constexpr auto text_initial = static_cast<std::uint8_t>(major::text << 5);
+  if constexpr (h == 1) {
+    out[0] = static_cast<std::uint8_t>(text_initial | name.size());
+  } else if constexpr (h == 2) {
+    out[0] = text_initial | 24;
+    out[1] = static_cast<std::uint8_t>(name.size());
+  } else {
+    out[0] = text_initial | 25;
+    out[1] = static_cast<std::uint8_t>(name.size() >> 8);
+    out[2] = static_cast<std::uint8_t>(name.size());
+  }
+  for (std::size_t i = 0; i < name.size(); ++i) out[h + i] = static_cast<std::uint8_t>(name[i]);
+  return out;
+}();
+
+// IEEE 754 half precision.
+inline double half_to_double(std::uint16_t h) noexcept {
+  const int exponent = (h >> 10) & 0x1f;
+  const int mantissa = h & 0x3ff;
+  double v;
+  if (exponent == 0) v = std::ldexp(mantissa, -24);
+  else if (exponent != 31) v = std::ldexp(mantissa + 1024, exponent - 25);
+  else v = mantissa == 0 ? std::numeric_limits<double>::infinity() : std::numeric_limits<double>::quiet_NaN();
+  return (h & 0x8000) ? -v : v;
+}
+
+// The half-precision bits of v when the conversion is exact (NaN becomes the canonical 0x7e00).
+inline bool double_to_half_exactly(double v, std::uint16_t& h) noexcept {
+  if (std::isnan(v)) {
+    h = 0x7e00;
+    return true;
+  }
+  const std::uint16_t sign = std::signbit(v) ? 0x8000 : 0;
+  const double a = std::fabs(v);
+  if (std::isinf(a)) {
+    h = sign | 0x7c00;
+    return true;
+  }
+  if (a == 0) {
+    h = sign;
+    return true;
+  }
+  int exponent;
+  const double fraction = std::frexp(a, &exponent);  // a = fraction * 2^exponent, fraction in [0.5, 1)
+  if (exponent > 16) return false;
+  if (exponent >= -13) {  // normal half: 11 significant bits
+    const double scaled = std::ldexp(fraction, 11);
+    if (scaled != std::floor(scaled)) return false;
+    h = static_cast<std::uint16_t>(sign | ((exponent + 14) << 10) | (static_cast<int>(scaled) - 1024));
+    return true;
+  }
+  const double units = std::ldexp(a, 24);  // subnormal half: multiples of 2^-24
+  if (units != std::floor(units) || units >= 1024) return false;
+  h = static_cast<std::uint16_t>(sign | static_cast<int>(units));
+  return true;
+}
+
+// RFC 8746 typed arrays: the tag of a native little-endian array of T, and what a tag holds.
+template <class T>
+constexpr std::uint64_t typed_array_tag() noexcept {
+  if constexpr (std::is_same_v<T, float>) {
+    return 85;
+  } else if constexpr (std::is_same_v<T, double>) {
+    return 86;
+  } else {
+    constexpr std::uint64_t size_code = sizeof(T) == 1 ? 0 : sizeof(T) == 2 ? 1 : sizeof(T) == 4 ? 2 : 3;
+    constexpr std::uint64_t signed_bit = std::is_signed_v<T> ? 8 : 0;
+    constexpr std::uint64_t little_endian = sizeof(T) == 1 ? 0 : 4;
+    return 64 + signed_bit + little_endian + size_code;
+  }
+}
+
+struct typed_array_kind {
+  bool is_float = false, is_signed = false, little_endian = false;
+  std::size_t element_size = 0;  // 0: not a typed array prism reads (float128, reserved 76)
+};
+
+constexpr typed_array_kind describe_typed_array(std::uint64_t t) noexcept {
+  typed_array_kind k;
+  if (t < tag::typed_array_first || t > tag::typed_array_last) return k;
+  const auto bits = static_cast<unsigned>(t - 64);
+  k.is_float = (bits & 16) != 0;
+  k.little_endian = (bits & 4) != 0;
+  if (k.is_float) {  // 80..87: binary16, 32, 64, 128
+    k.element_size = (bits & 3) == 3 ? 0 : std::size_t{2} << (bits & 3);
+    k.is_signed = true;
+  } else {
+    k.is_signed = (bits & 8) != 0;
+    k.element_size = std::size_t{1} << (bits & 3);
+    if (t == 76) k.element_size = 0;  // reserved
+  }
+  return k;
+}
+
+// The name of the data item that starts with `initial`, for error messages.
+constexpr std::string_view describe_initial(std::uint8_t initial) noexcept {
+  switch (initial >> 5) {
+    case major::unsigned_int: return "unsigned integer";
+    case major::negative_int: return "negative integer";
+    case major::bytes: return "byte string";
+    case major::text: return "text string";
+    case major::array: return "array";
+    case major::map: return "map";
+    case major::tag: return "tag";
+    default: break;
+  }
+  switch (initial) {
+    case code::false_:
+    case code::true_: return "bool";
+    case code::null: return "null";
+    case code::undefined: return "undefined";
+    case code::half:
+    case code::single:
+    case code::double_: return "float";
+    case code::break_: return "break";
+    default: return "simple value";
+  }
+}
+
+}  // namespace prism::cbor_detail

@@ -1,0 +1,20 @@
+#pragma once
+#include <string_view>
+
+#include "../core/api.hpp"
+#include "../core/options.hpp"
+
+namespace prism {
+
+// CBOR (RFC 8949). Structs are maps keyed by field name (arrays with options::structs_as_arrays),
+// contiguous numeric ranges RFC 8746 typed arrays (options::typed_arrays), blobs byte strings,
+// variants [index, value], time points tag 1 (epoch seconds). options::deterministic gives the
+// core deterministic encoding of RFC 8949 section 4.2.1. The reader takes every well-formed
+// encoding: indefinite lengths, any float width, typed arrays of either byte order, and skips
+// tags it does not know.
+struct cbor {
+  static constexpr std::string_view name = "cbor";
+  static constexpr options defaults{};
+};
+
+}  // namespace prism

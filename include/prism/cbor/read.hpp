@@ -1,0 +1,276 @@
+#pragma once
+// CBOR decoder straight into C++ values. Takes every well-formed encoding of a value: any head
+// width, indefinite lengths, half/single/double floats, typed arrays of either byte order;
+// skips tags it does not know. Checks every length against the remaining input before
+// allocating and reports the offset and field path of the first problem.
+#include <bit>
+#include <bitset>
+#include <chrono>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+#include "../core/concepts.hpp"
+#include "../core/containers.hpp"
+#include "../core/context.hpp"
+#include "../core/enum.hpp"
+#include "../core/fields.hpp"
+#include "../core/hash.hpp"
+#include "../core/utf8.hpp"
+#include "common.hpp"
+#include "format.hpp"
+
+namespace prism::cbor_detail {
+
+template <options O, class T, class Ctx>
+bool read_value(Ctx& ctx, T& v);
+
+// A decoded head: major type, argument (the value, length or tag number), whether the length
+// is indefinite, and the initial byte (simple values and floats are told apart by it).
+struct head {
+  std::uint8_t major_type = 0, initial = 0;
+  bool indefinite = false;
+  std::uint64_t argument = 0;
+};
+
+template <class Ctx>
+PRISM_INLINE bool peek_initial(Ctx& ctx, std::uint8_t& initial) {
+  if (!ctx.src.need(1)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
+  initial = *ctx.src.cur();
+  return true;
+}
+
+template <class Ctx>
+PRISM_COLD bool mismatch(Ctx& ctx, std::string_view expected, std::uint8_t initial) {
+  return ctx.fail(errc::type_mismatch, ctx.src.offset(), expected, describe_initial(initial));
+}
+
+// Reads a head and consumes it. Floats (major 7, 25..27) get their bits as the argument.
+template <class Ctx>
+PRISM_INLINE bool read_head(Ctx& ctx, head& h) {
+  if (!peek_initial(ctx, h.initial)) return false;
+  h.major_type = h.initial >> 5;
+  const unsigned info = h.initial & 31;
+  h.indefinite = false;
+  if (info < 24) {
+    h.argument = info;
+    ctx.src.advance(1);
+    return true;
+  }
+  if (info <= 27) {
+    const std::size_t width = std::size_t{1} << (info - 24);
+    if (!ctx.src.need(1 + width)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
+    const std::uint8_t* p = ctx.src.cur() + 1;
+    h.argument = width == 1 ? p[0] : width == 2 ? load_be16(p) : width == 4 ? load_be32(p) : load_be64(p);
+    ctx.src.advance(1 + width);
+    return true;
+  }
+  if (info == code::indefinite && h.major_type >= major::bytes && h.major_type <= major::map) {
+    h.indefinite = true;
+    ctx.src.advance(1);
+    return true;
+  }
+  return ctx.fail(errc::invalid_value, ctx.src.offset(), "a CBOR data item",
+                  info == code::indefinite ? "break or indefinite length here" : "reserved additional information");
+}
+
+// Consumes the tags in front of a data item; `last` gets the innermost tag number, if any.
+template <class Ctx>
+PRISM_INLINE bool skip_tags(Ctx& ctx, std::uint64_t& last, bool& tagged) {
+  tagged = false;
+  std::uint8_t initial{};
+  while (peek_initial(ctx, initial) && (initial >> 5) == major::tag) {
+    head h;
+    if (!read_head(ctx, h)) return false;
+    last = h.argument;
+    tagged = true;
+  }
+  return !ctx.failed();
+}
+
+template <class Ctx>
+PRISM_INLINE bool skip_tags(Ctx& ctx) {
+  std::uint64_t last{};
+  bool tagged{};
+  return skip_tags(ctx, last, tagged);
+}
+
+template <class Ctx>
+PRISM_INLINE bool at_break(Ctx& ctx) {
+  std::uint8_t initial{};
+  return peek_initial(ctx, initial) && initial == code::break_;
+}
+
+// Skips one complete data item, nested ones included.
+template <class Ctx>
+bool skip_value(Ctx& ctx) {
+  if (!skip_tags(ctx)) return false;
+  head h;
+  if (!read_head(ctx, h)) return false;
+  switch (h.major_type) {
+    case major::unsigned_int:
+    case major::negative_int: return true;
+    case major::bytes:
+    case major::text:
+      if (h.indefinite) {
+        while (!at_break(ctx)) {
+          if (ctx.failed() || !skip_value(ctx)) return false;
+        }
+        ctx.src.advance(1);
+        return true;
+      }
+      if (!ctx.src.need(h.argument)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
+      ctx.src.advance(static_cast<std::size_t>(h.argument));
+      return true;
+    case major::array:
+    case major::map: {
+      if (!ctx.enter()) return false;
+      const std::size_t per_entry = h.major_type == major::map ? 2 : 1;
+      if (h.indefinite) {
+        while (!at_break(ctx)) {
+          if (ctx.failed()) return false;
+          for (std::size_t k = 0; k < per_entry; ++k) {
+            if (!skip_value(ctx)) return false;
+          }
+        }
+        ctx.src.advance(1);
+      } else {
+        if (h.argument > ctx.src.remaining_bound() / per_entry) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
+        for (std::uint64_t i = 0; i < h.argument * per_entry; ++i) {
+          if (!skip_value(ctx)) return false;
+        }
+      }
+      ctx.leave();
+      return true;
+    }
+    default:  // simple values and floats: the head was all of it
+      if (h.initial == code::break_) return ctx.fail(errc::invalid_value, ctx.src.offset() - 1, "a data item", "break");
+      if ((h.initial & 31) == 24 && h.argument < 32) return ctx.fail(errc::invalid_value, ctx.src.offset() - 2, "a simple value of 32 or more in two bytes");
+      return true;
+  }
+}
+
+// An integer (major 0 or 1): `negative` set for major 1, whose value is -1 - magnitude.
+template <class T, class Ctx>
+PRISM_INLINE bool integer_from_head(Ctx& ctx, const head& h, std::size_t at, T& v) {
+  if (h.major_type == major::unsigned_int) {
+    if (h.argument > static_cast<std::uint64_t>(std::numeric_limits<T>::max())) [[unlikely]] return ctx.fail(errc::out_of_range, at);
+    v = static_cast<T>(h.argument);
+    return true;
+  }
+  if constexpr (std::is_unsigned_v<T>) {
+    return ctx.fail(errc::out_of_range, at, "non-negative integer");
+  } else {
+    // -1 - argument >= min  <=>  argument <= -(min + 1)
+    constexpr auto limit = static_cast<std::uint64_t>(-(static_cast<std::int64_t>(std::numeric_limits<T>::min()) + 1));
+    if (h.argument > limit) [[unlikely]] return ctx.fail(errc::out_of_range, at);
+    v = static_cast<T>(-1 - static_cast<std::int64_t>(h.argument));
+    return true;
+  }
+}
+
+template <class T, class Ctx>
+PRISM_INLINE bool read_int(Ctx& ctx, T& v) {
+  std::uint8_t initial{};
+  if (!peek_initial(ctx, initial)) return false;
+  if (initial < 24) [[likely]] {
+    v = static_cast<T>(initial);
+    ctx.src.advance(1);
+    return true;
+  }
+  if ((initial >> 5) == major::tag && !skip_tags(ctx)) return false;
+  const std::size_t at = ctx.src.offset();
+  if (!peek_initial(ctx, initial)) return false;
+  if ((initial >> 5) > major::negative_int) [[unlikely]] return mismatch(ctx, "integer", initial);
+  head h;
+  return read_head(ctx, h) && integer_from_head(ctx, h, at, v);
+}
+
+// A float of any width, or an integer.
+template <class Ctx>
+bool read_number_as_double(Ctx& ctx, double& v) {
+  if (!skip_tags(ctx)) return false;
+  std::uint8_t initial{};
+  if (!peek_initial(ctx, initial)) return false;
+  head h;
+  if (initial == code::half || initial == code::single || initial == code::double_) {
+    if (!read_head(ctx, h)) return false;
+    if (initial == code::half) {
+      v = half_to_double(static_cast<std::uint16_t>(h.argument));
+    } else if (initial == code::single) {
+      float f;
+      const auto bits = static_cast<std::uint32_t>(h.argument);
+      std::memcpy(&f, &bits, 4);
+      v = f;
+    } else {
+      std::memcpy(&v, &h.argument, 8);
+    }
+    return true;
+  }
+  if ((initial >> 5) > major::negative_int) [[unlikely]] return mismatch(ctx, "number", initial);
+  if (!read_head(ctx, h)) return false;
+  v = h.major_type == major::unsigned_int ? static_cast<double>(h.argument) : -1.0 - static_cast<double>(h.argument);
+  return true;
+}
+
+// The bytes of a text or byte string (definite: a view into the input; indefinite: its chunks
+// appended to `joined`, which `p` then points into).
+template <class Ctx>
+bool read_string_bytes(Ctx& ctx, std::uint8_t string_major, const std::uint8_t*& p, std::size_t& n, std::string& joined,
+                       std::string_view expected) {
+  if (!skip_tags(ctx)) return false;
+  std::uint8_t initial{};
+  if (!peek_initial(ctx, initial)) return false;
+  if ((initial >> 5) != string_major) [[unlikely]] return mismatch(ctx, expected, initial);
+  head h;
+  if (!read_head(ctx, h)) return false;
+  const std::size_t at = ctx.src.offset();
+  if (!h.indefinite) {
+    if (h.argument > ctx.lim.max_elements) [[unlikely]] return ctx.fail(errc::too_many_elements, at);
+    if (!ctx.src.need(h.argument)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
+    p = ctx.src.cur();
+    n = static_cast<std::size_t>(h.argument);
+    ctx.src.advance(n);
+    return true;
+  }
+  joined.clear();
+  while (!at_break(ctx)) {
+    if (ctx.failed() || !peek_initial(ctx, initial)) return false;
+    head chunk;
+    if ((initial >> 5) != string_major || (initial & 31) == code::indefinite) [[unlikely]]
+      return mismatch(ctx, "a definite chunk of the same string type", initial);
+    if (!read_head(ctx, chunk)) return false;
+    const std::size_t chunk_at = ctx.src.offset();
+    if (!ctx.src.need(chunk.argument)) [[unlikely]] return ctx.fail(errc::unexpected_end, chunk_at);
+    if (joined.size() + chunk.argument > ctx.lim.max_elements) [[unlikely]] return ctx.fail(errc::too_many_elements, chunk_at);
+    if (!ctx.charge(chunk.argument)) return false;
+    joined.append(reinterpret_cast<const char*>(ctx.src.cur()), static_cast<std::size_t>(chunk.argument));
+    ctx.src.advance(static_cast<std::size_t>(chunk.argument));
+  }
+  ctx.src.advance(1);
+  p = reinterpret_cast<const std::uint8_t*>(joined.data());
+  n = joined.size();
+  return true;
+}
+
+// A text string, checked as UTF-8; an error's offset is that of the first invalid byte when
+// the string is in one piece, else that of its head.
+template <options O, class Ctx>
+PRISM_INLINE bool read_text(Ctx& ctx, const std::uint8_t*& p, std::size_t& n, std::string& joined) {
+  const std::size_t at = ctx.src.offset();
+  if (!read_string_bytes(ctx, major::text, p, n, joined, "text string")) return false;
+  if constexpr (O.validate_utf8) {
+    if (!detail::utf8_valid(p, n)) [[unlikely]] {
+      const bool in_input = p != reinterpret_cast<const std::uint8_t*>(joined.data());
+      return ctx.fail(errc::invalid_utf8, in_input ? ctx.src.offset() - n + detail::utf8_valid_prefix(p, n) : at);
+    }
+  }
+  return true;
+}
+
+}  // namespace prism::cbor_detail
+
+#include "read_containers.hpp"

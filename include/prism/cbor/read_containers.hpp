@@ -1,0 +1,515 @@
+#pragma once
+// The CBOR reader for typed arrays, arrays, maps, structs and the dispatch over every type;
+// included by read.hpp.
+
+namespace prism::cbor_detail {
+
+// One element of a typed array as E: exact for integers (an error when out of E's range),
+// floats widened or narrowed like a float read.
+template <class E, class Ctx>
+bool typed_element(Ctx& ctx, const typed_array_kind& kind, const std::uint8_t* q, std::size_t at, E& out) {
+  std::uint64_t raw = 0;
+  for (std::size_t k = 0; k < kind.element_size; ++k) {
+    const std::size_t shift = 8 * (kind.little_endian ? k : kind.element_size - 1 - k);
+    raw |= std::uint64_t{q[k]} << shift;
+  }
+  if (kind.is_float) {
+    if constexpr (floating<E>) {
+      if (kind.element_size == 2) {
+        out = static_cast<E>(half_to_double(static_cast<std::uint16_t>(raw)));
+      } else if (kind.element_size == 4) {
+        float f;
+        const auto bits = static_cast<std::uint32_t>(raw);
+        std::memcpy(&f, &bits, 4);
+        out = static_cast<E>(f);
+      } else {
+        double d;
+        std::memcpy(&d, &raw, 8);
+        out = static_cast<E>(d);
+      }
+      return true;
+    } else {
+      return ctx.fail(errc::type_mismatch, at, "typed array of integers", "typed array of floats");
+    }
+  }
+  if (kind.is_signed) {
+    const unsigned unused = 64 - 8 * static_cast<unsigned>(kind.element_size);
+    const std::int64_t s = static_cast<std::int64_t>(raw << unused) >> unused;
+    if constexpr (floating<E>) {
+      out = static_cast<E>(s);
+    } else {
+      if (s < 0 && std::is_unsigned_v<E>) return ctx.fail(errc::out_of_range, at, "non-negative integer");
+      if constexpr (std::is_signed_v<E>) {
+        if (s < std::numeric_limits<E>::min() || s > std::numeric_limits<E>::max()) return ctx.fail(errc::out_of_range, at);
+      } else {
+        if (static_cast<std::uint64_t>(s) > std::numeric_limits<E>::max()) return ctx.fail(errc::out_of_range, at);
+      }
+      out = static_cast<E>(s);
+    }
+    return true;
+  }
+  if constexpr (!floating<E>) {
+    if (raw > static_cast<std::uint64_t>(std::numeric_limits<E>::max())) return ctx.fail(errc::out_of_range, at);
+  }
+  out = static_cast<E>(raw);
+  return true;
+}
+
+// An RFC 8746 typed array (its tag already read) into a contiguous range of numbers: one copy
+// when the element type and byte order are the host's, else element by element.
+template <class T, class Ctx>
+bool read_typed_array(Ctx& ctx, T& v, std::uint64_t tag_number, std::size_t at) {
+  using E = range_value_t<T>;
+  const typed_array_kind kind = describe_typed_array(tag_number);
+  if (kind.element_size == 0) return ctx.fail(errc::invalid_value, at, "a typed array of 1 to 8 byte elements");
+  const std::uint8_t* p{};
+  std::size_t n{};
+  std::string joined;
+  if (!read_string_bytes(ctx, major::bytes, p, n, joined, "byte string of a typed array")) return false;
+  if (n % kind.element_size != 0) return ctx.fail(errc::invalid_value, at, "a length that is a multiple of the element size");
+  const std::size_t count = n / kind.element_size;
+  if constexpr (fixed_array<T>) {
+    if (count != v.size()) return ctx.fail(errc::size_mismatch, at, "array of the declared size");
+  } else {
+    static_assert(resizable_sequence<T>, "prism::cbor: cannot read into a fixed view; use a container");
+    if (!ctx.charge(count * sizeof(E))) return false;
+    v.resize(count);
+  }
+  const bool host_order = sizeof(E) == 1 || kind.little_endian == (std::endian::native == std::endian::little);
+  const bool same_type = kind.element_size == sizeof(E) && kind.is_float == floating<E> &&
+                         (floating<E> || kind.is_signed == std::is_signed_v<E>);
+  if (same_type && host_order) {
+    if (count) std::memcpy(std::ranges::data(v), p, n);
+    return true;
+  }
+  auto* out = std::ranges::data(v);
+  for (std::size_t i = 0; i < count; ++i) {
+    if (!typed_element(ctx, kind, p + i * kind.element_size, at, out[i])) return ctx.in_element(i);
+  }
+  return true;
+}
+
+// Element i of a sequence, at `e` (std::vector<bool> hands out proxies).
+template <options O, class E, class Ctx>
+PRISM_INLINE bool read_element(Ctx& ctx, E&& e, std::size_t i) {
+  bool ok;
+  if constexpr (std::is_same_v<std::remove_cvref_t<E>, std::vector<bool>::reference>) {
+    bool b{};
+    ok = read_value<O>(ctx, b);
+    e = b;
+  } else {
+    ok = read_value<O>(ctx, e);
+  }
+  return ok || ctx.in_element(i);
+}
+
+template <options O, class T, class Ctx>
+bool read_sequence(Ctx& ctx, T& v) {
+  using E = range_value_t<T>;
+  const std::size_t at = ctx.src.offset();
+  std::uint64_t tag_number{};
+  bool tagged{};
+  if (!skip_tags(ctx, tag_number, tagged)) return false;
+  std::uint8_t initial{};
+  if (!peek_initial(ctx, initial)) return false;
+  if constexpr (contiguous_numbers<T>) {
+    if (tagged && tag_number >= tag::typed_array_first && tag_number <= tag::typed_array_last) {
+      return read_typed_array(ctx, v, tag_number, at);
+    }
+    if constexpr (resizable_sequence<T> && sizeof(E) == 1 && integer<E>) {
+      if ((initial >> 5) == major::bytes) {  // bytes as a plain byte string
+        const std::uint8_t* p{};
+        std::size_t n{};
+        std::string joined;
+        if (!read_string_bytes(ctx, major::bytes, p, n, joined, "byte string") || !ctx.charge(n)) return false;
+        v.resize(n);
+        if (n) std::memcpy(std::ranges::data(v), p, n);
+        return true;
+      }
+    }
+  }
+  if ((initial >> 5) != major::array) [[unlikely]] return mismatch(ctx, "array", initial);
+  head h;
+  if (!read_head(ctx, h) || !ctx.enter()) return false;
+  if (!h.indefinite) {
+    if (!ctx.check_count(h.argument, 1, at)) return false;
+    const auto n = static_cast<std::size_t>(h.argument);
+    if constexpr (fixed_array<T>) {
+      if (n != v.size()) return ctx.fail(errc::size_mismatch, at, "array of the declared size");
+    } else {
+      static_assert(resizable_sequence<T>, "prism::cbor: cannot read into a fixed view; use a container");
+      if (!ctx.charge(n * sizeof(E))) return false;
+      v.resize(n);
+    }
+    std::size_t i = 0;
+    for (auto&& e : v) {
+      if (!read_element<O>(ctx, e, i++)) return false;
+    }
+  } else {
+    std::size_t i = 0;
+    if constexpr (!fixed_array<T>) v.clear();
+    while (!at_break(ctx)) {
+      if (ctx.failed()) return false;
+      if constexpr (fixed_array<T>) {
+        if (i >= v.size()) return ctx.fail(errc::size_mismatch, at, "array of the declared size");
+        if (!read_element<O>(ctx, v[i], i)) return false;
+      } else {
+        if (i >= ctx.lim.max_elements) return ctx.fail(errc::too_many_elements, at);
+        if (!ctx.charge(sizeof(E))) return false;
+        if (!read_element<O>(ctx, v.emplace_back(), i)) return false;
+      }
+      ++i;
+    }
+    if (ctx.failed()) return false;
+    ctx.src.advance(1);
+    if constexpr (fixed_array<T>) {
+      if (i != v.size()) return ctx.fail(errc::size_mismatch, at, "array of the declared size");
+    }
+  }
+  ctx.leave();
+  return true;
+}
+
+// Calls entry(i) for each entry of a map or each element of an array whose head is `h`
+// (definite or indefinite), counting against the limits.
+template <class Ctx, class Entry>
+bool for_each_entry(Ctx& ctx, const head& h, std::size_t at, std::size_t wire_bytes_per_entry, Entry&& entry) {
+  if (!h.indefinite) {
+    if (!ctx.check_count(h.argument, wire_bytes_per_entry, at)) return false;
+    for (std::size_t i = 0; i < h.argument; ++i) {
+      if (!entry(i)) return false;
+    }
+    return true;
+  }
+  for (std::size_t i = 0;; ++i) {
+    if (at_break(ctx)) break;
+    if (ctx.failed()) return false;
+    if (i >= ctx.lim.max_elements) return ctx.fail(errc::too_many_elements, at);
+    if (!entry(i)) return false;
+  }
+  if (ctx.failed()) return false;
+  ctx.src.advance(1);
+  return true;
+}
+
+template <options O, class T, class Ctx>
+bool read_map(Ctx& ctx, T& v) {
+  using K = std::remove_const_t<typename T::key_type>;
+  using M = typename T::mapped_type;
+  const std::size_t at = ctx.src.offset();
+  if (!skip_tags(ctx)) return false;
+  std::uint8_t initial{};
+  if (!peek_initial(ctx, initial)) return false;
+  if ((initial >> 5) != major::map) [[unlikely]] return mismatch(ctx, "map", initial);
+  head h;
+  if (!read_head(ctx, h) || !ctx.enter()) return false;
+  v.clear();
+  const bool ok = for_each_entry(ctx, h, at, 2, [&](std::size_t i) {
+    if (!ctx.charge(sizeof(K) + sizeof(M))) return false;
+    K key{};
+    if (!read_value<O>(ctx, key)) return ctx.in_element(i);
+    M value{};
+    if (!read_value<O>(ctx, value)) {
+      if constexpr (string_type<K>) return ctx.in_key(key);
+      else return ctx.in_element(i);
+    }
+    v.insert_or_assign(std::move(key), std::move(value));
+    return true;
+  });
+  if (!ok) return false;
+  ctx.leave();
+  return true;
+}
+
+template <class T>
+inline constexpr detail::key_index<field_count_v<T>> struct_keys{field_names<T>()};
+
+template <options O, class T, class Ctx>
+bool read_field(Ctx& ctx, T& v, std::size_t index) {
+  return [&]<std::size_t... I>(std::index_sequence<I...>) {
+    bool ok = true;
+    (void)((index == I ? (ok = read_value<O>(ctx, get_field<I>(v)) || ctx.in_field(field_name<T, I>()), true) : false) || ...);
+    return ok;
+  }(std::make_index_sequence<field_count_v<T>>{});
+}
+
+// Keys in declaration order, as prism writes them: each compared as raw bytes with its
+// compile-time encoding, the field read without a lookup. Stops at the first other key; `i` is
+// then the number of fields read.
+template <options O, class T, class Ctx>
+PRISM_INLINE bool read_fields_in_order(Ctx& ctx, T& v, std::uint64_t n, std::size_t& i) {
+  return [&]<std::size_t... I>(std::index_sequence<I...>) {
+    bool ok = true;
+    (void)((i < n && [&] {
+      constexpr auto& key = encoded_key<T, I>;
+      if (!ctx.src.need(key.size()) || !detail::equal_bytes(ctx.src.cur(), key)) return false;
+      ctx.src.advance(key.size());
+      ++i;
+      if (!read_value<O>(ctx, get_field<I>(v))) [[unlikely]] {
+        ok = ctx.in_field(field_name<T, I>());
+        return false;
+      }
+      return true;
+    }()) && ...);
+    return ok;
+  }(std::make_index_sequence<field_count_v<T>>{});
+}
+
+template <options O, class T, class Ctx>
+bool read_struct(Ctx& ctx, T& v) {
+  constexpr std::size_t fields = field_count_v<T>;
+  const std::size_t at = ctx.src.offset();
+  if (!skip_tags(ctx)) return false;
+  std::uint8_t initial{};
+  if (!peek_initial(ctx, initial)) return false;
+  head h;
+  if ((initial >> 5) == major::array) {  // positional: missing items leave fields untouched, extra ones are skipped
+    if (!read_head(ctx, h) || !ctx.enter()) return false;
+    std::size_t count = 0;
+    const bool ok = for_each_entry(ctx, h, at, 1, [&](std::size_t i) {
+      ++count;
+      if (i < fields) return read_field<O>(ctx, v, i);
+      return skip_value(ctx) || ctx.in_element(i);
+    });
+    if (!ok) return false;
+    ctx.leave();
+    if constexpr (O.error_on_missing_keys) {
+      if (count < fields) return ctx.fail(errc::missing_key, at, "array with every field");
+    }
+    return true;
+  }
+  if ((initial >> 5) != major::map) [[unlikely]] return mismatch(ctx, "map", initial);
+  if (!read_head(ctx, h) || !ctx.enter()) return false;
+  static_assert(struct_keys<T>.ok, "prism: field names must be distinct");
+  [[maybe_unused]] std::bitset<fields> seen;
+  std::size_t in_order = 0;
+  if (!h.indefinite) {
+    if (!ctx.check_count(h.argument, 2, at) || !read_fields_in_order<O>(ctx, v, h.argument, in_order)) return false;
+    if constexpr (O.error_on_missing_keys) {
+      for (std::size_t k = 0; k < in_order; ++k) seen.set(k);
+    }
+  }
+  head rest = h;
+  if (!h.indefinite) rest.argument = h.argument - in_order;
+  std::string joined;
+  const bool ok = for_each_entry(ctx, rest, at, 2, [&](std::size_t) {
+    const std::size_t key_at = ctx.src.offset();
+    const std::uint8_t* p{};
+    std::size_t len{};
+    if (!read_text<O>(ctx, p, len, joined)) return false;
+    const std::string_view key(reinterpret_cast<const char*>(p), len);
+    const std::size_t index = struct_keys<T>.find(key);
+    if (index >= fields) {
+      if constexpr (O.error_on_unknown_keys) {
+        return ctx.fail(errc::unknown_key, key_at, "a field name");
+      } else {
+        const std::string name(key);
+        return skip_value(ctx) || ctx.in_key(name);
+      }
+    }
+    if constexpr (O.error_on_missing_keys) seen.set(index);
+    return read_field<O>(ctx, v, index);
+  });
+  if (!ok) return false;
+  ctx.leave();
+  if constexpr (O.error_on_missing_keys) {
+    for (std::size_t i = 0; i < fields; ++i) {
+      if (!seen.test(i)) {
+        ctx.fail(errc::missing_key, at, "every field");
+        return ctx.in_field(struct_keys<T>.names[i]);
+      }
+    }
+  }
+  return true;
+}
+
+// Epoch seconds (tag 1 or untagged; an integer or a float), or RFC 9581 extended time (tag
+// 1001): {1: seconds, -3/-6/-9: milli/micro/nanoseconds}; other keys are skipped.
+template <class T, class Ctx>
+bool read_time(Ctx& ctx, T& v) {
+  const std::size_t at = ctx.src.offset();
+  std::uint64_t tag_number{};
+  bool tagged{};
+  if (!skip_tags(ctx, tag_number, tagged)) return false;
+  std::uint8_t initial{};
+  if (!peek_initial(ctx, initial)) return false;
+  const auto out_of_range = [&] { return ctx.fail(errc::out_of_range, at, "time within +-292 years of 1970"); };
+  std::int64_t total_ns = 0;
+  if (tagged && tag_number == tag::extended_time) {
+    if ((initial >> 5) != major::map) return mismatch(ctx, "extended time map", initial);
+    head h;
+    if (!read_head(ctx, h) || !ctx.enter()) return false;
+    std::int64_t secs = 0, fraction_ns = 0;
+    const bool ok = for_each_entry(ctx, h, at, 2, [&](std::size_t) {
+      std::int64_t key{};
+      if (!read_int(ctx, key)) return false;
+      if (key == 1) return read_int(ctx, secs);
+      if (key == -3 || key == -6 || key == -9) {
+        std::int64_t units{};
+        if (!read_int(ctx, units)) return false;
+        const std::int64_t scale = key == -3 ? 1000000 : key == -6 ? 1000 : 1;
+        if (units < 0 || __builtin_mul_overflow(units, scale, &fraction_ns) || fraction_ns >= 1000000000)
+          return ctx.fail(errc::invalid_value, at, "a fraction of a second");
+        return true;
+      }
+      return skip_value(ctx);
+    });
+    if (!ok) return false;
+    ctx.leave();
+    if (__builtin_mul_overflow(secs, std::int64_t{1000000000}, &total_ns) ||
+        __builtin_add_overflow(total_ns, fraction_ns, &total_ns)) [[unlikely]]
+      return out_of_range();
+  } else if ((initial >> 5) <= major::negative_int) {
+    std::int64_t secs{};
+    if (!read_int(ctx, secs)) return false;
+    if (__builtin_mul_overflow(secs, std::int64_t{1000000000}, &total_ns)) [[unlikely]] return out_of_range();
+  } else {
+    double secs{};
+    if (!read_number_as_double(ctx, secs)) return false;
+    if (!(std::fabs(secs) < 9.2e9)) [[unlikely]] return out_of_range();
+    total_ns = static_cast<std::int64_t>(std::llround(secs * 1e9));
+  }
+  v = T(std::chrono::duration_cast<typename T::duration>(std::chrono::nanoseconds(total_ns)));
+  return true;
+}
+
+template <options O, class T, class Ctx>
+bool read_value(Ctx& ctx, T& v) {
+  if constexpr (boolean<T>) {
+    std::uint8_t initial{};
+    if (!skip_tags(ctx) || !peek_initial(ctx, initial)) return false;
+    if (initial != code::true_ && initial != code::false_) [[unlikely]] return mismatch(ctx, "bool", initial);
+    v = initial == code::true_;
+    ctx.src.advance(1);
+    return true;
+  } else if constexpr (integer<T>) {
+    return read_int(ctx, v);
+  } else if constexpr (floating<T>) {
+    double d{};
+    if (!read_number_as_double(ctx, d)) return false;
+    v = static_cast<T>(d);
+    return true;
+  } else if constexpr (enumeration<T>) {
+    std::uint8_t initial{};
+    if (!skip_tags(ctx) || !peek_initial(ctx, initial)) return false;
+    if ((initial >> 5) == major::text) {
+      const std::size_t at = ctx.src.offset();
+      const std::uint8_t* p{};
+      std::size_t n{};
+      std::string joined;
+      if (!read_text<O>(ctx, p, n, joined)) return false;
+      const auto e = enum_from_name<T>(std::string_view(reinterpret_cast<const char*>(p), n));
+      if (!e) return ctx.fail(errc::invalid_enum, at, "enumerator name");
+      v = *e;
+      return true;
+    }
+    std::underlying_type_t<T> u{};
+    if (!read_int(ctx, u)) return false;
+    v = static_cast<T>(u);
+    return true;
+  } else if constexpr (string_type<T> || string_view_type<T>) {
+    const std::uint8_t* p{};
+    std::size_t n{};
+    std::string joined;
+    if (!read_text<O>(ctx, p, n, joined)) return false;
+    if constexpr (string_view_type<T>) {
+      static_assert(std::remove_cvref_t<decltype(ctx.src)>::bounded, "prism: views can only be read from contiguous input");
+      if (p == reinterpret_cast<const std::uint8_t*>(joined.data()) && n != 0)
+        return ctx.fail(errc::type_mismatch, ctx.src.offset(), "a definite-length string (a view cannot join chunks)");
+      v = T(reinterpret_cast<const char*>(p), n);
+    } else {
+      if (!ctx.charge(n)) return false;
+      detail::assign_bytes(v, p, n);
+    }
+    return true;
+  } else if constexpr (blob<T>) {
+    const std::uint8_t* p{};
+    std::size_t n{};
+    std::string joined;
+    if (!read_string_bytes(ctx, major::bytes, p, n, joined, "byte string")) return false;
+    if constexpr (byte_span<T>) {
+      static_assert(std::remove_cvref_t<decltype(ctx.src)>::bounded, "prism: views can only be read from contiguous input");
+      if (p == reinterpret_cast<const std::uint8_t*>(joined.data()) && n != 0)
+        return ctx.fail(errc::type_mismatch, ctx.src.offset(), "a definite-length byte string (a view cannot join chunks)");
+      v = T(reinterpret_cast<const std::byte*>(p), n);
+    } else {
+      if (!ctx.charge(n)) return false;
+      detail::assign_bytes(v, p, n);
+    }
+    return true;
+  } else if constexpr (fixed_array<T> || sequence<T>) {
+    return read_sequence<O>(ctx, v);
+  } else if constexpr (map_type<T>) {
+    return read_map<O>(ctx, v);
+  } else if constexpr (optional_type<T> || unique_pointer<T>) {
+    std::uint8_t initial{};
+    if (!skip_tags(ctx) || !peek_initial(ctx, initial)) return false;
+    if (initial == code::null || initial == code::undefined) {
+      v.reset();
+      ctx.src.advance(1);
+      return true;
+    }
+    if constexpr (unique_pointer<T>) {
+      if (!ctx.charge(sizeof(typename T::element_type)) || !ctx.enter()) return false;
+      const bool ok = read_value<O>(ctx, detail::ensure_allocated(v));
+      ctx.leave();
+      return ok;
+    } else {
+      return read_value<O>(ctx, detail::ensure_engaged(v));
+    }
+  } else if constexpr (std::is_same_v<T, std::monostate>) {
+    std::uint8_t initial{};
+    if (!skip_tags(ctx) || !peek_initial(ctx, initial)) return false;
+    if (initial != code::null && initial != code::undefined) return mismatch(ctx, "null", initial);
+    ctx.src.advance(1);
+    return true;
+  } else if constexpr (variant_type<T>) {
+    const std::size_t at = ctx.src.offset();
+    std::uint8_t initial{};
+    if (!skip_tags(ctx) || !peek_initial(ctx, initial)) return false;
+    if (initial != ((major::array << 5) | 2)) return mismatch(ctx, "[index, value]", initial);
+    ctx.src.advance(1);
+    const std::size_t index_at = ctx.src.offset();
+    std::size_t index{};
+    if (!read_int(ctx, index)) return false;
+    if (index >= std::variant_size_v<T>) [[unlikely]] return ctx.fail(errc::invalid_value, index_at, "variant index");
+    (void)at;
+    return detail::visit_index<T>(index, [&](auto i) {
+      return read_value<O>(ctx, detail::ensure_alternative<decltype(i)::value>(v));
+    });
+  } else if constexpr (tuple_type<T>) {
+    const std::size_t at = ctx.src.offset();
+    std::uint8_t initial{};
+    if (!skip_tags(ctx) || !peek_initial(ctx, initial)) return false;
+    if ((initial >> 5) != major::array) return mismatch(ctx, "array", initial);
+    head h;
+    if (!read_head(ctx, h)) return false;
+    if (h.indefinite || h.argument != std::tuple_size_v<T>) return ctx.fail(errc::size_mismatch, at, "array of the tuple's size");
+    return [&]<std::size_t... I>(std::index_sequence<I...>) {
+      std::size_t failed_at = 0;
+      const bool ok = ((read_value<O>(ctx, std::get<I>(v)) || (failed_at = I, false)) && ...);
+      return ok || ctx.in_element(failed_at);
+    }(std::make_index_sequence<std::tuple_size_v<T>>{});
+  } else if constexpr (time_point_type<T>) {
+    return read_time(ctx, v);
+  } else if constexpr (reflectable<T>) {
+    return read_struct<O>(ctx, v);
+  } else {
+    static_assert(sizeof(T) == 0, "prism::cbor: this type cannot be read");
+    return false;
+  }
+}
+
+}  // namespace prism::cbor_detail
+
+namespace prism {
+
+template <>
+struct format_reader<cbor> {
+  template <options O, class T, class Ctx>
+  static bool read(Ctx& ctx, T& v) {
+    return cbor_detail::read_value<O>(ctx, v);
+  }
+};
+
+}  // namespace prism

@@ -1,0 +1,263 @@
+#pragma once
+// CBOR encoder: preferred serialization (shortest heads, definite lengths); with
+// options::deterministic also the shortest exact float width and map keys in the bytewise order
+// of their encodings (RFC 8949 4.2.1).
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <chrono>
+#include <cstring>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "../core/concepts.hpp"
+#include "../core/containers.hpp"
+#include "../core/context.hpp"
+#include "../core/enum.hpp"
+#include "../core/fields.hpp"
+#include "common.hpp"
+#include "format.hpp"
+
+namespace prism::cbor_detail {
+
+template <options O, class T, class Ctx>
+bool write_value(Ctx& ctx, const T& v);
+
+template <class Ctx>
+PRISM_INLINE bool write_head(Ctx& ctx, std::uint8_t m, std::uint64_t value) {
+  if (!ctx.reserve(9)) return false;
+  ctx.out.advance(put_head(ctx.out.cur(), m, value));
+  return true;
+}
+
+template <class Ctx>
+PRISM_INLINE bool write_byte(Ctx& ctx, std::uint8_t b) {
+  if (!ctx.reserve(1)) return false;
+  *ctx.out.cur() = b;
+  ctx.out.advance(1);
+  return true;
+}
+
+template <class T>
+PRISM_INLINE std::size_t put_integer(std::uint8_t* p, T v) noexcept {
+  if constexpr (std::is_signed_v<T>) {
+    if (v < 0) return put_head(p, major::negative_int, static_cast<std::uint64_t>(-(static_cast<std::int64_t>(v) + 1)));
+  }
+  return put_head(p, major::unsigned_int, static_cast<std::uint64_t>(v));
+}
+
+template <options O, class F>
+PRISM_INLINE std::size_t put_float(std::uint8_t* p, F v) noexcept {
+  if constexpr (O.deterministic) {
+    std::uint16_t half;
+    if (double_to_half_exactly(static_cast<double>(v), half)) {
+      p[0] = code::half;
+      store_be16(p + 1, half);
+      return 3;
+    }
+  }
+  if constexpr (std::is_same_v<F, float> || O.deterministic) {
+    if (std::is_same_v<F, float> || static_cast<double>(static_cast<float>(v)) == static_cast<double>(v)) {
+      const auto f = static_cast<float>(v);
+      std::uint32_t bits;
+      std::memcpy(&bits, &f, 4);
+      p[0] = code::single;
+      store_be32(p + 1, bits);
+      return 5;
+    }
+  }
+  const auto d = static_cast<double>(v);
+  std::uint64_t bits;
+  std::memcpy(&bits, &d, 8);
+  p[0] = code::double_;
+  store_be64(p + 1, bits);
+  return 9;
+}
+
+template <class Ctx>
+PRISM_INLINE bool write_string_like(Ctx& ctx, std::uint8_t m, const void* data, std::size_t n) {
+  if (!ctx.reserve(head_size(n) + n)) return false;
+  std::uint8_t* p = ctx.out.cur();
+  const std::size_t h = put_head(p, m, n);
+  detail::copy_bytes(p + h, data, n);
+  ctx.out.advance(h + n);
+  return true;
+}
+
+// An RFC 8746 typed array: the tag for the host's byte order, then the elements' bytes.
+template <class Range, class Ctx>
+bool write_typed_array(Ctx& ctx, const Range& r) {
+  using E = range_value_t<Range>;
+  constexpr std::uint64_t little_endian_tag = typed_array_tag<E>();
+  constexpr std::uint64_t t =
+      std::endian::native == std::endian::little || sizeof(E) == 1 ? little_endian_tag : little_endian_tag - 4;
+  const std::size_t bytes = std::ranges::size(r) * sizeof(E);
+  return write_head(ctx, major::tag, t) && write_string_like(ctx, major::bytes, std::ranges::data(r), bytes);
+}
+
+// Whole seconds as tag 1 (epoch seconds, an integer); with a fraction, RFC 9581 extended time
+// (tag 1001) {1: seconds, -9: nanoseconds}, which keeps every nanosecond.
+template <class Ctx, class TimePoint>
+bool write_time(Ctx& ctx, const TimePoint& tp) {
+  using namespace std::chrono;
+  const auto since = tp.time_since_epoch();
+  const auto secs = floor<seconds>(since);
+  const auto seconds_count = static_cast<std::int64_t>(secs.count());
+  if (since == secs) {
+    if (!ctx.reserve(10)) return false;
+    std::uint8_t* p = ctx.out.cur();
+    const std::size_t n = put_head(p, major::tag, tag::epoch_time);
+    ctx.out.advance(n + put_integer(p + n, seconds_count));
+    return true;
+  }
+  const auto nanos = static_cast<std::uint64_t>(duration_cast<nanoseconds>(since - secs).count());
+  if (!ctx.reserve(3 + 1 + 1 + 9 + 1 + 5)) return false;
+  std::uint8_t* p = ctx.out.cur();
+  std::size_t n = put_head(p, major::tag, tag::extended_time);
+  p[n++] = (major::map << 5) | 2;
+  p[n++] = 0x01;
+  n += put_integer(p + n, seconds_count);
+  p[n++] = (major::negative_int << 5) | 8;  // -9
+  n += put_head(p + n, major::unsigned_int, nanos);
+  ctx.out.advance(n);
+  return true;
+}
+
+// Field indices of T in the bytewise order of their encoded keys (deterministic encoding).
+template <class T>
+inline constexpr auto sorted_field_order = [] {
+  constexpr std::size_t n = field_count_v<T>;
+  std::array<std::size_t, n> order{};
+  std::array<std::pair<const std::uint8_t*, std::size_t>, n> keys{};
+  [&]<std::size_t... I>(std::index_sequence<I...>) {
+    ((keys[I] = {encoded_key<T, I>.data(), encoded_key<T, I>.size()}), ...);
+  }(std::make_index_sequence<n>{});
+  for (std::size_t i = 0; i < n; ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return std::lexicographical_compare(keys[a].first, keys[a].first + keys[a].second, keys[b].first,
+                                        keys[b].first + keys[b].second);
+  });
+  return order;
+}();
+
+template <options O, class T, std::size_t I, class Ctx>
+PRISM_INLINE bool write_keyed_field(Ctx& ctx, const T& v) {
+  constexpr auto& key = encoded_key<T, I>;
+  return ctx.write(key.data(), key.size()) && write_value<O>(ctx, get_field<I>(v));
+}
+
+template <options O, class T, class Ctx>
+bool write_struct(Ctx& ctx, const T& v) {
+  constexpr std::size_t n = field_count_v<T>;
+  if constexpr (O.structs_as_arrays) {
+    if (!write_head(ctx, major::array, n)) return false;
+    return all_fields<T>([&](auto i) { return write_value<O>(ctx, get_field<decltype(i)::value>(v)); });
+  } else {
+    if (!write_head(ctx, major::map, n)) return false;
+    return [&]<std::size_t... K>(std::index_sequence<K...>) {
+      if constexpr (O.deterministic) {
+        return (write_keyed_field<O, T, sorted_field_order<T>[K]>(ctx, v) && ...);
+      } else {
+        return (write_keyed_field<O, T, K>(ctx, v) && ...);
+      }
+    }(std::make_index_sequence<n>{});
+  }
+}
+
+// Deterministic maps: every key encoded apart, then the entries in the order of those bytes.
+template <options O, class Map, class Ctx>
+bool write_sorted_map(Ctx& ctx, const Map& m) {
+  std::vector<std::pair<std::string, const typename Map::mapped_type*>> entries;
+  entries.reserve(m.size());
+  for (const auto& [key, value] : m) {
+    std::string encoded;
+    write_context<buffer_sink<std::string>> key_ctx{buffer_sink<std::string>{encoded}};
+    if (!write_value<O>(key_ctx, key) || key_ctx.out.finish() != errc::ok) return ctx.fail(errc::invalid_value, ctx.out.position(), "a map key");
+    encoded.resize(key_ctx.out.position());
+    entries.emplace_back(std::move(encoded), &value);
+  }
+  std::sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) {
+    return std::lexicographical_compare(a.first.begin(), a.first.end(), b.first.begin(), b.first.end(),
+                                        [](char x, char y) { return static_cast<unsigned char>(x) < static_cast<unsigned char>(y); });
+  });
+  for (const auto& [key, value] : entries) {
+    if (!ctx.write(key.data(), key.size()) || !write_value<O>(ctx, *value)) return false;
+  }
+  return true;
+}
+
+template <options O, class T, class Ctx>
+bool write_value(Ctx& ctx, const T& v) {
+  if constexpr (boolean<T>) {
+    return write_byte(ctx, v ? code::true_ : code::false_);
+  } else if constexpr (integer<T>) {
+    if (!ctx.reserve(9)) return false;
+    ctx.out.advance(put_integer(ctx.out.cur(), v));
+    return true;
+  } else if constexpr (floating<T>) {
+    if (!ctx.reserve(9)) return false;
+    ctx.out.advance(put_float<O>(ctx.out.cur(), v));
+    return true;
+  } else if constexpr (enumeration<T>) {
+    if constexpr (O.enums_as_strings) {
+      const std::string_view name = enum_name(v);
+      if (!name.empty()) return write_string_like(ctx, major::text, name.data(), name.size());
+    }
+    return write_value<O>(ctx, static_cast<std::underlying_type_t<T>>(v));
+  } else if constexpr (string_type<T> || string_view_type<T>) {
+    return write_string_like(ctx, major::text, v.data(), v.size());
+  } else if constexpr (blob<T>) {
+    return write_string_like(ctx, major::bytes, v.data(), v.size());
+  } else if constexpr (contiguous_numbers<T> && O.typed_arrays) {
+    return write_typed_array(ctx, v);
+  } else if constexpr (fixed_array<T> || sequence<T>) {
+    if (!write_head(ctx, major::array, std::ranges::size(v))) return false;
+    for (const auto& e : v) {
+      if (!write_value<O>(ctx, static_cast<const range_value_t<T>&>(e))) return false;
+    }
+    return true;
+  } else if constexpr (map_type<T>) {
+    if (!write_head(ctx, major::map, v.size())) return false;
+    if constexpr (O.deterministic) {
+      return write_sorted_map<O>(ctx, v);
+    } else {
+      for (const auto& [key, value] : v) {
+        if (!write_value<O>(ctx, key) || !write_value<O>(ctx, value)) return false;
+      }
+      return true;
+    }
+  } else if constexpr (optional_type<T> || unique_pointer<T>) {
+    if (v) return write_value<O>(ctx, *v);
+    return write_byte(ctx, code::null);
+  } else if constexpr (variant_type<T>) {
+    if (!write_head(ctx, major::array, 2) || !write_value<O>(ctx, static_cast<std::uint64_t>(v.index()))) return false;
+    return std::visit([&](const auto& alt) { return write_value<O>(ctx, alt); }, v);
+  } else if constexpr (std::is_same_v<T, std::monostate>) {
+    return write_byte(ctx, code::null);
+  } else if constexpr (tuple_type<T>) {
+    if (!write_head(ctx, major::array, std::tuple_size_v<T>)) return false;
+    return std::apply([&](const auto&... e) { return (write_value<O>(ctx, e) && ...); }, v);
+  } else if constexpr (time_point_type<T>) {
+    return write_time(ctx, v);
+  } else if constexpr (reflectable<T>) {
+    return write_struct<O>(ctx, v);
+  } else {
+    static_assert(sizeof(T) == 0, "prism::cbor: this type cannot be written");
+    return false;
+  }
+}
+
+}  // namespace prism::cbor_detail
+
+namespace prism {
+
+template <>
+struct format_writer<cbor> {
+  template <options O, class T, class Ctx>
+  static bool write(Ctx& ctx, const T& v) {
+    return cbor_detail::write_value<O>(ctx, v);
+  }
+};
+
+}  // namespace prism
