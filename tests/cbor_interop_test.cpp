@@ -1,0 +1,215 @@
+// CBOR against libcbor (Debian libcbor-dev), both ways, over seeded random records:
+// - libcbor builds the same value with the shortest widths; its bytes equal prism's;
+// - libcbor parses prism's bytes and serializes them again to the same bytes;
+// - libcbor builds the value with other legal encodings (64-bit ints, single floats, chunked
+//   indefinite strings, indefinite arrays and maps, big-endian typed arrays): prism reads it.
+#include <cbor.h>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+#include <map>
+#include <optional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <prism/cbor.hpp>
+
+namespace cbor_interop_types {
+
+struct record {
+  std::uint64_t u;
+  std::int64_t i;
+  double d;
+  float f;
+  bool b;
+  std::string text;
+  std::vector<std::byte> blob;
+  std::vector<std::string> names;
+  std::map<std::string, std::int64_t> counts;
+  std::optional<std::string> note;
+  std::vector<std::int32_t> samples;  // a typed array (tag 78)
+  std::vector<double> weights;        // a typed array (tag 86)
+  friend bool operator==(const record&, const record&) = default;
+};
+
+class generator {
+ public:
+  explicit generator(std::uint64_t seed) : rng_(seed) {}
+
+  std::uint64_t any_uint() {
+    static constexpr std::uint64_t edges[] = {0, 23, 24, 255, 256, 65535, 65536, 0xffffffffull, 0x100000000ull,
+                                              std::numeric_limits<std::uint64_t>::max()};
+    return rng_() % 3 == 0 ? edges[rng_() % std::size(edges)] : rng_() >> (rng_() % 64);
+  }
+  std::int64_t any_int() {
+    const auto magnitude = static_cast<std::int64_t>(any_uint() >> 1);
+    return rng_() % 2 ? magnitude : -magnitude - 1;
+  }
+  std::string any_text() {
+    static constexpr std::size_t lengths[] = {0, 1, 23, 24, 255, 256, 300};
+    std::string s(lengths[rng_() % std::size(lengths)], 'a');
+    for (auto& c : s) c = static_cast<char>('a' + rng_() % 26);
+    if (!s.empty() && rng_() % 4 == 0) s += "\u00e9\u6c34";
+    return s;
+  }
+  record make() {
+    record r{};
+    r.u = any_uint();
+    r.i = any_int();
+    r.d = std::ldexp(static_cast<double>(rng_() % 100000), static_cast<int>(rng_() % 80) - 40) * (rng_() % 2 ? 1 : -1);
+    r.f = static_cast<float>(rng_() % 10000) / 64.0f;
+    r.b = rng_() % 2;
+    r.text = any_text();
+    r.blob.resize(rng_() % 40);
+    for (auto& x : r.blob) x = static_cast<std::byte>(rng_());
+    for (std::size_t n = rng_() % 5; n > 0; --n) r.names.push_back(any_text());
+    for (std::size_t n = rng_() % 5; n > 0; --n) r.counts[any_text()] = any_int();
+    if (rng_() % 2) r.note = any_text();
+    for (std::size_t n = rng_() % 20; n > 0; --n) r.samples.push_back(static_cast<std::int32_t>(rng_()));
+    for (std::size_t n = rng_() % 20; n > 0; --n) r.weights.push_back(static_cast<double>(rng_() % 1000) / 7.0);
+    return r;
+  }
+
+ private:
+  std::mt19937_64 rng_;
+};
+
+// Owns a libcbor item.
+struct item {
+  cbor_item_t* p;
+  explicit item(cbor_item_t* raw) : p(raw) {}
+  item(const item&) = delete;
+  item& operator=(const item&) = delete;
+  ~item() {
+    if (p) cbor_decref(&p);
+  }
+};
+
+cbor_item_t* shortest_uint(std::uint64_t v) {
+  if (v <= 0xff) return cbor_build_uint8(static_cast<std::uint8_t>(v));
+  if (v <= 0xffff) return cbor_build_uint16(static_cast<std::uint16_t>(v));
+  if (v <= 0xffffffffull) return cbor_build_uint32(static_cast<std::uint32_t>(v));
+  return cbor_build_uint64(v);
+}
+
+cbor_item_t* shortest_int(std::int64_t v) {
+  if (v >= 0) return shortest_uint(static_cast<std::uint64_t>(v));
+  const auto magnitude = static_cast<std::uint64_t>(-(v + 1));
+  cbor_item_t* out = shortest_uint(magnitude);
+  cbor_mark_negint(out);
+  return out;
+}
+
+struct encoding_style {
+  bool unusual = false;  // widest ints, chunked strings, indefinite containers, big-endian typed arrays
+};
+
+cbor_item_t* build_int(std::int64_t v, const encoding_style& style) {
+  if (!style.unusual) return shortest_int(v);
+  cbor_item_t* out = cbor_build_uint64(v >= 0 ? static_cast<std::uint64_t>(v) : static_cast<std::uint64_t>(-(v + 1)));
+  if (v < 0) cbor_mark_negint(out);
+  return out;
+}
+
+cbor_item_t* build_text(const std::string& s, const encoding_style& style) {
+  if (!style.unusual || s.size() < 2) return cbor_build_stringn(s.data(), s.size());
+  std::size_t half = s.size() / 2;
+  while (half < s.size() && (static_cast<unsigned char>(s[half]) & 0xc0) == 0x80) ++half;  // chunks of whole characters
+  cbor_item_t* out = cbor_new_indefinite_string();
+  cbor_string_add_chunk(out, cbor_move(cbor_build_stringn(s.data(), half)));
+  cbor_string_add_chunk(out, cbor_move(cbor_build_stringn(s.data() + half, s.size() - half)));
+  return out;
+}
+
+template <class E>
+cbor_item_t* build_typed_array(const std::vector<E>& values, std::uint64_t little_endian_tag, const encoding_style& style) {
+  std::string bytes(values.size() * sizeof(E), '\0');
+  if (!values.empty()) std::memcpy(bytes.data(), values.data(), bytes.size());
+  std::uint64_t tag = little_endian_tag;
+  if (style.unusual) {  // big-endian: reverse each element's bytes, tag - 4
+    for (std::size_t k = 0; k < values.size(); ++k) std::reverse(bytes.begin() + static_cast<std::ptrdiff_t>(k * sizeof(E)), bytes.begin() + static_cast<std::ptrdiff_t>((k + 1) * sizeof(E)));
+    tag -= 4;
+  }
+  return cbor_build_tag(tag, cbor_move(cbor_build_bytestring(reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size())));
+}
+
+cbor_item_t* build_record(const record& r, const encoding_style& style) {
+  cbor_item_t* map = style.unusual ? cbor_new_indefinite_map() : cbor_new_definite_map(12);
+  const auto add = [&](const char* key, cbor_item_t* value) {
+    cbor_map_add(map, cbor_pair{cbor_move(build_text(key, style)), cbor_move(value)});
+  };
+  add("u", style.unusual ? cbor_build_uint64(r.u) : shortest_uint(r.u));
+  add("i", build_int(r.i, style));
+  add("d", cbor_build_float8(r.d));
+  add("f", cbor_build_float4(r.f));
+  add("b", cbor_build_bool(r.b));
+  add("text", build_text(r.text, style));
+  add("blob", cbor_build_bytestring(reinterpret_cast<const unsigned char*>(r.blob.data()), r.blob.size()));
+  cbor_item_t* names = style.unusual ? cbor_new_indefinite_array() : cbor_new_definite_array(r.names.size());
+  for (const auto& n : r.names) cbor_array_push(names, cbor_move(build_text(n, style)));
+  add("names", names);
+  cbor_item_t* counts = cbor_new_definite_map(r.counts.size());
+  for (const auto& [k, v] : r.counts) cbor_map_add(counts, cbor_pair{cbor_move(build_text(k, style)), cbor_move(build_int(v, style))});
+  add("counts", counts);
+  add("note", r.note ? build_text(*r.note, style) : cbor_new_null());
+  add("samples", build_typed_array(r.samples, 78, style));
+  add("weights", build_typed_array(r.weights, 86, style));
+  return map;
+}
+
+std::string serialize(const cbor_item_t* it) {
+  unsigned char* buffer = nullptr;
+  std::size_t capacity = 0;
+  const std::size_t n = cbor_serialize_alloc(it, &buffer, &capacity);
+  std::string out(reinterpret_cast<const char*>(buffer), n);
+  std::free(buffer);
+  return out;
+}
+
+TEST(CborInterop, PrismWritesWhatLibcborWrites) {
+  static_assert(std::endian::native == std::endian::little, "the vectors assume a little-endian host");
+  generator gen(8949);
+  for (int k = 0; k < 300; ++k) {
+    const record r = gen.make();
+    std::string ours;
+    ASSERT_TRUE(prism::write<prism::cbor>(r, ours));
+    const item theirs(build_record(r, {}));
+    ASSERT_EQ(ours, serialize(theirs.p)) << "record " << k;
+  }
+}
+
+TEST(CborInterop, LibcborParsesWhatPrismWrites) {
+  generator gen(8746);
+  for (int k = 0; k < 300; ++k) {
+    const record r = gen.make();
+    std::string ours;
+    ASSERT_TRUE(prism::write<prism::cbor>(r, ours));
+    cbor_load_result result{};
+    const item parsed(cbor_load(reinterpret_cast<const unsigned char*>(ours.data()), ours.size(), &result));
+    ASSERT_EQ(result.error.code, CBOR_ERR_NONE) << "record " << k;
+    ASSERT_EQ(result.read, ours.size());
+    ASSERT_TRUE(cbor_isa_map(parsed.p));
+    ASSERT_EQ(cbor_map_size(parsed.p), 12u);
+    EXPECT_EQ(serialize(parsed.p), ours) << "record " << k;
+  }
+}
+
+TEST(CborInterop, PrismReadsOtherLegalEncodingsFromLibcbor) {
+  generator gen(7049);
+  for (int k = 0; k < 300; ++k) {
+    const record r = gen.make();
+    const item theirs(build_record(r, {.unusual = true}));
+    const std::string bytes = serialize(theirs.p);
+    auto back = prism::read<prism::cbor, record>(bytes);
+    ASSERT_TRUE(back) << "record " << k << ": " << back.error().message();
+    EXPECT_TRUE(*back == r) << "record " << k;
+  }
+}
+
+}  // namespace cbor_interop_types
