@@ -1,6 +1,6 @@
 // The corpus report (../shared/workloads/corpus.md): canada, citm_catalog and twitter read into
 // C++ structs and written back, as JSON and as MessagePack, in MB/s (10^6 bytes: input bytes for
-// reads, output bytes for writes). Peers in the same run, into and from the same structs:
+// reads, output bytes for writes); prism's CBOR rows join them. Peers in the same run, into and from the same structs:
 // simdjson on-demand, RapidJSON (Document then fill; Writer), nlohmann-json (from_json/to_json),
 // msgpack-cxx; simdjson's DOM parse alone is a reference line (it fills no struct) and memcpy
 // of the same bytes is the ceiling. Every peer's result is checked equal to prism's before timing.
@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include <prism/cbor.hpp>
 #include <prism/json.hpp>
 #include <prism/msgpack.hpp>
 
@@ -66,6 +67,10 @@ bool check_peers(const std::string& text, const char* name) {
   auto unpacked = prism::read<prism::msgpack, T>(packed);
   if (!unpacked || !(*unpacked == *value)) return fail(name, "prism MessagePack round trip changed the value");
   if (corpus_peers::msgpack_cxx_bytes(*value) != packed) return fail(name, "msgpack-cxx packs other bytes than prism");
+  std::string cbor_bytes;
+  auto from_cbor = prism::write<prism::cbor>(*value, cbor_bytes) ? prism::read<prism::cbor, T>(cbor_bytes)
+                                                                 : prism::result<T>(prism::error{});
+  if (!from_cbor || !(*from_cbor == *value)) return fail(name, "prism CBOR round trip changed the value");
   if (!corpus_peers::msgpack_cxx_read(packed, by_msgpack_cxx) || !(by_msgpack_cxx == *value)) {
     return fail(name, "msgpack-cxx read different values");
   }
@@ -147,6 +152,17 @@ void register_corpus(corpus_rows& rows, const std::string& c, const std::string&
   rows.add(c, "struct -> JSON", "nlohmann-json", corpus_peers::nlohmann_write(*model),
            [model] { benchmark::DoNotOptimize(corpus_peers::nlohmann_write(*model)); });
 
+  const auto cbor_bytes = std::make_shared<std::string>();
+  (void)prism::write<prism::cbor>(*model, *cbor_bytes);
+  rows.add(c, "CBOR -> struct", "prism", cbor_bytes->size(), [cbor_bytes] {
+    T value{};
+    read_into_fresh(static_cast<bool>(prism::read<prism::cbor>(value, *cbor_bytes)), value);
+  });
+  rows.add(c, "struct -> CBOR", "prism", cbor_bytes->size(), [model, out = std::string()]() mutable {
+    const bool ok = static_cast<bool>(prism::write<prism::cbor>(*model, out));
+    benchmark::DoNotOptimize(ok);
+    benchmark::DoNotOptimize(out.data());
+  });
   rows.add(c, "MsgPack -> struct", "prism", packed->size(), [packed] {
     T value{};
     read_into_fresh(static_cast<bool>(prism::read<prism::msgpack>(value, *packed)), value);
