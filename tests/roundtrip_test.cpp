@@ -1,6 +1,7 @@
 // Round-trip property tests: seeded random values of every type, nested, in every format.
 #include <gtest/gtest.h>
 
+#include <prism/beve.hpp>
 #include <prism/cbor.hpp>
 #include <prism/json.hpp>
 #include <prism/msgpack.hpp>
@@ -67,6 +68,9 @@ TEST(RoundTrip, CborDeterministic) {
   round_trip_many<prism::cbor, deterministic, std::vector<Everything>>(13, 20);
 }
 TEST(RoundTrip, CborVectorsOfStructs) { round_trip_many<prism::cbor, defaults, std::vector<Everything>>(14, 20); }
+TEST(RoundTrip, BeveEverything) { round_trip_many<prism::beve, defaults, Everything>(15, 150); }
+TEST(RoundTrip, BeveEverythingAsArraysAndEnumNames) { round_trip_many<prism::beve, arrays, Everything>(16, 150); }
+TEST(RoundTrip, BeveVectorsOfStructs) { round_trip_many<prism::beve, defaults, std::vector<Everything>>(17, 20); }
 TEST(RoundTrip, PackVectorsOfStructs) { round_trip_many<prism::pack, defaults, std::vector<Everything>>(4, 20); }
 TEST(RoundTrip, MsgPackVectorsOfStructs) { round_trip_many<prism::msgpack, defaults, std::vector<Everything>>(5, 20); }
 TEST(RoundTrip, Scalars) {

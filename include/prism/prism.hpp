@@ -5,6 +5,7 @@
 #include "core/enum.hpp"
 #include "core/fields.hpp"
 #include "json.hpp"
+#include "beve.hpp"
 #include "cbor.hpp"
 #include "msgpack.hpp"
 #include "pack.hpp"

@@ -1,0 +1,5 @@
+#pragma once
+// prism::beve, the BEVE binary format.
+#include "beve/format.hpp"
+#include "beve/read.hpp"
+#include "beve/write.hpp"

@@ -1,0 +1,407 @@
+#pragma once
+// The BEVE reader for arrays, objects, structs and the dispatch over every type; included by
+// read.hpp.
+
+namespace prism::beve_detail {
+
+// Prepares a sequence for n elements: the size of a fixed array must match.
+template <class T, class Ctx>
+bool size_sequence(Ctx& ctx, T& v, std::uint64_t n, std::size_t at) {
+  if constexpr (fixed_array<T>) {
+    if (n != v.size()) return ctx.fail(errc::size_mismatch, at, "array of the declared size");
+  } else {
+    static_assert(resizable_sequence<T>, "prism::beve: cannot read into a fixed view; use a container");
+    if (!ctx.charge(static_cast<std::size_t>(n) * sizeof(range_value_t<T>))) return false;
+    v.resize(static_cast<std::size_t>(n));
+  }
+  return true;
+}
+
+template <options O, class E, class Ctx>
+PRISM_INLINE bool read_element(Ctx& ctx, E&& e, std::size_t i) {
+  bool ok;
+  if constexpr (std::is_same_v<std::remove_cvref_t<E>, std::vector<bool>::reference>) {
+    bool b{};
+    ok = read_value<O>(ctx, b);
+    e = b;
+  } else {
+    ok = read_value<O>(ctx, e);
+  }
+  return ok || ctx.in_element(i);
+}
+
+template <class T, class Ctx>
+bool read_numeric_typed_array(Ctx& ctx, T& v, std::uint8_t h, std::size_t at) {
+  using E = range_value_t<T>;
+  std::uint64_t n{};
+  if (!read_size(ctx, n)) return false;
+  const std::size_t size = element_size(h);
+  if (size == 0) return ctx.fail(errc::invalid_value, at, "typed array elements of 1 to 8 bytes");
+  if (n > ctx.lim.max_elements) return ctx.fail(errc::too_many_elements, at);
+  if (n > ctx.src.remaining_bound() / size || !ctx.src.need(n * size)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
+  if (!size_sequence(ctx, v, n, at)) return false;
+  const std::uint8_t* p = ctx.src.cur();
+  if constexpr (std::ranges::contiguous_range<T>) {
+    if (h == typed_array_header<E>) {
+      if (n) std::memcpy(std::ranges::data(v), p, static_cast<std::size_t>(n) * sizeof(E));
+      ctx.src.advance(static_cast<std::size_t>(n) * sizeof(E));
+      return true;
+    }
+  }
+  std::size_t i = 0;
+  for (auto&& e : v) {
+    if (!convert_number(ctx, h, p + i * size, at, e)) return ctx.in_element(i);
+    ++i;
+  }
+  ctx.src.advance(static_cast<std::size_t>(n) * size);
+  return true;
+}
+
+template <options O, class T, class Ctx>
+bool read_sequence(Ctx& ctx, T& v) {
+  using E = range_value_t<T>;
+  std::uint8_t h{};
+  if (!peek_header(ctx, h)) return false;
+  const std::size_t at = ctx.src.offset();
+  if ((h & 7) == type::typed_array) {
+    const unsigned kind = (h >> 3) & 3;
+    if constexpr (integer<E> || floating<E>) {
+      if (kind != bool_or_string_kind) {
+        ctx.src.advance(1);
+        return read_numeric_typed_array(ctx, v, h, at);
+      }
+    } else if constexpr (boolean<E>) {
+      if (h == header::bool_array) {
+        ctx.src.advance(1);
+        std::uint64_t n{};
+        if (!read_size(ctx, n)) return false;
+        if (n > ctx.lim.max_elements) return ctx.fail(errc::too_many_elements, at);
+        const std::uint64_t bytes = (n + 7) / 8;
+        if (!ctx.src.need(bytes)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
+        if (!size_sequence(ctx, v, n, at)) return false;
+        const std::uint8_t* p = ctx.src.cur();
+        std::size_t i = 0;
+        for (auto&& e : v) {
+          e = (p[i / 8] & (0x80u >> (i % 8))) != 0;
+          ++i;
+        }
+        ctx.src.advance(static_cast<std::size_t>(bytes));
+        return true;
+      }
+    } else if constexpr (string_type<E> || string_view_type<E>) {
+      if (h == header::string_array) {
+        ctx.src.advance(1);
+        std::uint64_t n{};
+        if (!read_size(ctx, n) || !ctx.check_count(n, 1, at) || !size_sequence(ctx, v, n, at)) return false;
+        std::size_t i = 0;
+        for (auto& s : v) {
+          const std::uint8_t* p{};
+          std::size_t len{};
+          if (!read_text_bytes<O>(ctx, p, len)) return ctx.in_element(i);
+          if constexpr (string_view_type<E>) {
+            s = E(reinterpret_cast<const char*>(p), len);
+          } else {
+            if (!ctx.charge(len)) return false;
+            detail::assign_bytes(s, p, len);
+          }
+          ++i;
+        }
+        return true;
+      }
+    }
+    return mismatch(ctx, "a typed array of the element type", h);
+  }
+  if (h != header::generic_array) [[unlikely]] return mismatch(ctx, "array", h);
+  ctx.src.advance(1);
+  std::uint64_t n{};
+  if (!read_size(ctx, n) || !ctx.check_count(n, 1, at) || !size_sequence(ctx, v, n, at) || !ctx.enter()) return false;
+  std::size_t i = 0;
+  for (auto&& e : v) {
+    if (!read_element<O>(ctx, e, i)) return false;
+    ++i;
+  }
+  ctx.leave();
+  return true;
+}
+
+template <options O, class T, class Ctx>
+bool read_map(Ctx& ctx, T& v) {
+  using K = std::remove_const_t<typename T::key_type>;
+  using M = typename T::mapped_type;
+  std::uint8_t h{};
+  if (!peek_header(ctx, h)) return false;
+  const std::size_t at = ctx.src.offset();
+  if ((h & 7) != type::object) [[unlikely]] return mismatch(ctx, "object", h);
+  const unsigned key_kind = (h >> 3) & 3;
+  const std::size_t key_size = std::size_t{1} << (h >> 5);
+  if constexpr (string_type<K>) {
+    if (key_kind != 0) return mismatch(ctx, "object with string keys", h);
+  } else if constexpr (integer<K> || enumeration<K>) {
+    if (key_kind == 0 || key_kind == bool_or_string_kind || (h >> 5) > 3) return mismatch(ctx, "object with integer keys", h);
+  } else {
+    static_assert(sizeof(K) == 0, "prism::beve: map keys must be strings, integers or enums");
+  }
+  ctx.src.advance(1);
+  std::uint64_t n{};
+  if (!read_size(ctx, n) || !ctx.check_count(n, 2, at) || !ctx.enter()) return false;
+  v.clear();
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!ctx.charge(sizeof(K) + sizeof(M))) return false;
+    K key{};
+    if constexpr (string_type<K>) {
+      const std::uint8_t* p{};
+      std::size_t len{};
+      if (!read_text_bytes<O>(ctx, p, len)) return ctx.in_element(i);
+      key.assign(reinterpret_cast<const char*>(p), len);
+    } else {
+      using I = key_integer_t<K>;
+      const std::size_t key_at = ctx.src.offset();
+      if (!ctx.src.need(key_size)) return ctx.fail(errc::unexpected_end, key_at);
+      I k{};
+      const auto number = static_cast<std::uint8_t>(type::number | (key_kind << 3) | (h & 0xe0));
+      if (!convert_number(ctx, number, ctx.src.cur(), key_at, k)) return ctx.in_element(i);
+      ctx.src.advance(key_size);
+      key = static_cast<K>(k);
+    }
+    M value{};
+    if (!read_value<O>(ctx, value)) {
+      if constexpr (string_type<K>) return ctx.in_key(key);
+      else return ctx.in_element(i);
+    }
+    v.insert_or_assign(std::move(key), std::move(value));
+  }
+  ctx.leave();
+  return true;
+}
+
+template <class T>
+inline constexpr detail::key_index<field_count_v<T>> struct_keys{field_names<T>()};
+
+template <options O, class T, class Ctx>
+bool read_field(Ctx& ctx, T& v, std::size_t index) {
+  return [&]<std::size_t... I>(std::index_sequence<I...>) {
+    bool ok = true;
+    (void)((index == I ? (ok = read_value<O>(ctx, get_field<I>(v)) || ctx.in_field(field_name<T, I>()), true) : false) || ...);
+    return ok;
+  }(std::make_index_sequence<field_count_v<T>>{});
+}
+
+// Keys in declaration order, as prism writes them, compared as raw bytes with their
+// compile-time encoding; stops at the first other key with `i` fields read.
+template <options O, class T, class Ctx>
+PRISM_INLINE bool read_fields_in_order(Ctx& ctx, T& v, std::uint64_t n, std::size_t& i) {
+  return [&]<std::size_t... I>(std::index_sequence<I...>) {
+    bool ok = true;
+    (void)((i < n && [&] {
+      constexpr auto& key = encoded_key<T, I>;
+      if (!ctx.src.need(key.size()) || !detail::equal_bytes(ctx.src.cur(), key)) return false;
+      ctx.src.advance(key.size());
+      ++i;
+      if (!read_value<O>(ctx, get_field<I>(v))) [[unlikely]] {
+        ok = ctx.in_field(field_name<T, I>());
+        return false;
+      }
+      return true;
+    }()) && ...);
+    return ok;
+  }(std::make_index_sequence<field_count_v<T>>{});
+}
+
+template <options O, class T, class Ctx>
+bool read_struct(Ctx& ctx, T& v) {
+  constexpr std::size_t fields = field_count_v<T>;
+  std::uint8_t h{};
+  if (!peek_header(ctx, h)) return false;
+  const std::size_t at = ctx.src.offset();
+  std::uint64_t n{};
+  if (h == header::generic_array) {  // positional
+    ctx.src.advance(1);
+    if (!read_size(ctx, n) || !ctx.check_count(n, 1, at) || !ctx.enter()) return false;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (i < fields) {
+        if (!read_field<O>(ctx, v, i)) return false;
+      } else if (!skip_value(ctx)) {
+        return ctx.in_element(i);
+      }
+    }
+    ctx.leave();
+    if constexpr (O.error_on_missing_keys) {
+      if (n < fields) return ctx.fail(errc::missing_key, at, "array with every field");
+    }
+    return true;
+  }
+  if (h != header::string_keyed_object) [[unlikely]] return mismatch(ctx, "object", h);
+  ctx.src.advance(1);
+  if (!read_size(ctx, n) || !ctx.check_count(n, 2, at) || !ctx.enter()) return false;
+  static_assert(struct_keys<T>.ok, "prism: field names must be distinct");
+  [[maybe_unused]] std::bitset<fields> seen;
+  std::size_t i = 0;
+  if (!read_fields_in_order<O>(ctx, v, n, i)) return false;
+  if constexpr (O.error_on_missing_keys) {
+    for (std::size_t k = 0; k < i; ++k) seen.set(k);
+  }
+  for (; i < n; ++i) {
+    const std::size_t key_at = ctx.src.offset();
+    const std::uint8_t* p{};
+    std::size_t len{};
+    if (!read_text_bytes<O>(ctx, p, len)) return false;
+    const std::string_view key(reinterpret_cast<const char*>(p), len);
+    const std::size_t index = struct_keys<T>.find(key);
+    if (index >= fields) {
+      if constexpr (O.error_on_unknown_keys) {
+        return ctx.fail(errc::unknown_key, key_at, "a field name");
+      } else {
+        const std::string name(key);
+        if (!skip_value(ctx)) return ctx.in_key(name);
+        continue;
+      }
+    }
+    if constexpr (O.error_on_missing_keys) seen.set(index);
+    if (!read_field<O>(ctx, v, index)) return false;
+  }
+  ctx.leave();
+  if constexpr (O.error_on_missing_keys) {
+    for (std::size_t k = 0; k < fields; ++k) {
+      if (!seen.test(k)) {
+        ctx.fail(errc::missing_key, at, "every field");
+        return ctx.in_field(struct_keys<T>.names[k]);
+      }
+    }
+  }
+  return true;
+}
+
+template <options O, class T, class Ctx>
+bool read_value(Ctx& ctx, T& v) {
+  if constexpr (boolean<T>) {
+    std::uint8_t h{};
+    if (!peek_header(ctx, h)) return false;
+    if (h != header::true_ && h != header::false_) [[unlikely]] return mismatch(ctx, "bool", h);
+    v = h == header::true_;
+    ctx.src.advance(1);
+    return true;
+  } else if constexpr (integer<T> || floating<T>) {
+    return read_number(ctx, v);
+  } else if constexpr (enumeration<T>) {
+    std::uint8_t h{};
+    if (!peek_header(ctx, h)) return false;
+    if (h == header::string) {
+      const std::size_t at = ctx.src.offset();
+      const std::uint8_t* p{};
+      std::size_t n{};
+      if (!read_string_value<O>(ctx, p, n)) return false;
+      const auto e = enum_from_name<T>(std::string_view(reinterpret_cast<const char*>(p), n));
+      if (!e) return ctx.fail(errc::invalid_enum, at, "enumerator name");
+      v = *e;
+      return true;
+    }
+    std::underlying_type_t<T> u{};
+    if (!read_number(ctx, u)) return false;
+    v = static_cast<T>(u);
+    return true;
+  } else if constexpr (string_type<T> || string_view_type<T>) {
+    const std::uint8_t* p{};
+    std::size_t n{};
+    if (!read_string_value<O>(ctx, p, n)) return false;
+    if constexpr (string_view_type<T>) {
+      static_assert(std::remove_cvref_t<decltype(ctx.src)>::bounded, "prism: views can only be read from contiguous input");
+      v = T(reinterpret_cast<const char*>(p), n);
+    } else {
+      if (!ctx.charge(n)) return false;
+      detail::assign_bytes(v, p, n);
+    }
+    return true;
+  } else if constexpr (blob<T>) {
+    std::uint8_t h{};
+    if (!peek_header(ctx, h)) return false;
+    if (h != typed_array_header<std::uint8_t> && h != typed_array_header<std::int8_t>) return mismatch(ctx, "a typed array of bytes", h);
+    ctx.src.advance(1);
+    const std::uint8_t* p{};
+    std::size_t n{};
+    if (!read_sized_bytes(ctx, p, n)) return false;
+    if constexpr (byte_span<T>) {
+      static_assert(std::remove_cvref_t<decltype(ctx.src)>::bounded, "prism: views can only be read from contiguous input");
+      v = T(reinterpret_cast<const std::byte*>(p), n);
+    } else {
+      if (!ctx.charge(n)) return false;
+      detail::assign_bytes(v, p, n);
+    }
+    return true;
+  } else if constexpr (fixed_array<T> || sequence<T>) {
+    return read_sequence<O>(ctx, v);
+  } else if constexpr (map_type<T>) {
+    return read_map<O>(ctx, v);
+  } else if constexpr (optional_type<T> || unique_pointer<T>) {
+    std::uint8_t h{};
+    if (!peek_header(ctx, h)) return false;
+    if (h == header::null) {
+      v.reset();
+      ctx.src.advance(1);
+      return true;
+    }
+    if constexpr (unique_pointer<T>) {
+      if (!ctx.charge(sizeof(typename T::element_type)) || !ctx.enter()) return false;
+      const bool ok = read_value<O>(ctx, detail::ensure_allocated(v));
+      ctx.leave();
+      return ok;
+    } else {
+      return read_value<O>(ctx, detail::ensure_engaged(v));
+    }
+  } else if constexpr (std::is_same_v<T, std::monostate>) {
+    std::uint8_t h{};
+    if (!peek_header(ctx, h)) return false;
+    if (h != header::null) return mismatch(ctx, "null", h);
+    ctx.src.advance(1);
+    return true;
+  } else if constexpr (variant_type<T>) {
+    std::uint8_t h{};
+    if (!peek_header(ctx, h)) return false;
+    if (h != header::type_tag) return mismatch(ctx, "a type tag (variant)", h);
+    ctx.src.advance(1);
+    const std::size_t index_at = ctx.src.offset();
+    std::uint64_t index{};
+    if (!read_size(ctx, index)) return false;
+    if (index >= std::variant_size_v<T>) [[unlikely]] return ctx.fail(errc::invalid_value, index_at, "variant index");
+    return detail::visit_index<T>(static_cast<std::size_t>(index), [&](auto i) {
+      return read_value<O>(ctx, detail::ensure_alternative<decltype(i)::value>(v));
+    });
+  } else if constexpr (tuple_type<T>) {
+    std::uint8_t h{};
+    if (!peek_header(ctx, h)) return false;
+    const std::size_t at = ctx.src.offset();
+    if (h != header::generic_array) return mismatch(ctx, "array", h);
+    ctx.src.advance(1);
+    std::uint64_t n{};
+    if (!read_size(ctx, n)) return false;
+    if (n != std::tuple_size_v<T>) return ctx.fail(errc::size_mismatch, at, "array of the tuple's size");
+    return [&]<std::size_t... I>(std::index_sequence<I...>) {
+      std::size_t failed_at = 0;
+      const bool ok = ((read_value<O>(ctx, std::get<I>(v)) || (failed_at = I, false)) && ...);
+      return ok || ctx.in_element(failed_at);
+    }(std::make_index_sequence<std::tuple_size_v<T>>{});
+  } else if constexpr (time_point_type<T>) {
+    std::int64_t ns{};
+    if (!read_number(ctx, ns)) return false;
+    v = T(std::chrono::duration_cast<typename T::duration>(std::chrono::nanoseconds(ns)));
+    return true;
+  } else if constexpr (reflectable<T>) {
+    return read_struct<O>(ctx, v);
+  } else {
+    static_assert(sizeof(T) == 0, "prism::beve: this type cannot be read");
+    return false;
+  }
+}
+
+}  // namespace prism::beve_detail
+
+namespace prism {
+
+template <>
+struct format_reader<beve> {
+  template <options O, class T, class Ctx>
+  static bool read(Ctx& ctx, T& v) {
+    return beve_detail::read_value<O>(ctx, v);
+  }
+};
+
+}  // namespace prism

@@ -1,0 +1,197 @@
+#pragma once
+// BEVE encoder. Contiguous numbers are one header, one SIZE and one copy.
+#include <chrono>
+#include <cstring>
+#include <type_traits>
+
+#include "../core/concepts.hpp"
+#include "../core/containers.hpp"
+#include "../core/context.hpp"
+#include "../core/enum.hpp"
+#include "../core/fields.hpp"
+#include "common.hpp"
+#include "format.hpp"
+
+namespace prism::beve_detail {
+
+template <options O, class T, class Ctx>
+bool write_value(Ctx& ctx, const T& v);
+
+template <class Ctx>
+PRISM_INLINE bool write_header_and_size(Ctx& ctx, std::uint8_t h, std::uint64_t n) {
+  if (!ctx.reserve(9)) return false;
+  std::uint8_t* p = ctx.out.cur();
+  p[0] = h;
+  ctx.out.advance(1 + put_size(p + 1, n));
+  return true;
+}
+
+template <class Ctx>
+PRISM_INLINE bool write_byte(Ctx& ctx, std::uint8_t b) {
+  if (!ctx.reserve(1)) return false;
+  *ctx.out.cur() = b;
+  ctx.out.advance(1);
+  return true;
+}
+
+template <class T, class Ctx>
+PRISM_INLINE bool write_number(Ctx& ctx, T v) {
+  if (!ctx.reserve(1 + sizeof(T))) return false;
+  std::uint8_t* p = ctx.out.cur();
+  p[0] = number_header<T>;
+  std::memcpy(p + 1, &v, sizeof(T));
+  ctx.out.advance(1 + sizeof(T));
+  return true;
+}
+
+// SIZE and bytes, with `h` in front unless it is 0 (keys and elements of string arrays).
+template <class Ctx>
+PRISM_INLINE bool write_sized_bytes(Ctx& ctx, std::uint8_t h, const void* data, std::size_t n) {
+  const std::size_t head = (h ? 1 : 0) + size_width(n);
+  if (!ctx.reserve(head + n)) return false;
+  std::uint8_t* p = ctx.out.cur();
+  if (h) *p++ = h;
+  p += put_size(p, n);
+  detail::copy_bytes(p, data, n);
+  ctx.out.advance(head + n);
+  return true;
+}
+
+template <class T>
+concept string_like = string_type<T> || string_view_type<T>;
+
+template <options O, class Range, class Ctx>
+bool write_range(Ctx& ctx, const Range& r) {
+  using E = range_value_t<Range>;
+  const std::size_t n = std::ranges::size(r);
+  if constexpr (contiguous_numbers<Range>) {
+    const std::size_t bytes = n * sizeof(E);
+    if (!ctx.reserve(9 + bytes)) return false;
+    std::uint8_t* p = ctx.out.cur();
+    p[0] = typed_array_header<E>;
+    const std::size_t head = 1 + put_size(p + 1, n);
+    detail::copy_bytes(p + head, std::ranges::data(r), bytes);
+    ctx.out.advance(head + bytes);
+    return true;
+  } else if constexpr (boolean<E>) {  // bits packed from the high bit of each byte
+    const std::size_t bytes = (n + 7) / 8;
+    if (!ctx.reserve(9 + bytes)) return false;
+    std::uint8_t* p = ctx.out.cur();
+    p[0] = header::bool_array;
+    std::size_t k = 1 + put_size(p + 1, n);
+    std::memset(p + k, 0, bytes);
+    std::size_t i = 0;
+    for (const bool b : r) {
+      p[k + i / 8] |= static_cast<std::uint8_t>(b ? 0x80u >> (i % 8) : 0u);
+      ++i;
+    }
+    ctx.out.advance(k + bytes);
+    return true;
+  } else if constexpr (string_like<E>) {
+    if (!write_header_and_size(ctx, header::string_array, n)) return false;
+    for (const auto& s : r) {
+      if (!write_sized_bytes(ctx, 0, s.data(), s.size())) return false;
+    }
+    return true;
+  } else {
+    if (!write_header_and_size(ctx, header::generic_array, n)) return false;
+    for (const auto& e : r) {
+      if (!write_value<O>(ctx, e)) return false;
+    }
+    return true;
+  }
+}
+
+template <options O, class M, class Ctx>
+bool write_map(Ctx& ctx, const M& m) {
+  using K = std::remove_const_t<typename M::key_type>;
+  if constexpr (string_like<K>) {
+    if (!write_header_and_size(ctx, header::string_keyed_object, m.size())) return false;
+    for (const auto& [key, value] : m) {
+      if (!write_sized_bytes(ctx, 0, key.data(), key.size()) || !write_value<O>(ctx, value)) return false;
+    }
+    return true;
+  } else if constexpr (integer<K> || enumeration<K>) {
+    using I = key_integer_t<K>;
+    if (!write_header_and_size(ctx, integer_keyed_object_header<I>, m.size())) return false;
+    for (const auto& [key, value] : m) {
+      const auto k = static_cast<I>(key);
+      if (!ctx.write(&k, sizeof(I)) || !write_value<O>(ctx, value)) return false;
+    }
+    return true;
+  } else {
+    static_assert(sizeof(K) == 0, "prism::beve: map keys must be strings, integers or enums");
+    return false;
+  }
+}
+
+template <options O, class T, class Ctx>
+bool write_struct(Ctx& ctx, const T& v) {
+  constexpr std::size_t n = field_count_v<T>;
+  if constexpr (O.structs_as_arrays) {
+    if (!write_header_and_size(ctx, header::generic_array, n)) return false;
+    return all_fields<T>([&](auto i) { return write_value<O>(ctx, get_field<decltype(i)::value>(v)); });
+  } else {
+    if (!write_header_and_size(ctx, header::string_keyed_object, n)) return false;
+    return all_fields<T>([&](auto i) {
+      constexpr auto& key = encoded_key<T, decltype(i)::value>;
+      return ctx.write(key.data(), key.size()) && write_value<O>(ctx, get_field<decltype(i)::value>(v));
+    });
+  }
+}
+
+template <options O, class T, class Ctx>
+bool write_value(Ctx& ctx, const T& v) {
+  if constexpr (boolean<T>) {
+    return write_byte(ctx, v ? header::true_ : header::false_);
+  } else if constexpr (integer<T> || floating<T>) {
+    return write_number(ctx, v);
+  } else if constexpr (enumeration<T>) {
+    if constexpr (O.enums_as_strings) {
+      const std::string_view name = enum_name(v);
+      if (!name.empty()) return write_sized_bytes(ctx, header::string, name.data(), name.size());
+    }
+    return write_number(ctx, static_cast<std::underlying_type_t<T>>(v));
+  } else if constexpr (string_like<T>) {
+    return write_sized_bytes(ctx, header::string, v.data(), v.size());
+  } else if constexpr (blob<T>) {
+    return write_sized_bytes(ctx, typed_array_header<std::uint8_t>, v.data(), v.size());
+  } else if constexpr (fixed_array<T> || sequence<T>) {
+    return write_range<O>(ctx, v);
+  } else if constexpr (map_type<T>) {
+    return write_map<O>(ctx, v);
+  } else if constexpr (optional_type<T> || unique_pointer<T>) {
+    if (v) return write_value<O>(ctx, *v);
+    return write_byte(ctx, header::null);
+  } else if constexpr (std::is_same_v<T, std::monostate>) {
+    return write_byte(ctx, header::null);
+  } else if constexpr (variant_type<T>) {
+    if (!write_header_and_size(ctx, header::type_tag, v.index())) return false;
+    return std::visit([&](const auto& alt) { return write_value<O>(ctx, alt); }, v);
+  } else if constexpr (tuple_type<T>) {
+    if (!write_header_and_size(ctx, header::generic_array, std::tuple_size_v<T>)) return false;
+    return std::apply([&](const auto&... e) { return (write_value<O>(ctx, e) && ...); }, v);
+  } else if constexpr (time_point_type<T>) {
+    return write_number(ctx, static_cast<std::int64_t>(
+                                 std::chrono::duration_cast<std::chrono::nanoseconds>(v.time_since_epoch()).count()));
+  } else if constexpr (reflectable<T>) {
+    return write_struct<O>(ctx, v);
+  } else {
+    static_assert(sizeof(T) == 0, "prism::beve: this type cannot be written");
+    return false;
+  }
+}
+
+}  // namespace prism::beve_detail
+
+namespace prism {
+
+template <>
+struct format_writer<beve> {
+  template <options O, class T, class Ctx>
+  static bool write(Ctx& ctx, const T& v) {
+    return beve_detail::write_value<O>(ctx, v);
+  }
+};
+
+}  // namespace prism
