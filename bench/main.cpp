@@ -21,9 +21,9 @@ std::string own_directory() {
 int usage() {
   std::fprintf(stderr,
                "usage: prism-bench SUITE [--quick|--full] [--json FILE] [--data DIR] [--filter REGEX]\n"
-               "suites: monsters, corpus, all\n"
+               "suites: monsters, corpus, binary, all\n"
                "--filter (corpus only): run the rows whose corpus/operation/library matches REGEX\n"
-               "(zerialize, zserio and binary join as their formats land)\n");
+               "(zerialize and zserio join as their formats land)\n");
   return 2;
 }
 
@@ -49,8 +49,9 @@ int main(int argc, char** argv) {
   benchmark::Initialize(&bench_argc, bench_argv);
   if (suite == "monsters") return bench::run_monsters(options);
   if (suite == "corpus") return bench::run_corpus(options);
+  if (suite == "binary") return bench::run_binary(options);
   if (suite == "all") {
-    // Each suite writes its own JSON file: FILE-monsters.json, FILE-corpus.json.
+    // Each suite writes its own JSON file: FILE-monsters.json, FILE-corpus.json, FILE-binary.json.
     const auto for_suite = [&](const char* name) {
       bench::suite_options o = options;
       if (!o.json_path.empty()) o.json_path += std::string("-") + name + ".json";
@@ -58,7 +59,8 @@ int main(int argc, char** argv) {
     };
     const int monsters = bench::run_monsters(for_suite("monsters"));
     const int corpus = bench::run_corpus(for_suite("corpus"));
-    return monsters != 0 ? monsters : corpus;
+    const int binary = bench::run_binary(for_suite("binary"));
+    return monsters != 0 ? monsters : corpus != 0 ? corpus : binary;
   }
   return usage();
 }

@@ -12,3 +12,18 @@
   template std::string text_fn<corpus::canada>(const corpus::canada&);                    \
   template std::string text_fn<corpus::citm_catalog>(const corpus::citm_catalog&);        \
   template std::string text_fn<corpus::twitter>(const corpus::twitter&);
+
+#include "data/binary.hpp"
+
+// And for the binary-formats report: its object and its vectors.
+#define PRISM_BENCH_INSTANTIATE_BINARY_ONE(read_fn, write_fn, text_fn, T) \
+  template bool read_fn<T>(const std::string&, T&);                     \
+  template std::size_t write_fn<T>(const T&);                           \
+  template std::string text_fn<T>(const T&);
+#define PRISM_BENCH_INSTANTIATE_BINARY(read_fn, write_fn, text_fn)                                        \
+  PRISM_BENCH_INSTANTIATE_BINARY_ONE(read_fn, write_fn, text_fn, binary::obj_t)                           \
+  PRISM_BENCH_INSTANTIATE_BINARY_ONE(read_fn, write_fn, text_fn, std::vector<double>)                     \
+  PRISM_BENCH_INSTANTIATE_BINARY_ONE(read_fn, write_fn, text_fn, std::vector<float>)                      \
+  PRISM_BENCH_INSTANTIATE_BINARY_ONE(read_fn, write_fn, text_fn, std::vector<std::uint64_t>)              \
+  PRISM_BENCH_INSTANTIATE_BINARY_ONE(read_fn, write_fn, text_fn, std::vector<std::uint32_t>)              \
+  PRISM_BENCH_INSTANTIATE_BINARY_ONE(read_fn, write_fn, text_fn, std::vector<std::uint16_t>)

@@ -93,4 +93,5 @@ std::string msgpack_cxx_bytes(const T& value) {
 #include "peers/corpus/instantiate.hpp"
 namespace bench::corpus_peers {
 PRISM_BENCH_INSTANTIATE_PEER(msgpack_cxx_read, msgpack_cxx_write, msgpack_cxx_bytes)
+PRISM_BENCH_INSTANTIATE_BINARY(msgpack_cxx_read, msgpack_cxx_write, msgpack_cxx_bytes)
 }

@@ -1,7 +1,7 @@
 #pragma once
-// The peers of the corpus report other than simdjson, each in its own translation unit so that
-// its headers and flags stay there. Each is instantiated for corpus::canada, citm_catalog and
-// twitter. Readers return false on any error; writers return the bytes written into a buffer
+// The peers of the corpus and binary reports other than simdjson, each in its own translation
+// unit so that its headers and flags stay there. Each is instantiated for corpus::canada,
+// citm_catalog and twitter, and for binary::obj_t and the binary report's vectors. Readers return false on any error; writers return the bytes written into a buffer
 // the peer keeps between calls (as prism's rows reuse their output string), `text` copies it.
 #include <cstddef>
 #include <string>

@@ -41,9 +41,9 @@ bool fill(const rapidjson::Value& v, T& out) {
   if constexpr (std::is_same_v<T, bool>) {
     if (!v.IsBool()) return false;
     out = v.GetBool();
-  } else if constexpr (std::is_same_v<T, double>) {
+  } else if constexpr (std::is_floating_point_v<T>) {
     if (!v.IsNumber()) return false;
-    out = v.GetDouble();
+    out = static_cast<T>(v.GetDouble());
   } else if constexpr (std::is_integral_v<T> && std::is_unsigned_v<T>) {
     if (!v.IsUint64() || v.GetUint64() > std::numeric_limits<T>::max()) return false;
     out = static_cast<T>(v.GetUint64());
@@ -96,8 +96,8 @@ template <class T>
 void emit(writer& w, const T& v) {
   if constexpr (std::is_same_v<T, bool>) {
     w.Bool(v);
-  } else if constexpr (std::is_same_v<T, double>) {
-    w.Double(v);
+  } else if constexpr (std::is_floating_point_v<T>) {
+    w.Double(static_cast<double>(v));
   } else if constexpr (std::is_integral_v<T> && std::is_unsigned_v<T>) {
     w.Uint64(v);
   } else if constexpr (std::is_integral_v<T>) {
@@ -167,4 +167,5 @@ std::string rapidjson_text(const T& value) {
 #include "peers/corpus/instantiate.hpp"
 namespace bench::corpus_peers {
 PRISM_BENCH_INSTANTIATE_PEER(rapidjson_read, rapidjson_write, rapidjson_text)
+PRISM_BENCH_INSTANTIATE_BINARY(rapidjson_read, rapidjson_write, rapidjson_text)
 }

@@ -1,0 +1,184 @@
+// The binary-formats report (../shared/workloads/binary.md): the Complex Nested Object and
+// vectors of 10 000 double, float, uint64, uint32 and uint16, written and read by every prism
+// format and by peers in the same run. Throughput is bytes of each format's own message per
+// second (GB = 10^9); the speedup table is a time ratio against prism BEVE. Writes reuse their
+// output buffer and reads their destination, as in the original. memcpy of the BEVE message is
+// the ceiling line. Every format's read is checked equal to the input before timing.
+//
+// Still to come (issue 6): the Protobuf rows (prism and libprotobuf with its conversion).
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <prism/beve.hpp>
+#include <prism/cbor.hpp>
+#include <prism/json.hpp>
+#include <prism/msgpack.hpp>
+
+#include "data/binary.hpp"
+#include "peers/corpus/peers.hpp"
+#include "report/table.hpp"
+#include "suites/suites.hpp"
+
+namespace bench {
+namespace {
+
+struct binary_row {
+  std::string test, format, library;
+  std::size_t bytes;
+};
+
+class binary_rows {
+ public:
+  explicit binary_rows(const suite_options& options) : options_(options) {}
+
+  // `write` and `read` run once per iteration each, in their own benchmark.
+  template <class Write, class Read>
+  void add(const std::string& test, const char* format, const char* library, std::size_t bytes, Write write, Read read) {
+    rows.push_back({test, format, library, bytes});
+    const std::string name = test + "/" + format + "/" + library;
+    add_case(name + "/write", options_.run, [write](benchmark::State& state) mutable {
+      for (auto _ : state) write();
+    });
+    add_case(name + "/read", options_.run, [read](benchmark::State& state) mutable {
+      for (auto _ : state) read();
+    });
+  }
+
+  std::vector<binary_row> rows;
+
+ private:
+  const suite_options& options_;
+};
+
+template <class Format, class T>
+void add_prism(binary_rows& rows, const std::string& test, const char* format, const std::shared_ptr<const T>& value) {
+  auto bytes = std::make_shared<std::string>();
+  (void)prism::write<Format>(*value, *bytes);
+  auto out = std::make_shared<std::string>();
+  auto into = std::make_shared<T>();
+  rows.add(test, format, "prism", bytes->size(),
+           [value, out] {
+             const bool ok = static_cast<bool>(prism::write<Format>(*value, *out));
+             benchmark::DoNotOptimize(ok);
+             benchmark::DoNotOptimize(out->data());
+           },
+           [bytes, into] {
+             const bool ok = static_cast<bool>(prism::read<Format>(*into, *bytes));
+             benchmark::DoNotOptimize(ok);
+             benchmark::DoNotOptimize(into.get());
+           });
+}
+
+template <class Format, class T>
+bool prism_round_trips(const T& value) {
+  std::string bytes;
+  if (!prism::write<Format>(value, bytes)) return false;
+  auto back = prism::read<Format, T>(bytes);
+  return back && *back == value;
+}
+
+template <class T>
+bool register_test(binary_rows& rows, const std::string& test, T data) {
+  const auto value = std::make_shared<const T>(std::move(data));
+  if (!prism_round_trips<prism::json>(*value) || !prism_round_trips<prism::beve>(*value) ||
+      !prism_round_trips<prism::msgpack>(*value) || !prism_round_trips<prism::cbor>(*value)) {
+    std::fprintf(stderr, "binary: %s: a prism round trip changed the value\n", test.c_str());
+    return false;
+  }
+  T by_rapidjson{}, by_msgpack_cxx{};
+  const std::string rapidjson_text = corpus_peers::rapidjson_text(*value);
+  const std::string msgpack_cxx_bytes = corpus_peers::msgpack_cxx_bytes(*value);
+  if (!corpus_peers::rapidjson_read(rapidjson_text, by_rapidjson) || !(by_rapidjson == *value) ||
+      !corpus_peers::msgpack_cxx_read(msgpack_cxx_bytes, by_msgpack_cxx) || !(by_msgpack_cxx == *value)) {
+    std::fprintf(stderr, "binary: %s: a peer's round trip changed the value\n", test.c_str());
+    return false;
+  }
+
+  std::string beve_bytes;
+  (void)prism::write<prism::beve>(*value, beve_bytes);
+  const auto source = std::make_shared<std::string>(beve_bytes);
+  const auto copy = std::make_shared<std::string>(beve_bytes.size(), '\0');
+  const auto memcpy_once = [source, copy] {
+    std::memcpy(copy->data(), source->data(), source->size());
+    benchmark::DoNotOptimize(copy->data());
+    benchmark::ClobberMemory();
+  };
+  rows.add(test, "BEVE bytes", "memcpy (ceiling)", beve_bytes.size(), memcpy_once, memcpy_once);
+
+  add_prism<prism::json>(rows, test, "JSON", value);
+  rows.add(test, "JSON", "RapidJSON", rapidjson_text.size(),
+           [value] { benchmark::DoNotOptimize(corpus_peers::rapidjson_write(*value)); },
+           [text = std::make_shared<std::string>(rapidjson_text), into = std::make_shared<T>()] {
+             benchmark::DoNotOptimize(corpus_peers::rapidjson_read(*text, *into));
+           });
+  add_prism<prism::beve>(rows, test, "BEVE", value);
+  add_prism<prism::msgpack>(rows, test, "MsgPack", value);
+  rows.add(test, "MsgPack", "msgpack-cxx", msgpack_cxx_bytes.size(),
+           [value] { benchmark::DoNotOptimize(corpus_peers::msgpack_cxx_write(*value)); },
+           [bytes = std::make_shared<std::string>(msgpack_cxx_bytes), into = std::make_shared<T>()] {
+             benchmark::DoNotOptimize(corpus_peers::msgpack_cxx_read(*bytes, *into));
+           });
+  add_prism<prism::cbor>(rows, test, "CBOR", value);
+  return true;
+}
+
+std::string kilobytes(std::size_t bytes) {
+  return bytes < 2048 ? std::to_string(bytes) + " B" : fixed(static_cast<double>(bytes) / 1024.0, 2) + " KB";
+}
+
+}  // namespace
+
+int run_binary(const suite_options& options) {
+  binary_rows rows(options);
+  if (!register_test(rows, "Complex Nested Object", binary::make_object()) ||
+      !register_test(rows, "std::vector<double> (10K)", binary::make_vector<double>()) ||
+      !register_test(rows, "std::vector<float> (10K)", binary::make_vector<float>()) ||
+      !register_test(rows, "std::vector<uint64_t> (10K)", binary::make_vector<std::uint64_t>()) ||
+      !register_test(rows, "std::vector<uint32_t> (10K)", binary::make_vector<std::uint32_t>()) ||
+      !register_test(rows, "std::vector<uint16_t> (10K)", binary::make_vector<std::uint16_t>())) {
+    return 1;
+  }
+  const auto results = run_registered();
+  const auto gb_per_s = [](std::size_t bytes, double ns) { return ns > 0 ? static_cast<double>(bytes) / ns : 0.0; };
+  const auto time_of = [&](const binary_row& r, const char* op) {
+    return results.at(r.test + "/" + r.format + "/" + r.library + "/" + op).median_ns;
+  };
+
+  table t({"test", "format", "library", "size", "write GB/s", "read GB/s", "write ns", "read ns", "write vs BEVE",
+           "read vs BEVE", "write % of memcpy", "read % of memcpy"});
+  std::string json = json_report_begin("binary");
+  for (std::size_t i = 0; i < rows.rows.size(); ++i) {
+    const auto& r = rows.rows[i];
+    const double w = time_of(r, "write"), rd = time_of(r, "read");
+    const binary_row beve_row{r.test, "BEVE", "prism", 0};
+    const binary_row memcpy_row{r.test, "BEVE bytes", "memcpy (ceiling)", 0};
+    const double beve_w = time_of(beve_row, "write"), beve_r = time_of(beve_row, "read");
+    const std::size_t beve_bytes = [&] {
+      for (const auto& c : rows.rows) {
+        if (c.test == r.test && c.library == "memcpy (ceiling)") return c.bytes;
+      }
+      return r.bytes;
+    }();
+    const double ceiling_gb_per_s = gb_per_s(beve_bytes, time_of(memcpy_row, "write"));
+    const bool is_ceiling = r.library == "memcpy (ceiling)";
+    t.add({r.test, r.format, r.library, kilobytes(r.bytes), fixed(gb_per_s(r.bytes, w), 2), fixed(gb_per_s(r.bytes, rd), 2),
+           fixed(w, 0), fixed(rd, 0), is_ceiling ? "-" : fixed(w / beve_w, 2) + "x", is_ceiling ? "-" : fixed(rd / beve_r, 2) + "x",
+           is_ceiling ? "-" : fixed(100.0 * gb_per_s(r.bytes, w) / ceiling_gb_per_s, 0) + "%",
+           is_ceiling ? "-" : fixed(100.0 * gb_per_s(r.bytes, rd) / ceiling_gb_per_s, 0) + "%"});
+    json += "    {\"test\": \"" + r.test + "\", \"format\": \"" + r.format + "\", \"library\": \"" + r.library +
+            "\", \"bytes\": " + std::to_string(r.bytes) + ", \"write_ns_median\": " + fixed(w, 1) +
+            ", \"read_ns_median\": " + fixed(rd, 1) + "}" + (i + 1 < rows.rows.size() ? ",\n" : "\n");
+  }
+  std::printf("\nbinary: CPU-time medians of %d repetitions; GB/s = 10^9 bytes of each format's own message per second;\n",
+              options.run.repetitions());
+  std::printf("'vs BEVE' = this row's time / prism BEVE's time (lower is faster); %% of memcpy = GB/s over memcpy's GB/s.\n");
+  std::printf("%s; %s\n\n", cpu_model().c_str(), compiler_description().c_str());
+  t.print();
+  json_report_save(options.json_path, std::move(json));
+  return 0;
+}
+
+}  // namespace bench
