@@ -1,5 +1,6 @@
 #pragma once
 // MessagePack encoder: always the smallest encoding, byte for byte what msgpack-cxx writes.
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstring>
@@ -345,10 +346,21 @@ bool write_value(Ctx& ctx, const T& v) {
     return write_bin(ctx, v.data(), v.size());
   } else if constexpr (fixed_array<T> || sequence<T>) {
     if (!write_array_header(ctx, std::ranges::size(v))) return false;
-    for (const auto& e : v) {
-      if constexpr (bounded<O, range_value_t<T>>) {
-        if (!write_bounded<O>(ctx, e)) return false;
-      } else {
+    if constexpr (bounded<O, range_value_t<T>>) {
+      // One reservation per run of elements that fits the bound (a fixed buffer's scratch).
+      using E = range_value_t<T>;
+      constexpr std::size_t run = std::max<std::size_t>(1, max_bounded_size / bounded_size<O, E>());
+      auto it = std::ranges::begin(v);
+      const auto end = std::ranges::end(v);
+      while (it != end) {
+        if (!ctx.reserve(run * bounded_size<O, E>())) return false;
+        std::uint8_t* const start = ctx.out.cur();
+        std::uint8_t* p = start;
+        for (std::size_t k = 0; k < run && it != end; ++k, ++it) p += put_bounded<O>(p, static_cast<const E&>(*it));
+        ctx.out.advance(static_cast<std::size_t>(p - start));
+      }
+    } else {
+      for (const auto& e : v) {
         if (!write_value<O>(ctx, e)) return false;
       }
     }
