@@ -103,9 +103,50 @@ PRISM_INLINE bool read_element(Ctx& ctx, E&& e, std::size_t i) {
   return ok || ctx.in_element(i);
 }
 
+// The typed array prism writes for T (the host's tag, a definite byte string of whole
+// elements), read with one copy; false when the input holds anything else, for the general path.
+template <class T, class Ctx>
+PRISM_INLINE bool read_native_typed_array(Ctx& ctx, T& v, bool& done) {
+  using E = range_value_t<T>;
+  done = false;
+  if constexpr (std::endian::native == std::endian::little && std::ranges::contiguous_range<T>) {
+    if (!ctx.src.need(3)) return true;
+    const std::uint8_t* p = ctx.src.cur();
+    if (p[0] != 0xd8 || p[1] != typed_array_tag<E>() || (p[2] >> 5) != major::bytes) return true;
+    const unsigned info = p[2] & 31;
+    std::size_t head = 3, n = info;
+    if (info >= 24) {
+      if (info > 26) return true;
+      const std::size_t width = std::size_t{1} << (info - 24);
+      if (!ctx.src.need(3 + width)) return true;
+      p = ctx.src.cur();
+      n = width == 1 ? p[3] : width == 2 ? load_be16(p + 3) : load_be32(p + 3);
+      head += width;
+    }
+    if (n % sizeof(E) != 0 || !ctx.src.need(head + n)) return true;
+    const std::size_t count = n / sizeof(E);
+    if constexpr (fixed_array<T>) {
+      if (count != v.size()) return true;
+    } else {
+      if (count > ctx.lim.max_elements) return true;  // the general path reports it
+      if (!ctx.charge(n)) return false;
+      v.resize(count);
+    }
+    if (n) std::memcpy(std::ranges::data(v), ctx.src.cur() + head, n);
+    ctx.src.advance(head + n);
+    done = true;
+  }
+  return true;
+}
+
 template <options O, class T, class Ctx>
 bool read_sequence(Ctx& ctx, T& v) {
   using E = range_value_t<T>;
+  if constexpr (contiguous_numbers<T>) {
+    bool done = false;
+    if (!read_native_typed_array(ctx, v, done)) return false;
+    if (done) return true;
+  }
   const std::size_t at = ctx.src.offset();
   std::uint64_t tag_number{};
   bool tagged{};
