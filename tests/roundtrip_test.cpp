@@ -6,6 +6,7 @@
 #include <prism/json.hpp>
 #include <prism/msgpack.hpp>
 #include <prism/pack.hpp>
+#include <prism/protobuf.hpp>
 
 #include <sstream>
 
@@ -71,10 +72,17 @@ TEST(RoundTrip, CborVectorsOfStructs) { round_trip_many<prism::cbor, defaults, s
 TEST(RoundTrip, BeveEverything) { round_trip_many<prism::beve, defaults, Everything>(15, 150); }
 TEST(RoundTrip, BeveEverythingAsArraysAndEnumNames) { round_trip_many<prism::beve, arrays, Everything>(16, 150); }
 TEST(RoundTrip, BeveVectorsOfStructs) { round_trip_many<prism::beve, defaults, std::vector<Everything>>(17, 20); }
+TEST(RoundTrip, ProtobufEverything) { round_trip_many<prism::protobuf, defaults, Everything>(18, 150); }
+TEST(RoundTrip, ProtobufEverythingZigzag) {
+  constexpr prism::options zigzag{.zigzag = true};
+  round_trip_many<prism::protobuf, zigzag, Everything>(19, 150);
+}
+TEST(RoundTrip, ProtobufVectorsOfStructs) { round_trip_many<prism::protobuf, defaults, std::vector<Everything>>(20, 20); }
 TEST(RoundTrip, PackVectorsOfStructs) { round_trip_many<prism::pack, defaults, std::vector<Everything>>(4, 20); }
 TEST(RoundTrip, MsgPackVectorsOfStructs) { round_trip_many<prism::msgpack, defaults, std::vector<Everything>>(5, 20); }
 TEST(RoundTrip, Scalars) {
   round_trip_many<prism::msgpack, defaults, std::tuple<std::int64_t, std::uint64_t, double, float, std::int8_t>>(6, 2000);
   round_trip_many<prism::pack, defaults, std::tuple<std::int64_t, std::uint64_t, double, float, std::int8_t>>(7, 2000);
   round_trip_many<prism::json, prism::json::defaults, std::tuple<std::int64_t, std::uint64_t, double, float, std::int8_t>>(12, 2000);
+  round_trip_many<prism::protobuf, defaults, std::tuple<std::int64_t, std::uint64_t, double, float, std::int8_t>>(21, 2000);
 }

@@ -9,3 +9,4 @@
 #include "cbor.hpp"
 #include "msgpack.hpp"
 #include "pack.hpp"
+#include "protobuf.hpp"

@@ -1,6 +1,7 @@
 #pragma once
-// Big-endian loads and stores, for the formats whose numbers are big-endian on the wire
-// (MessagePack, CBOR). Unaligned; compile to a move and a byte swap.
+// Big- and little-endian loads and stores: MessagePack and CBOR numbers are big-endian on the
+// wire, protobuf's fixed32/fixed64 little-endian. Unaligned; compile to a move (and a swap).
+#include <bit>
 #include <cstdint>
 #include <cstring>
 
@@ -34,6 +35,27 @@ PRISM_INLINE std::uint64_t load_be64(const std::uint8_t* p) noexcept {
   std::uint64_t v;
   std::memcpy(&v, p, 8);
   return __builtin_bswap64(v);
+}
+
+PRISM_INLINE void store_le32(std::uint8_t* p, std::uint32_t v) noexcept {
+  if constexpr (std::endian::native == std::endian::big) v = __builtin_bswap32(v);
+  std::memcpy(p, &v, 4);
+}
+PRISM_INLINE void store_le64(std::uint8_t* p, std::uint64_t v) noexcept {
+  if constexpr (std::endian::native == std::endian::big) v = __builtin_bswap64(v);
+  std::memcpy(p, &v, 8);
+}
+PRISM_INLINE std::uint32_t load_le32(const std::uint8_t* p) noexcept {
+  std::uint32_t v;
+  std::memcpy(&v, p, 4);
+  if constexpr (std::endian::native == std::endian::big) v = __builtin_bswap32(v);
+  return v;
+}
+PRISM_INLINE std::uint64_t load_le64(const std::uint8_t* p) noexcept {
+  std::uint64_t v;
+  std::memcpy(&v, p, 8);
+  if constexpr (std::endian::native == std::endian::big) v = __builtin_bswap64(v);
+  return v;
 }
 
 }  // namespace prism::detail

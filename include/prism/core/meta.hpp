@@ -4,6 +4,7 @@
 //   static constexpr auto fields = std::tuple{
 //       prism::field<&Person::name>("full_name"),   // renamed
 //       prism::field<&Person::age>().id(7).bits(7), // protobuf field number, bit width
+//       prism::field<&Person::delta>().zigzag(),    // protobuf sint32/sint64 (.fixed(): sfixed)
 //   };                                              // members not listed are skipped
 //
 // which works for aggregates and non-aggregates alike (a class with private members makes
@@ -31,10 +32,14 @@ struct member_pointer_traits<Member Class::*> {
 };
 }  // namespace detail
 
+// How a protobuf integer field is encoded: automatic follows options::zigzag.
+enum class integer_encoding : std::uint8_t { automatic, varint, zigzag, fixed };
+
 // Attributes a format may read from a field. Zero means "not set".
 struct field_attributes {
-  std::uint32_t id = 0;    // protobuf field number (default: declaration position + 1)
+  std::uint32_t id = 0;    // protobuf field number (default: the number after the previous field's)
   std::uint16_t bits = 0;  // bit width (zserio bit:N / int:N)
+  integer_encoding encoding = integer_encoding::automatic;  // protobuf integers (and their arrays)
 };
 
 template <auto MemberPtr>
@@ -57,6 +62,14 @@ struct field_descriptor {
     copy.attributes.bits = width;
     return copy;
   }
+  constexpr field_descriptor encoded_as(integer_encoding e) const noexcept {
+    auto copy = *this;
+    copy.attributes.encoding = e;
+    return copy;
+  }
+  constexpr field_descriptor zigzag() const noexcept { return encoded_as(integer_encoding::zigzag); }
+  constexpr field_descriptor fixed() const noexcept { return encoded_as(integer_encoding::fixed); }
+  constexpr field_descriptor varint() const noexcept { return encoded_as(integer_encoding::varint); }
 };
 
 // A field described by its member pointer; its name defaults to the member's own name.

@@ -14,6 +14,7 @@ struct options {
   // Binary formats
   bool typed_arrays = true;            // cbor: contiguous numeric ranges as RFC 8746 typed arrays
   bool deterministic = false;          // cbor: RFC 8949 4.2 core deterministic encoding
+  bool zigzag = false;                 // protobuf: signed integers as sint32/sint64 unless meta says
   // Text formats
   bool pretty = false;                 // newlines and indentation
   unsigned char indent = 2;            // spaces per level when pretty (0: tabs)

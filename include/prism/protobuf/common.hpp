@@ -1,0 +1,292 @@
+#pragma once
+// What the protobuf encoder and decoder share: wire types, how each C++ scalar is encoded,
+// varints, and the field numbers of a struct (a variant member takes one per alternative).
+#include <array>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+#include <variant>
+
+#include "../core/byte_order.hpp"
+#include "../core/concepts.hpp"
+#include "../core/config.hpp"
+#include "../core/fields.hpp"
+#include "../core/options.hpp"
+
+namespace prism::protobuf_detail {
+
+enum class wire : std::uint8_t { varint = 0, i64 = 1, len = 2, group_start = 3, group_end = 4, i32 = 5 };
+
+inline constexpr std::uint32_t max_field_number = (1u << 29) - 1;
+
+// A value that protobuf encodes without a length: a varint, fixed32 or fixed64.
+template <class T>
+concept scalar = boolean<T> || integer<T> || floating<T> || enumeration<T>;
+
+// Values written as a message of their own: fields, a oneof, a Timestamp.
+template <class T>
+concept message_like = plain_struct<T> || tuple_type<T> || time_point_type<T> || variant_type<T>;
+
+template <class T>
+concept bytes_like = string_type<T> || string_view_type<T> || blob<T>;
+
+template <class T>
+concept pointer_like = optional_type<T> || unique_pointer<T>;
+
+// Sequences of scalars are packed; sequences of anything else are repeated fields.
+template <class T>
+concept packed_range = (sequence<T> || fixed_array<T>) && scalar<range_value_t<T>>;
+
+template <class T>
+concept repeated_range = (sequence<T> || fixed_array<T>) && !scalar<range_value_t<T>>;
+
+// How one scalar is written, after the field's integer_encoding and options::zigzag.
+enum class scalar_code : std::uint8_t { varint_signed, varint_unsigned, zigzag32, zigzag64, fixed32, fixed64, float32, float64 };
+
+template <class T, integer_encoding E, options O>
+constexpr scalar_code code_of() noexcept {
+  if constexpr (floating<T>) {
+    return sizeof(T) == 4 ? scalar_code::float32 : scalar_code::float64;
+  } else if constexpr (boolean<T>) {
+    return scalar_code::varint_unsigned;
+  } else if constexpr (enumeration<T>) {
+    return std::is_signed_v<std::underlying_type_t<T>> ? scalar_code::varint_signed : scalar_code::varint_unsigned;
+  } else {
+    constexpr integer_encoding e = E != integer_encoding::automatic ? E
+                                   : O.zigzag                      ? integer_encoding::zigzag
+                                                                   : integer_encoding::varint;
+    if constexpr (e == integer_encoding::fixed) {
+      return sizeof(T) <= 4 ? scalar_code::fixed32 : scalar_code::fixed64;
+    } else if constexpr (e == integer_encoding::zigzag && std::is_signed_v<T>) {
+      return sizeof(T) <= 4 ? scalar_code::zigzag32 : scalar_code::zigzag64;
+    } else {
+      return std::is_signed_v<T> ? scalar_code::varint_signed : scalar_code::varint_unsigned;
+    }
+  }
+}
+
+constexpr wire wire_of(scalar_code c) noexcept {
+  switch (c) {
+    case scalar_code::fixed32: case scalar_code::float32: return wire::i32;
+    case scalar_code::fixed64: case scalar_code::float64: return wire::i64;
+    default: return wire::varint;
+  }
+}
+
+constexpr std::size_t fixed_width(scalar_code c) noexcept {
+  return wire_of(c) == wire::i32 ? 4 : wire_of(c) == wire::i64 ? 8 : 0;
+}
+
+// An enum's underlying integer type; any other scalar itself.
+template <class T>
+struct integer_of {
+  using type = T;
+};
+template <enumeration T>
+struct integer_of<T> {
+  using type = std::underlying_type_t<T>;
+};
+template <class T>
+using integer_of_t = typename integer_of<T>::type;
+
+// ---- varints ----
+
+PRISM_INLINE constexpr std::size_t varint_size(std::uint64_t v) noexcept {
+  return static_cast<std::size_t>((std::bit_width(v | 1) + 6) / 7);
+}
+
+PRISM_INLINE std::size_t put_varint(std::uint8_t* p, std::uint64_t v) noexcept {
+  std::size_t n = 0;
+  while (v >= 0x80) {
+    p[n++] = static_cast<std::uint8_t>(v | 0x80);
+    v >>= 7;
+  }
+  p[n++] = static_cast<std::uint8_t>(v);
+  return n;
+}
+
+// Decodes a varint from at least 10 readable bytes, or returns 0 for one longer than 10 bytes
+// or with bits beyond the 64th.
+PRISM_INLINE std::size_t get_varint_unchecked(const std::uint8_t* p, std::uint64_t& v) noexcept {
+  std::uint64_t result = p[0];
+  if (result < 0x80) [[likely]] {
+    v = result;
+    return 1;
+  }
+  result &= 0x7f;
+  for (std::size_t i = 1; i < 10; ++i) {
+    const std::uint64_t byte = p[i];
+    result |= (byte & 0x7f) << (7 * i);
+    if (byte < 0x80) {
+      if (i == 9 && byte > 1) return 0;
+      v = result;
+      return i + 1;
+    }
+  }
+  return 0;
+}
+
+// The same over `available` bytes: 0 when the varint is malformed, SIZE_MAX when it runs past them.
+inline std::size_t get_varint_bounded(const std::uint8_t* p, std::size_t available, std::uint64_t& v) noexcept {
+  std::uint64_t result = 0;
+  for (std::size_t i = 0; i < 10; ++i) {
+    if (i == available) return SIZE_MAX;
+    const std::uint64_t byte = p[i];
+    result |= (byte & 0x7f) << (7 * i);
+    if (byte < 0x80) {
+      if (i == 9 && byte > 1) return 0;
+      v = result;
+      return i + 1;
+    }
+  }
+  return 0;
+}
+
+PRISM_INLINE constexpr std::uint64_t zigzag_encode(std::int64_t v) noexcept {
+  return (static_cast<std::uint64_t>(v) << 1) ^ static_cast<std::uint64_t>(v >> 63);
+}
+PRISM_INLINE constexpr std::int64_t zigzag_decode(std::uint64_t v) noexcept {
+  return static_cast<std::int64_t>(v >> 1) ^ -static_cast<std::int64_t>(v & 1);
+}
+
+// The 64 bits a scalar puts on the wire (the varint value, or the fixed32/64 bit pattern).
+template <scalar_code C, class T>
+PRISM_INLINE std::uint64_t wire_bits(T v) noexcept {
+  if constexpr (C == scalar_code::float32) {
+    return std::bit_cast<std::uint32_t>(static_cast<float>(v));
+  } else if constexpr (C == scalar_code::float64) {
+    return std::bit_cast<std::uint64_t>(static_cast<double>(v));
+  } else {
+    using U = integer_of_t<T>;
+    const auto u = static_cast<U>(v);
+    if constexpr (C == scalar_code::zigzag32) {
+      const auto s = static_cast<std::int32_t>(u);
+      return static_cast<std::uint32_t>((static_cast<std::uint32_t>(s) << 1) ^ static_cast<std::uint32_t>(s >> 31));
+    } else if constexpr (C == scalar_code::zigzag64) {
+      return zigzag_encode(static_cast<std::int64_t>(u));
+    } else if constexpr (C == scalar_code::fixed32) {
+      return static_cast<std::uint32_t>(u);
+    } else if constexpr (std::is_signed_v<U>) {
+      return static_cast<std::uint64_t>(static_cast<std::int64_t>(u));
+    } else {
+      return static_cast<std::uint64_t>(u);
+    }
+  }
+}
+
+// ---- field numbers ----
+
+// Numbers a member takes: one per alternative of a variant that is not std::monostate.
+template <class T>
+constexpr std::size_t alternatives_with_numbers() noexcept {
+  if constexpr (variant_type<T>) {
+    return []<std::size_t... I>(std::index_sequence<I...>) {
+      return (std::size_t{0} + ... + (std::is_same_v<std::variant_alternative_t<I, T>, std::monostate> ? 0 : 1));
+    }(std::make_index_sequence<std::variant_size_v<T>>{});
+  } else {
+    return 1;
+  }
+}
+
+// One field number of a struct: the member it belongs to and, for a variant, the alternative.
+struct slot {
+  std::uint32_t number = 0;
+  std::size_t field = 0;
+  std::size_t alternative = 0;
+};
+
+template <class T>
+constexpr std::size_t slot_count() noexcept {
+  return []<std::size_t... I>(std::index_sequence<I...>) {
+    return (std::size_t{0} + ... + alternatives_with_numbers<field_type<T, I>>());
+  }(std::make_index_sequence<field_count_v<T>>{});
+}
+
+// A member's first number is its meta id, else the number after the previous member's last.
+template <class T>
+constexpr auto make_slots() noexcept {
+  std::array<slot, slot_count<T>()> slots{};
+  std::size_t at = 0;
+  std::uint32_t next = 1;
+  for_each_field_index<T>([&](auto I) {
+    using M = field_type<T, I>;
+    constexpr std::uint32_t id = field_attributes_of<T, I>().id;
+    std::uint32_t number = id != 0 ? id : next;
+    if constexpr (variant_type<M>) {
+      [&]<std::size_t... A>(std::index_sequence<A...>) {
+        ((std::is_same_v<std::variant_alternative_t<A, M>, std::monostate> ? void() : void(slots[at++] = slot{number++, I, A})),
+         ...);
+      }(std::make_index_sequence<std::variant_size_v<M>>{});
+    } else {
+      slots[at++] = slot{number++, I, 0};
+    }
+    next = number;
+  });
+  return slots;
+}
+
+template <class T>
+constexpr bool valid_numbers(const auto& slots) noexcept {
+  for (std::size_t i = 0; i < slots.size(); ++i) {
+    if (slots[i].number == 0 || slots[i].number > max_field_number) return false;
+    for (std::size_t j = 0; j < i; ++j)
+      if (slots[i].number == slots[j].number) return false;
+  }
+  return true;
+}
+
+template <class T>
+inline constexpr auto struct_slots = [] {
+  constexpr auto slots = make_slots<T>();
+  static_assert(valid_numbers<T>(slots), "prism::protobuf: field numbers must be unique and in [1, 2^29 - 1]");
+  return slots;
+}();
+
+// The number of member I's first slot (its alternative 0 or first non-monostate one).
+template <class T, std::size_t I>
+constexpr std::uint32_t first_number() noexcept {
+  for (const auto& s : struct_slots<T>)
+    if (s.field == I) return s.number;
+  return 0;
+}
+
+template <class T, std::size_t I, std::size_t Alternative>
+constexpr std::uint32_t alternative_number() noexcept {
+  for (const auto& s : struct_slots<T>)
+    if (s.field == I && s.alternative == Alternative) return s.number;
+  return 0;
+}
+
+// Alternative A of a variant that is not a struct member (a oneof on its own): numbered from 1,
+// std::monostate taking no number.
+template <class V, std::size_t A>
+constexpr std::uint32_t oneof_number() noexcept {
+  return []<std::size_t... I>(std::index_sequence<I...>) {
+    return std::uint32_t{1} + (std::uint32_t{0} + ... +
+                               (I < A && !std::is_same_v<std::variant_alternative_t<I, V>, std::monostate> ? 1u : 0u));
+  }(std::make_index_sequence<std::variant_size_v<V>>{});
+}
+
+// A field key (number and wire type) as the bytes of its varint, computed at compile time.
+struct tag_bytes {
+  std::array<std::uint8_t, 5> bytes{};
+  std::size_t size = 0;
+};
+
+template <std::uint32_t Number, wire W>
+inline constexpr tag_bytes tag_of = [] {
+  tag_bytes t;
+  std::uint64_t v = (std::uint64_t{Number} << 3) | static_cast<std::uint8_t>(W);
+  while (v >= 0x80) {
+    t.bytes[t.size++] = static_cast<std::uint8_t>(v | 0x80);
+    v >>= 7;
+  }
+  t.bytes[t.size++] = static_cast<std::uint8_t>(v);
+  return t;
+}();
+
+template <class T, std::size_t I>
+inline constexpr integer_encoding encoding_of = field_attributes_of<T, I>().encoding;
+
+}  // namespace prism::protobuf_detail

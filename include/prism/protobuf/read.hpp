@@ -1,0 +1,327 @@
+#pragma once
+// Protobuf decoder, first half: keys, varints, scalars, strings, packed ranges and the skipping
+// of unknown fields. Every length is checked against the input before anything is allocated.
+#include <bit>
+#include <cstring>
+#include <limits>
+#include <string_view>
+#include <type_traits>
+
+#include "../core/byte_order.hpp"
+#include "../core/concepts.hpp"
+#include "../core/containers.hpp"
+#include "../core/context.hpp"
+#include "../core/utf8.hpp"
+#include "common.hpp"
+#include "format.hpp"
+
+namespace prism::protobuf_detail {
+
+constexpr std::string_view describe(wire w) noexcept {
+  switch (w) {
+    case wire::varint: return "varint";
+    case wire::i64: return "fixed64";
+    case wire::len: return "length-delimited";
+    case wire::group_start: return "group start";
+    case wire::group_end: return "group end";
+    case wire::i32: return "fixed32";
+  }
+  return "wire type 6 or 7";
+}
+
+template <class Ctx>
+PRISM_COLD bool mismatch(Ctx& ctx, std::size_t at, wire expected, wire found) {
+  return ctx.fail(errc::type_mismatch, at, describe(expected), describe(found));
+}
+
+template <class Ctx>
+PRISM_NOINLINE bool read_varint_slow(Ctx& ctx, std::uint64_t& v) {
+  std::size_t have = ctx.src.readable();
+  while (true) {
+    const std::size_t n = get_varint_bounded(ctx.src.cur(), have, v);
+    if (n == 0) return ctx.fail(errc::invalid_value, ctx.src.offset(), "varint of at most 10 bytes");
+    if (n != SIZE_MAX) {
+      ctx.src.advance(n);
+      return true;
+    }
+    if (!ctx.src.need(have + 1)) return ctx.fail(errc::unexpected_end, ctx.src.offset());
+    have = ctx.src.readable();
+  }
+}
+
+template <class Ctx>
+PRISM_INLINE bool read_varint(Ctx& ctx, std::uint64_t& v) {
+  if (ctx.src.readable() >= 10) [[likely]] {
+    const std::size_t n = get_varint_unchecked(ctx.src.cur(), v);
+    if (n == 0) [[unlikely]] return ctx.fail(errc::invalid_value, ctx.src.offset(), "varint of at most 10 bytes");
+    ctx.src.advance(n);
+    return true;
+  }
+  return read_varint_slow(ctx, v);
+}
+
+// The length of a length-delimited value, checked against what the input can still hold.
+template <class Ctx>
+PRISM_INLINE bool read_length(Ctx& ctx, std::size_t& n) {
+  std::uint64_t v{};
+  if (!read_varint(ctx, v)) return false;
+  if (v > ctx.src.remaining_bound()) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
+  n = static_cast<std::size_t>(v);
+  return true;
+}
+
+template <class T>
+PRISM_INLINE bool fits(std::int64_t s) noexcept {
+  if constexpr (std::is_signed_v<T>) {
+    return s >= static_cast<std::int64_t>(std::numeric_limits<T>::min()) &&
+           s <= static_cast<std::int64_t>(std::numeric_limits<T>::max());
+  } else {
+    return s >= 0 && static_cast<std::uint64_t>(s) <= std::numeric_limits<T>::max();
+  }
+}
+
+// Converts the wire bits of a scalar into T; false when the value does not fit.
+template <scalar_code C, class T>
+PRISM_INLINE bool from_wire(std::uint64_t raw, T& v) noexcept {
+  if constexpr (C == scalar_code::float32) {
+    v = static_cast<T>(std::bit_cast<float>(static_cast<std::uint32_t>(raw)));
+  } else if constexpr (C == scalar_code::float64) {
+    v = static_cast<T>(std::bit_cast<double>(raw));
+  } else if constexpr (boolean<T>) {
+    v = raw != 0;  // protobuf reads any nonzero varint as true
+  } else {
+    using U = integer_of_t<T>;
+    std::int64_t s;
+    if constexpr (C == scalar_code::varint_unsigned || (C == scalar_code::fixed64 && std::is_unsigned_v<U>)) {
+      if (raw > std::numeric_limits<U>::max()) [[unlikely]] return false;
+      v = static_cast<T>(static_cast<U>(raw));
+      return true;
+    } else if constexpr (C == scalar_code::zigzag32) {
+      if (raw > 0xffffffffu) [[unlikely]] return false;
+      s = zigzag_decode(raw);
+    } else if constexpr (C == scalar_code::zigzag64) {
+      s = zigzag_decode(raw);
+    } else if constexpr (C == scalar_code::fixed32) {
+      s = std::is_signed_v<U> ? std::int64_t{static_cast<std::int32_t>(raw)} : static_cast<std::int64_t>(raw);
+    } else {  // varint_signed, or fixed64 into a signed type
+      s = static_cast<std::int64_t>(raw);
+    }
+    if (!fits<U>(s)) [[unlikely]] return false;
+    v = static_cast<T>(static_cast<U>(s));
+  }
+  return true;
+}
+
+template <scalar_code C, class T, class Ctx>
+PRISM_INLINE bool read_scalar(Ctx& ctx, T& v) {
+  const std::size_t at = ctx.src.offset();
+  std::uint64_t raw{};
+  if constexpr (wire_of(C) == wire::varint) {
+    if (!read_varint(ctx, raw)) return false;
+  } else {
+    constexpr std::size_t width = fixed_width(C);
+    if (!ctx.src.need(width)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
+    raw = width == 4 ? detail::load_le32(ctx.src.cur()) : detail::load_le64(ctx.src.cur());
+    ctx.src.advance(width);
+  }
+  if (!from_wire<C>(raw, v)) [[unlikely]] return ctx.fail(errc::out_of_range, at);
+  return true;
+}
+
+// A string or bytes field's payload (the key already read).
+template <options O, class T, class Ctx>
+bool read_bytes(Ctx& ctx, T& v) {
+  const std::size_t at = ctx.src.offset();
+  std::size_t n{};
+  if (!read_length(ctx, n)) return false;
+  if (!ctx.check_count(n, 1, at)) return false;
+  if (!ctx.src.need(n)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
+  const std::uint8_t* p = ctx.src.cur();
+  if constexpr (string_type<T> || string_view_type<T>) {
+    if constexpr (O.validate_utf8) {
+      if (!detail::utf8_valid(p, n, ctx.src.readable())) [[unlikely]]
+        return ctx.fail(errc::invalid_utf8, ctx.src.offset() + detail::utf8_valid_prefix(p, n));
+    }
+  }
+  if constexpr (string_view_type<T> || byte_span<T>) {
+    static_assert(std::remove_cvref_t<decltype(ctx.src)>::bounded, "prism: views can only be read from contiguous input");
+    v = T(reinterpret_cast<const typename T::value_type*>(p), n);
+  } else {
+    if (!ctx.charge(n)) return false;
+    detail::assign_bytes(v, p, n);
+  }
+  ctx.src.advance(n);
+  return true;
+}
+
+// How many varints a packed run holds: one per byte without the continuation bit.
+inline std::size_t count_varints(const std::uint8_t* p, std::size_t n) noexcept {
+  std::size_t count = 0, i = 0;
+  for (; i + 8 <= n; i += 8) {
+    std::uint64_t w;
+    std::memcpy(&w, p + i, 8);
+    count += static_cast<std::size_t>(std::popcount(~w & 0x8080808080808080ull));
+  }
+  for (; i < n; ++i) count += p[i] < 0x80;
+  return count;
+}
+
+// Makes room for `count` more elements after the `filled` ones and returns where they go.
+// Contiguous destinations are grown only when too small, so a reused vector is not refilled.
+template <class R, class Ctx>
+PRISM_INLINE bool grow_for(Ctx& ctx, R& r, std::uint32_t filled, std::size_t count, std::size_t at) {
+  using X = range_value_t<R>;
+  if constexpr (fixed_array<R>) {
+    if (count > std::tuple_size_v<R> - filled) [[unlikely]] return ctx.fail(errc::size_mismatch, at, "at most the array's size");
+  } else {
+    if (count > ctx.lim.max_elements - filled) [[unlikely]] return ctx.fail(errc::too_many_elements, at);
+    if (filled + count > r.size()) {
+      if (!ctx.charge((filled + count - r.size()) * sizeof(X))) return false;
+      r.resize(filled + count);
+    }
+  }
+  return true;
+}
+
+// A packed run of scalars appended after the `filled` elements of a range.
+template <options O, scalar_code C, class R, class Ctx>
+bool read_packed(Ctx& ctx, R& r, std::uint32_t& filled) {
+  using X = range_value_t<R>;
+  const std::size_t at = ctx.src.offset();
+  std::size_t n{};
+  if (!read_length(ctx, n)) return false;
+  if (!ctx.src.need(n)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
+  const std::uint8_t* p = ctx.src.cur();
+  constexpr std::size_t width = fixed_width(C);
+  std::size_t count;
+  if constexpr (width != 0) {
+    if (n % width != 0) [[unlikely]] return ctx.fail(errc::invalid_value, at, "packed length a multiple of the element size");
+    count = n / width;
+  } else {
+    if (n != 0 && p[n - 1] >= 0x80) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset() + n);
+    count = count_varints(p, n);
+  }
+  if constexpr (std::ranges::random_access_range<R> && !std::is_same_v<R, std::vector<bool>>) {
+    if (!grow_for(ctx, r, filled, count, at)) return false;
+    if constexpr (width != 0 && contiguous_numbers<R> && sizeof(X) == width && std::endian::native == std::endian::little) {
+      if (n) std::memcpy(std::ranges::data(r) + filled, p, n);
+      filled += static_cast<std::uint32_t>(count);
+      ctx.src.advance(n);
+      return true;
+    }
+  } else {
+    if (count > ctx.lim.max_elements - filled) [[unlikely]] return ctx.fail(errc::too_many_elements, at);
+    if (filled == 0) r.clear();
+  }
+  const std::uint8_t* end = p + n;
+  while (p != end) {
+    std::uint64_t raw;
+    if constexpr (width == 4) {
+      raw = detail::load_le32(p);
+      p += 4;
+    } else if constexpr (width == 8) {
+      raw = detail::load_le64(p);
+      p += 8;
+    } else {
+      const std::size_t used = get_varint_unchecked(p, raw);
+      if (used == 0) [[unlikely]] return ctx.fail(errc::invalid_value, ctx.src.offset() + std::size_t(p - ctx.src.cur()), "varint of at most 10 bytes");
+      p += used;
+    }
+    X x{};
+    if (!from_wire<C>(raw, x)) [[unlikely]] return ctx.fail(errc::out_of_range, ctx.src.offset() + std::size_t(p - ctx.src.cur()));
+    if constexpr (std::ranges::random_access_range<R> && !std::is_same_v<R, std::vector<bool>>) {
+      r[filled] = x;
+    } else {
+      r.push_back(x);
+    }
+    ++filled;
+  }
+  ctx.src.advance(n);
+  return true;
+}
+
+// Skips the value of a field the destination does not have.
+template <class Ctx>
+bool skip_field(Ctx& ctx, std::uint32_t number, wire w, std::size_t at) {
+  switch (w) {
+    case wire::varint: {
+      std::uint64_t v;
+      return read_varint(ctx, v);
+    }
+    case wire::i64:
+    case wire::i32: {
+      const std::size_t width = w == wire::i64 ? 8 : 4;
+      if (!ctx.src.need(width)) return ctx.fail(errc::unexpected_end, ctx.src.offset());
+      ctx.src.advance(width);
+      return true;
+    }
+    case wire::len: {
+      std::size_t n{};
+      if (!read_length(ctx, n)) return false;
+      if (!ctx.src.need(n)) return ctx.fail(errc::unexpected_end, ctx.src.offset());
+      ctx.src.advance(n);
+      return true;
+    }
+    case wire::group_start: {  // a proto2 group: fields up to the matching group end
+      if (!ctx.enter()) return false;
+      while (true) {
+        const std::size_t key_at = ctx.src.offset();
+        std::uint64_t key{};
+        if (!read_varint(ctx, key)) return false;
+        const auto inner = static_cast<std::uint32_t>(key >> 3);
+        const auto inner_wire = static_cast<wire>(key & 7);
+        if (key > 0xffffffffu || inner == 0) return ctx.fail(errc::invalid_value, key_at, "field number in [1, 2^29 - 1]");
+        if (inner_wire == wire::group_end) {
+          if (inner != number) return ctx.fail(errc::invalid_value, key_at, "the group's own end");
+          break;
+        }
+        if (!skip_field(ctx, inner, inner_wire, key_at)) return false;
+      }
+      ctx.leave();
+      return true;
+    }
+    case wire::group_end: return ctx.fail(errc::invalid_value, at, "a field", "group end without a start");
+  }
+  return ctx.fail(errc::invalid_value, at, "wire type 0, 1, 2, 3, 4 or 5", "wire type 6 or 7");
+}
+
+enum class outcome : std::uint8_t { read, unknown, failed };
+
+// Reads the fields of one message up to `end`; dispatch(number, wire, key offset) reads a known
+// field and says whether it knew it. SIZE_MAX as the end of a stream means "to the end of it".
+template <options O, class Ctx, class Dispatch>
+PRISM_INLINE bool read_fields(Ctx& ctx, std::size_t end, Dispatch&& dispatch) {
+  while (true) {
+    if constexpr (std::remove_cvref_t<decltype(ctx.src)>::bounded) {
+      if (ctx.src.offset() >= end) return true;
+    } else {
+      if (end == SIZE_MAX ? !ctx.src.need(1) : ctx.src.offset() >= end) return true;
+    }
+    const std::size_t at = ctx.src.offset();
+    std::uint64_t key;
+    if (ctx.src.readable() != 0 && *ctx.src.cur() < 0x80) [[likely]] {
+      key = *ctx.src.cur();
+      ctx.src.advance(1);
+    } else if (!read_varint(ctx, key)) {
+      return false;
+    }
+    const auto number = static_cast<std::uint32_t>(key >> 3);
+    const auto w = static_cast<wire>(key & 7);
+    if (key > 0xffffffffu || number == 0) [[unlikely]] return ctx.fail(errc::invalid_value, at, "field number in [1, 2^29 - 1]");
+    if (w == wire::group_end || (key & 7) > 5) [[unlikely]] return skip_field(ctx, number, w, at);  // the error
+    switch (dispatch(number, w, at)) {
+      case outcome::read: break;
+      case outcome::failed: return false;
+      case outcome::unknown:
+        if constexpr (O.error_on_unknown_keys) {
+          return ctx.fail(errc::unknown_key, at, "a field of the message");
+        } else {
+          if (!skip_field(ctx, number, w, at)) return false;
+        }
+        break;
+    }
+    if (ctx.src.offset() > end) [[unlikely]] return ctx.fail(errc::unexpected_end, at, "a field within its message");
+  }
+}
+
+}  // namespace prism::protobuf_detail
