@@ -4,6 +4,7 @@
 
 #include <prism/protobuf.hpp>
 
+#include <cstring>
 #include <map>
 #include <optional>
 #include <random>
@@ -316,4 +317,32 @@ TEST(Protobuf, FixedBufferAndStream) {
   auto overflow = prism::write<prism::protobuf>(n, std::span(small));
   ASSERT_FALSE(overflow);
   EXPECT_EQ(overflow.error().code, prism::errc::buffer_overflow);
+}
+
+TEST(Protobuf, BranchFreeVarintDecodingMatchesTheLoop) {
+  std::mt19937_64 rng(77);
+  std::vector<std::uint64_t> values;
+  std::string run;
+  for (int i = 0; i < 100000; ++i) {
+    const std::uint64_t v = rng() >> (rng() % 64);
+    std::uint8_t bytes[10];
+    run.append(reinterpret_cast<const char*>(bytes), prism::protobuf_detail::put_varint(bytes, v));
+    values.push_back(v);
+    std::uint64_t back = 0;
+    const std::size_t used = prism::protobuf_detail::get_varint_wide(bytes, back);
+    if (prism::protobuf_detail::varint_size(v) <= 8) {
+      ASSERT_EQ(used, prism::protobuf_detail::varint_size(v)) << v;
+      ASSERT_EQ(back, v);
+    } else {
+      ASSERT_EQ(used, 0u) << v;
+    }
+  }
+  std::vector<std::uint64_t> decoded;
+  const auto* p = reinterpret_cast<const std::uint8_t*>(run.data());
+  ASSERT_EQ(prism::protobuf_detail::decode_varint_run<8>(p, run.size(), run.size(), [&](std::uint64_t v, const std::uint8_t*) {
+              decoded.push_back(v);
+              return true;
+            }),
+            nullptr);
+  EXPECT_EQ(decoded, values);
 }

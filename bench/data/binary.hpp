@@ -10,6 +10,8 @@
 #include <type_traits>
 #include <vector>
 
+#include <prism/core/meta.hpp>
+
 namespace binary {
 
 struct fixed_object_t {
@@ -44,6 +46,14 @@ struct obj_t {
   bool boolean;
   bool another_bool;
   friend bool operator==(const obj_t&, const obj_t&) = default;
+};
+
+// A vector as the original's Protobuf variant sends it: the one field of a message, packed,
+// with 4- and 8-byte integers as fixed32/fixed64.
+template <class T>
+struct pb_vector {
+  std::vector<T> values;
+  friend bool operator==(const pb_vector&, const pb_vector&) = default;
 };
 
 inline obj_t make_object() {
@@ -82,3 +92,17 @@ std::vector<T> make_vector() {
 }
 
 }  // namespace binary
+
+// Protobuf encodings of the original report's pb structs: int_array as sint32, fixed-width
+// vectors. Other formats see the same fields with the same names.
+template <>
+struct prism::meta<binary::fixed_object_t> {
+  using T = binary::fixed_object_t;
+  static constexpr auto fields =
+      std::tuple{field<&T::int_array>().zigzag(), field<&T::float_array>(), field<&T::double_array>()};
+};
+template <class T>
+struct prism::meta<binary::pb_vector<T>> {
+  static constexpr auto fields = std::tuple{field<&binary::pb_vector<T>::values>().encoded_as(
+      std::is_integral_v<T> && sizeof(T) >= 4 ? integer_encoding::fixed : integer_encoding::automatic)};
+};

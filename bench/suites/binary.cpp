@@ -4,8 +4,9 @@
 // second (GB = 10^9); the speedup table is a time ratio against prism BEVE. Writes reuse their
 // output buffer and reads their destination, as in the original. memcpy of the BEVE message is
 // the ceiling line. Every format's read is checked equal to the input before timing.
-//
-// Still to come (issue 6): the Protobuf rows (prism and libprotobuf with its conversion).
+// Protobuf rows: prism straight from and into the struct; libprotobuf's generated classes alone
+// (serialize a built message, parse into a reused one) and with the hand-written conversion
+// from and to the struct, as the original times it.
 #include <cstdio>
 #include <cstring>
 #include <memory>
@@ -16,8 +17,10 @@
 #include <prism/cbor.hpp>
 #include <prism/json.hpp>
 #include <prism/msgpack.hpp>
+#include <prism/protobuf.hpp>
 
 #include "data/binary.hpp"
+#include "peers/binary/protobuf_peer.hpp"
 #include "peers/corpus/peers.hpp"
 #include "report/table.hpp"
 #include "suites/suites.hpp"
@@ -80,6 +83,40 @@ bool prism_round_trips(const T& value) {
   return back && *back == value;
 }
 
+// The value as the original's Protobuf variant holds it: a vector is the field of a message.
+template <class T>
+auto protobuf_value(const T& value) {
+  if constexpr (std::is_same_v<T, binary::obj_t>) {
+    return value;
+  } else {
+    return binary::pb_vector<typename T::value_type>{value};
+  }
+}
+
+template <class T>
+bool register_protobuf(binary_rows& rows, const std::string& test, const T& value) {
+  using P = decltype(protobuf_value(value));
+  const auto wrapped = std::make_shared<const P>(protobuf_value(value));
+  if (!prism_round_trips<prism::protobuf>(*wrapped)) {
+    std::fprintf(stderr, "binary: %s: the prism protobuf round trip changed the value\n", test.c_str());
+    return false;
+  }
+  std::shared_ptr<protobuf_peer::codec> peer = protobuf_peer::make(value);
+  peer->parse_and_convert();
+  std::string ours;
+  (void)prism::write<prism::protobuf>(*wrapped, ours);
+  P theirs{};
+  if (!peer->parsed_equals_original() || !prism::read<prism::protobuf>(theirs, peer->message()) || !(theirs == *wrapped)) {
+    std::fprintf(stderr, "binary: %s: libprotobuf and prism disagree\n", test.c_str());
+    return false;
+  }
+  add_prism<prism::protobuf>(rows, test, "Protobuf", wrapped);
+  rows.add(test, "Protobuf", "libprotobuf", peer->message().size(), [peer] { peer->serialize(); }, [peer] { peer->parse(); });
+  rows.add(test, "Protobuf", "libprotobuf + conversion", peer->message().size(), [peer] { peer->convert_and_serialize(); },
+           [peer] { peer->parse_and_convert(); });
+  return true;
+}
+
 template <class T>
 bool register_test(binary_rows& rows, const std::string& test, T data) {
   const auto value = std::make_shared<const T>(std::move(data));
@@ -122,7 +159,7 @@ bool register_test(binary_rows& rows, const std::string& test, T data) {
              benchmark::DoNotOptimize(corpus_peers::msgpack_cxx_read(*bytes, *into));
            });
   add_prism<prism::cbor>(rows, test, "CBOR", value);
-  return true;
+  return register_protobuf(rows, test, *value);
 }
 
 std::string kilobytes(std::size_t bytes) {

@@ -1,11 +1,14 @@
 #pragma once
 // What the protobuf encoder and decoder share: wire types, how each C++ scalar is encoded,
 // varints, and the field numbers of a struct (a variant member takes one per alternative).
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <type_traits>
+#include <utility>
 #include <variant>
 
 #include "../core/byte_order.hpp"
@@ -93,7 +96,29 @@ using integer_of_t = typename integer_of<T>::type;
 // ---- varints ----
 
 PRISM_INLINE constexpr std::size_t varint_size(std::uint64_t v) noexcept {
-  return static_cast<std::size_t>((std::bit_width(v | 1) + 6) / 7);
+  return static_cast<std::size_t>((std::bit_width(v | 1) * 9 + 64) >> 6);  // ceil(bits / 7)
+}
+
+// The varint bytes of a run of unsigned integers narrower than 64 bits: one byte, plus one per
+// 7-bit step the value reaches. Blocks of a fixed count let compilers vectorize the sum.
+template <class T>
+PRISM_INLINE std::size_t varint_run_size(const T* data, std::size_t n) noexcept {
+  static_assert(std::is_unsigned_v<T> && sizeof(T) < 8);
+  constexpr unsigned steps = (8 * sizeof(T) + 6) / 7 - 1;
+  const auto extra = [](T x) {
+    T e = 0;
+    for (unsigned k = 1; k <= steps; ++k) e += x >= (T{1} << (7 * k));
+    return e;
+  };
+  constexpr std::size_t block = 32;
+  std::size_t total = n, i = 0;
+  for (; i + block <= n; i += block) {
+    T sum = 0;  // at most block * steps, which fits T
+    for (std::size_t j = 0; j < block; ++j) sum += extra(data[i + j]);
+    total += sum;
+  }
+  for (; i < n; ++i) total += extra(data[i]);
+  return total;
 }
 
 PRISM_INLINE std::size_t put_varint(std::uint8_t* p, std::uint64_t v) noexcept {
@@ -142,6 +167,44 @@ inline std::size_t get_varint_bounded(const std::uint8_t* p, std::size_t availab
   }
   return 0;
 }
+
+// Branch-free decoding for runs of varints (packed fields), where the length of each varint is
+// unpredictable. Groups is how many 7-bit groups the values can need (fewer shifts for narrow
+// types). Encoding keeps the loop of put_varint: on the machines measured it was faster than a
+// branch-free spread of the groups.
+// The value of the first Groups varint bytes held little-endian in x (bytes past the varint zero).
+template <unsigned Groups = 8>
+PRISM_INLINE constexpr std::uint64_t join_varint_bytes(std::uint64_t x) noexcept {
+  std::uint64_t v = x & 0x7f;
+  [&]<unsigned... K>(std::integer_sequence<unsigned, K...>) {
+    ((v |= (x >> (K + 1)) & (std::uint64_t{0x7f} << (7 * (K + 1)))), ...);
+  }(std::make_integer_sequence<unsigned, Groups - 1>{});
+  return v;
+}
+
+// Decodes a varint of at most 8 bytes from 8 readable bytes; 0 for a longer one.
+PRISM_INLINE std::size_t get_varint_wide(const std::uint8_t* p, std::uint64_t& v) noexcept {
+  std::uint64_t w;
+  std::memcpy(&w, p, 8);
+  if constexpr (std::endian::native == std::endian::big) w = __builtin_bswap64(w);
+  const std::uint64_t stops = ~w & 0x8080808080808080ull;
+  if (stops == 0) [[unlikely]] return 0;
+  const std::uint64_t last = stops & (~stops + 1);
+  v = join_varint_bytes(w & ((last << 1) - 1));
+  return static_cast<std::size_t>(std::countr_zero(last) >> 3) + 1;
+}
+
+// Varint groups a scalar's wire value can need, as far as the wide forms go (at most 8).
+template <scalar_code C, class T>
+inline constexpr unsigned varint_groups = [] {
+  if constexpr (C == scalar_code::varint_unsigned && !enumeration<T>) {
+    return std::min(8u, unsigned(8 * sizeof(T) + 6) / 7);
+  } else if constexpr (C == scalar_code::zigzag32) {
+    return 5u;
+  } else {
+    return 8u;
+  }
+}();
 
 PRISM_INLINE constexpr std::uint64_t zigzag_encode(std::int64_t v) noexcept {
   return (static_cast<std::uint64_t>(v) << 1) ^ static_cast<std::uint64_t>(v >> 63);

@@ -160,10 +160,46 @@ inline std::size_t count_varints(const std::uint8_t* p, std::size_t n) noexcept 
   for (; i + 8 <= n; i += 8) {
     std::uint64_t w;
     std::memcpy(&w, p + i, 8);
-    count += static_cast<std::size_t>(std::popcount(~w & 0x8080808080808080ull));
+    count += static_cast<std::size_t>((((~w & 0x8080808080808080ull) >> 7) * 0x0101010101010101ull) >> 56);
   }
   for (; i < n; ++i) count += p[i] < 0x80;
   return count;
+}
+
+// Decodes the varints of a packed run of n bytes whose last byte is final; `readable` bytes may
+// be loaded from p. The ends of the varints come from the stop bits of whole 8-byte words, so
+// each varint decodes without waiting for the length of the one before it. emit(value, end of
+// the varint) returns false to stop; the result is null, or where a malformed varint starts.
+template <unsigned Groups, class Emit>
+PRISM_INLINE const std::uint8_t* decode_varint_run(const std::uint8_t* p, std::size_t n, std::size_t readable, Emit&& emit) {
+  std::size_t start = 0;
+  for (std::size_t i = 0; i < n; i += 8) {
+    std::uint64_t w;
+    if (n - i >= 8) {
+      std::memcpy(&w, p + i, 8);
+    } else {  // bytes past the run read as continuation bytes
+      std::uint8_t tail[8] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+      std::memcpy(tail, p + i, n - i);
+      std::memcpy(&w, tail, 8);
+    }
+    if constexpr (std::endian::native == std::endian::big) w = __builtin_bswap64(w);
+    for (std::uint64_t stops = ~w & 0x8080808080808080ull; stops != 0; stops &= stops - 1) {
+      const std::size_t last = i + static_cast<std::size_t>(std::countr_zero(stops) >> 3);
+      const std::size_t length = last - start + 1;
+      std::uint64_t value = 0;
+      if (length <= Groups && readable - start >= 8) [[likely]] {
+        std::uint64_t x;
+        std::memcpy(&x, p + start, 8);
+        if constexpr (std::endian::native == std::endian::big) x = __builtin_bswap64(x);
+        value = join_varint_bytes<Groups>(x & (~std::uint64_t{0} >> (64 - 8 * length)));
+      } else if (get_varint_unchecked(p + start, value) != length) [[unlikely]] {
+        return p + start;
+      }
+      if (!emit(value, p + last + 1)) return nullptr;
+      start = last + 1;
+    }
+  }
+  return nullptr;
 }
 
 // Makes room for `count` more elements after the `filled` ones and returns where they go.
@@ -213,29 +249,35 @@ bool read_packed(Ctx& ctx, R& r, std::uint32_t& filled) {
     if (count > ctx.lim.max_elements - filled) [[unlikely]] return ctx.fail(errc::too_many_elements, at);
     if (filled == 0) r.clear();
   }
-  const std::uint8_t* end = p + n;
-  while (p != end) {
-    std::uint64_t raw;
-    if constexpr (width == 4) {
-      raw = detail::load_le32(p);
-      p += 4;
-    } else if constexpr (width == 8) {
-      raw = detail::load_le64(p);
-      p += 8;
-    } else {
-      const std::size_t used = get_varint_unchecked(p, raw);
-      if (used == 0) [[unlikely]] return ctx.fail(errc::invalid_value, ctx.src.offset() + std::size_t(p - ctx.src.cur()), "varint of at most 10 bytes");
-      p += used;
-    }
-    X x{};
-    if (!from_wire<C>(raw, x)) [[unlikely]] return ctx.fail(errc::out_of_range, ctx.src.offset() + std::size_t(p - ctx.src.cur()));
+  const std::uint8_t* const end = p + n;
+  std::uint32_t index = filled;
+  const auto store = [&](const X& x) {
     if constexpr (std::ranges::random_access_range<R> && !std::is_same_v<R, std::vector<bool>>) {
-      r[filled] = x;
+      r[index] = x;
     } else {
       r.push_back(x);
     }
-    ++filled;
+    ++index;
+  };
+  const auto fail_at = [&](errc code, const std::uint8_t* where) {
+    return ctx.fail(code, ctx.src.offset() + static_cast<std::size_t>(where - ctx.src.cur()));
+  };
+  bool ok = true;
+  const auto take = [&](std::uint64_t raw, const std::uint8_t* after) {
+    X x{};
+    if (!from_wire<C>(raw, x)) [[unlikely]] return ok = fail_at(errc::out_of_range, after);
+    store(x);
+    return true;
+  };
+  if constexpr (width == 0) {
+    if (const std::uint8_t* bad = decode_varint_run<varint_groups<C, X>>(p, n, ctx.src.readable(), take)) return fail_at(errc::invalid_value, bad);
+    if (!ok) return false;
+  } else {
+    for (; p != end; p += width) {
+      if (!take(width == 4 ? detail::load_le32(p) : detail::load_le64(p), p + width)) return false;
+    }
   }
+  filled = index;
   ctx.src.advance(n);
   return true;
 }

@@ -172,11 +172,24 @@ bool put_packed(Out& out, const R& r) {
       return true;
     }
   } else {
-    return put_block(out, [&] {
-      for (const auto& x : r)
-        if (!put_varint_field(out, wire_bits<C>(static_cast<X>(x)))) return false;
+    if constexpr (measuring<Out>) {
+      return put_block(out, [&] {
+        if constexpr (contiguous_numbers<R> && std::is_unsigned_v<X> && sizeof(X) < 8 && C == scalar_code::varint_unsigned) {
+          out.total += varint_run_size(std::ranges::data(r), std::ranges::size(r));
+        } else {
+          for (const auto& x : r) out.total += varint_size(wire_bits<C>(static_cast<X>(x)));
+        }
+        return true;
+      });
+    } else {  // the run's length is known: one reservation, then a loop on a local pointer
+      const std::size_t length = out.cache.take();
+      if (!put_varint_field(out, length)) return false;
+      if (!out.room(length)) return false;
+      std::uint8_t* p = out.ctx.out.cur();
+      for (const auto& x : r) p += put_varint(p, wire_bits<C>(static_cast<X>(x)));
+      out.ctx.out.advance(length);
       return true;
-    });
+    }
   }
 }
 
