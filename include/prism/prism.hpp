@@ -10,3 +10,4 @@
 #include "msgpack.hpp"
 #include "pack.hpp"
 #include "protobuf.hpp"
+#include "zserio.hpp"

@@ -33,6 +33,14 @@ class error_state {
     if (!failed()) error_ = error{code, offset, {}, {}, expected, found};
     return false;
   }
+  // Bit-level formats: the error's place in bits (its byte goes to `offset`).
+  PRISM_COLD bool fail_at_bit(errc code, std::size_t bit, std::string_view expected = {}, std::string_view found = {}) {
+    if (!failed()) {
+      error_ = error{code, bit / 8, {}, {}, expected, found};
+      error_.bit_offset = bit;
+    }
+    return false;
+  }
   // Takes the error of a nested decode (over a copy of the input), shifted by `offset`.
   PRISM_COLD bool adopt(error e, std::size_t offset) {
     e.offset += offset;

@@ -65,6 +65,8 @@ struct error {
   std::string_view found;        // what it found instead
   std::size_t line = 0;          // text formats: 1-based line and column of `offset`; 0 if unknown
   std::size_t column = 0;
+  static constexpr std::size_t no_bit_offset = static_cast<std::size_t>(-1);
+  std::size_t bit_offset = no_bit_offset;  // bit-level formats (zserio): `offset` is this bit's byte
 
   // "msgpack: type mismatch at byte 812, field weapons[3].damage: expected integer, found string"
   std::string message() const {
@@ -74,8 +76,16 @@ struct error {
       text.append(": ");
     }
     text.append(describe(code));
-    text.append(" at byte ");
-    text.append(std::to_string(offset));
+    if (bit_offset != no_bit_offset) {
+      text.append(" at bit ");
+      text.append(std::to_string(bit_offset));
+      text.append(" (byte ");
+      text.append(std::to_string(offset));
+      text.append(")");
+    } else {
+      text.append(" at byte ");
+      text.append(std::to_string(offset));
+    }
     if (line != 0) {
       text.append(" (line ");
       text.append(std::to_string(line));

@@ -5,6 +5,7 @@
 //       prism::field<&Person::name>("full_name"),   // renamed
 //       prism::field<&Person::age>().id(7).bits(7), // protobuf field number, bit width
 //       prism::field<&Person::delta>().zigzag(),    // protobuf sint32/sint64 (.fixed(): sfixed)
+//       prism::field<&Trace::points>().packed(),    // zserio: delta-packed array
 //   };                                              // members not listed are skipped
 //
 // which works for aggregates and non-aggregates alike (a class with private members makes
@@ -32,14 +33,21 @@ struct member_pointer_traits<Member Class::*> {
 };
 }  // namespace detail
 
-// How a protobuf integer field is encoded: automatic follows options::zigzag.
-enum class integer_encoding : std::uint8_t { automatic, varint, zigzag, fixed };
+// How an integer field is encoded. Protobuf: automatic follows options::zigzag. zserio: varint
+// selects its own variable-length encoding (varint16..varint / varuint16..varuint, see
+// varint_bits), varsize its varsize; automatic is the fixed-width type (or bit:N with .bits(N)).
+enum class integer_encoding : std::uint8_t { automatic, varint, zigzag, fixed, varsize };
 
-// Attributes a format may read from a field. Zero means "not set".
+// Attributes a format may read from a field. Zero means "not set". Attributes of a container
+// field (vector, array, optional) apply to its elements.
 struct field_attributes {
   std::uint32_t id = 0;    // protobuf field number (default: the number after the previous field's)
-  std::uint16_t bits = 0;  // bit width (zserio bit:N / int:N)
-  integer_encoding encoding = integer_encoding::automatic;  // protobuf integers (and their arrays)
+  std::uint16_t bits = 0;  // bit width (zserio bit:N / int:N, float16 with 16)
+  integer_encoding encoding = integer_encoding::automatic;  // integers (and their arrays)
+  std::uint8_t varint_bits = 0;  // zserio: 16, 32 or 64 for varint16..64 / varuint16..64; 0: varint / varuint
+  std::uint16_t align = 0;       // zserio align(n): pad to a multiple of n bits before the field
+  bool packed = false;           // zserio: the array is delta-packed
+  std::string_view length_from;  // zserio: the array's length is this earlier field's value (no prefix)
 };
 
 template <auto MemberPtr>
@@ -70,6 +78,28 @@ struct field_descriptor {
   constexpr field_descriptor zigzag() const noexcept { return encoded_as(integer_encoding::zigzag); }
   constexpr field_descriptor fixed() const noexcept { return encoded_as(integer_encoding::fixed); }
   constexpr field_descriptor varint() const noexcept { return encoded_as(integer_encoding::varint); }
+  // zserio varint16/32/64 (varuint16/32/64 for unsigned members); plain varint() is the 9-byte one.
+  constexpr field_descriptor varint(std::uint8_t max_bits) const noexcept {
+    auto copy = encoded_as(integer_encoding::varint);
+    copy.attributes.varint_bits = max_bits;
+    return copy;
+  }
+  constexpr field_descriptor varsize() const noexcept { return encoded_as(integer_encoding::varsize); }
+  constexpr field_descriptor align(std::uint16_t bits) const noexcept {
+    auto copy = *this;
+    copy.attributes.align = bits;
+    return copy;
+  }
+  constexpr field_descriptor packed() const noexcept {
+    auto copy = *this;
+    copy.attributes.packed = true;
+    return copy;
+  }
+  constexpr field_descriptor length_from(std::string_view field_name) const noexcept {
+    auto copy = *this;
+    copy.attributes.length_from = field_name;
+    return copy;
+  }
 };
 
 // A field described by its member pointer; its name defaults to the member's own name.

@@ -4,7 +4,8 @@
 //     static constexpr std::string_view tag = "kind";                      // default "type"
 //     static constexpr std::array<std::string_view, 2> names{"circle", "square"};
 //   };
-// By default the tag is "type" and each alternative is named by its unqualified type name.
+// By default the tag is "type" and each alternative is named by its unqualified type name. An
+// empty tag writes {"name": value} instead (externally tagged).
 #include <array>
 #include <cstddef>
 #include <string_view>

@@ -143,9 +143,31 @@ bool read_variant_body(Ctx& ctx, V& v, std::size_t index, std::string_view tag) 
 
 // A tagged object. The tag may be anywhere in the object: a first pass finds it, the second
 // reads the alternative it names.
+// {"name": value}: an empty tag in meta selects this form (serde's "externally tagged", zserio's
+// JSON for unions).
+template <options O, class V, class Ctx>
+bool read_external_variant(Ctx& ctx, V& v) {
+  const std::size_t at = ctx.src.offset();
+  std::string scratch;
+  bool seen = false;
+  if (!read_object<O>(ctx, scratch, [&](std::string_view key, std::size_t key_at) {
+        if (seen) return ctx.fail(errc::invalid_value, key_at, "one member naming the alternative");
+        seen = true;
+        const std::size_t index = detail::variant_index<V>.find(key);
+        if (index >= std::variant_size_v<V>) return ctx.fail(errc::invalid_value, key_at, "the name of an alternative");
+        return detail::visit_index<V>(index, [&](auto i) {
+          return read_value<O>(ctx, detail::ensure_alternative<decltype(i)::value>(v)) || ctx.in_key(key);
+        });
+      }))
+    return false;
+  if (!seen) return ctx.fail(errc::missing_key, at, "a member naming the alternative");
+  return true;
+}
+
 template <options O, class V, class Ctx>
 bool read_variant(Ctx& ctx, V& v) {
   constexpr std::string_view tag = variant_tag<V>();
+  if constexpr (tag.empty()) return read_external_variant<O>(ctx, v);
   const std::size_t at = ctx.src.offset();
   const auto start = ctx.src;
   std::string scratch;

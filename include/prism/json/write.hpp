@@ -232,6 +232,11 @@ bool write_variant(Ctx& ctx, const V& v) {
   return std::visit(
       [&](const auto& alt) {
         using A = std::remove_cvref_t<decltype(alt)>;
+        if constexpr (tag.empty()) {  // {"name": value}
+          const std::string_view name = names[v.index()];
+          return open(ctx, '{') && separator<O>(ctx, 0) && write_string<O>(ctx, name.data(), name.size()) &&
+                 put_char(ctx, ':') && key_separator<O>(ctx) && write_value<O>(ctx, alt) && close<O>(ctx, '}', false);
+        }
         if (!open(ctx, '{') || !separator<O>(ctx, 0) || !write_string<O>(ctx, tag.data(), tag.size()) ||
             !put_char(ctx, ':') || !key_separator<O>(ctx)) {
           return false;

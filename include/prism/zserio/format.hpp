@@ -1,0 +1,20 @@
+#pragma once
+#include <string_view>
+
+#include "../core/api.hpp"
+#include "../core/options.hpp"
+
+namespace prism {
+
+// zserio's bit-packed wire format, BIN 1.0 (docs/zserio.md): MSB-first bit stream, the C++ type
+// plus prism::meta attributes are the schema. Integers take their full width unless meta gives
+// .bits(N) (bit:N / int:N), .varint() / .varint(16|32|64) (zserio's varints) or .varsize();
+// bool is one bit; strings, byte blobs and vectors carry a varsize length (or none with
+// .length_from("field")); std::optional a presence bit; std::variant is a union (varsize tag);
+// .align(n) pads; .packed() delta-packs an array exactly as zserio chooses and encodes it.
+struct zserio {
+  static constexpr std::string_view name = "zserio";
+  static constexpr options defaults{};
+};
+
+}  // namespace prism

@@ -1,0 +1,431 @@
+#pragma once
+// zserio decoder. Every read is bounds-checked against the bits that remain; lengths are checked
+// against the input and prism::limits before anything is allocated; errors carry the bit offset
+// and the field path. Values that no zserio encoder produces (overlong varints, "-0" outside
+// varint, union tags beyond the alternatives, numbers outside the destination or the enum) are
+// errors rather than silently truncated.
+#include <bit>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <variant>
+
+#include "../core/concepts.hpp"
+#include "../core/containers.hpp"
+#include "../core/context.hpp"
+#include "../core/enum.hpp"
+#include "../core/fields.hpp"
+#include "../core/utf8.hpp"
+#include "bit_stream.hpp"
+#include "common.hpp"
+#include "format.hpp"
+#include "packing.hpp"
+
+namespace prism::zserio_detail {
+
+template <class Ctx>
+struct bit_input {
+  Ctx& ctx;
+  bit_reader in;
+  std::uint64_t base_bits;  // where the value starts in the whole input
+
+  PRISM_COLD bool fail(errc code, std::uint64_t bit, std::string_view expected = {}) {
+    return ctx.fail_at_bit(code, static_cast<std::size_t>(base_bits + bit), expected);
+  }
+  PRISM_INLINE bool need(std::uint64_t bits) {
+    if (in.has(bits)) [[likely]] return true;
+    return fail(errc::unexpected_end, in.position());
+  }
+};
+
+// Is a decoded number (two's complement when signed) one that the field's encoding can hold,
+// and one the destination and, for enums, its enumerators allow?
+template <field_spec S, class T>
+constexpr bool acceptable(std::uint64_t bits) noexcept {
+  constexpr scalar_spec spec = scalar_of<T, S>();
+  if (!fits<T>(bits)) return false;
+  if constexpr (spec.kind == wire::fixed && spec.bits < 64) {
+    if constexpr (spec.is_signed) {
+      const auto v = static_cast<std::int64_t>(bits);
+      const std::int64_t bound = std::int64_t{1} << (spec.bits - 1);
+      if (v < -bound || v >= bound) return false;
+    } else {
+      if (bits >> spec.bits) return false;
+    }
+  } else if constexpr (spec.kind == wire::var || spec.kind == wire::varsize) {
+    const bool negative = spec.is_signed && static_cast<std::int64_t>(bits) < 0;
+    const std::uint64_t magnitude = negative ? 0 - bits : bits;
+    if constexpr (spec.kind == wire::varsize) {
+      if (negative || magnitude >> 31) return false;
+    } else if (!(spec.max_bytes == 9 && negative && magnitude == (std::uint64_t{1} << 63))) {
+      if (var_bytes(magnitude, spec.max_bytes, spec.is_signed) == 0) return false;
+    }
+  }
+  if constexpr (enumeration<T>) {
+    using table = detail::enum_table<T>;
+    const auto e = static_cast<T>(static_cast<integer_of_t<T>>(bits));
+    const auto value = static_cast<long long>(e);
+    if (value >= table::min && value <= table::max && !enum_contains(e)) return false;
+  }
+  return true;
+}
+
+template <field_spec S, class T, class In>
+PRISM_INLINE bool store_integer(In& r, T& v, std::uint64_t bits, std::uint64_t at) {
+  if (!acceptable<S, T>(bits)) [[unlikely]]
+    return r.fail(enumeration<T> ? errc::invalid_enum : errc::out_of_range, at,
+                  enumeration<T> ? "an enumerator" : "a number that fits the field");
+  v = static_cast<T>(static_cast<integer_of_t<T>>(bits));
+  return true;
+}
+
+// A zserio varint: magnitude groups most significant first, as two's complement bits.
+template <scalar_spec W, class In>
+PRISM_INLINE bool read_var(In& r, std::uint64_t& out) {
+  const std::uint64_t at = r.in.position();
+  if (!r.need(8)) return false;
+  std::uint64_t byte = r.in.take(8);
+  bool negative = false;
+  bool more;
+  std::uint64_t value;
+  if constexpr (W.is_signed) {
+    negative = (byte & 0x80) != 0;
+    more = (byte & 0x40) != 0;
+    value = byte & 0x3F;
+  } else {
+    more = (byte & 0x80) != 0;
+    value = byte & 0x7F;
+  }
+  unsigned k = 1;
+  while (more) {
+    if (!r.need(8)) return false;
+    byte = r.in.take(8);
+    if (++k == W.max_bytes) {
+      value = (value << 8) | byte;
+      break;
+    }
+    more = (byte & 0x80) != 0;
+    value = (value << 7) | (byte & 0x7F);
+  }
+  if (negative && value == 0) {
+    if (W.max_bytes == 9 && W.is_signed && k == 1) {
+      out = std::uint64_t{1} << 63;
+      return true;
+    }
+    return r.fail(errc::invalid_value, at, "no negative zero");
+  }
+  if (k != var_bytes(value, W.max_bytes, W.is_signed)) [[unlikely]] return r.fail(errc::invalid_value, at, "shortest varint");
+  out = negative ? 0 - value : value;
+  return true;
+}
+
+template <field_spec S, class T, class In>
+PRISM_INLINE bool read_scalar(In& r, T& v) {
+  constexpr scalar_spec spec = scalar_of<T, S>();
+  const std::uint64_t at = r.in.position();
+  if constexpr (spec.kind == wire::boolean) {
+    if (!r.need(1)) return false;
+    v = r.in.take(1) != 0;
+    return true;
+  } else if constexpr (spec.kind == wire::float16) {
+    if (!r.need(16)) return false;
+    v = static_cast<T>(half_to_float(static_cast<std::uint16_t>(r.in.take(16))));
+    return true;
+  } else if constexpr (spec.kind == wire::float32) {
+    if (!r.need(32)) return false;
+    v = static_cast<T>(std::bit_cast<float>(static_cast<std::uint32_t>(r.in.take(32))));
+    return true;
+  } else if constexpr (spec.kind == wire::float64) {
+    if (!r.need(64)) return false;
+    v = std::bit_cast<double>(r.in.take(64));
+    return true;
+  } else if constexpr (spec.kind == wire::fixed) {
+    if (!r.need(spec.bits)) return false;
+    const std::uint64_t bits = spec.is_signed ? static_cast<std::uint64_t>(r.in.take_signed(spec.bits)) : r.in.take(spec.bits);
+    if constexpr (!enumeration<T> && spec.bits == sizeof(T) * 8) {
+      v = static_cast<T>(bits);
+      return true;
+    } else {
+      return store_integer<S>(r, v, bits, at);
+    }
+  } else {
+    std::uint64_t bits = 0;
+    if (!read_var<spec>(r, bits)) return false;
+    return store_integer<S>(r, v, bits, at);
+  }
+}
+
+template <class In>
+PRISM_INLINE bool read_size(In& r, std::uint64_t& n) {
+  return read_var<scalar_spec{wire::varsize, 0, false, 5}>(r, n) &&
+         (n >> 31 == 0 || r.fail(errc::invalid_value, r.in.position(), "a varsize below 2^31"));
+}
+
+// The fewest bits a value takes; packed slots may take none.
+template <class T, field_spec S, bool Packed>
+constexpr std::uint64_t min_bits() noexcept {
+  if constexpr (scalar<T>) {
+    constexpr scalar_spec spec = scalar_of<T, S>();
+    if constexpr (Packed && packable_scalar<T>) return 0;
+    else if constexpr (spec.kind == wire::var || spec.kind == wire::varsize) return 8;
+    else return spec.bits;
+  } else if constexpr (optional_type<T> || unique_pointer<T>) {
+    return 1;
+  } else if constexpr (fixed_array<T>) {
+    return std::tuple_size_v<T> * min_bits<typename T::value_type, element_spec(S), Packed>();
+  } else if constexpr (sequence<T>) {
+    return S.length_from < 0 ? 8 : 0;
+  } else if constexpr (variant_type<T>) {
+    return Packed ? 0 : 8;
+  } else if constexpr (tuple_type<T>) {
+    return []<std::size_t... I>(std::index_sequence<I...>) {
+      return (min_bits<std::tuple_element_t<I, T>, field_spec{}, Packed>() + ... + 0);
+    }(std::make_index_sequence<std::tuple_size_v<T>>{});
+  } else if constexpr (plain_struct<T>) {
+    return []<std::size_t... I>(std::index_sequence<I...>) {
+      return (min_bits<field_type<T, I>, spec_of<T, I>(), Packed>() + ... + 0);
+    }(std::make_index_sequence<field_count_v<T>>{});
+  } else {
+    return 8;  // strings and blobs: their length
+  }
+}
+
+template <field_spec S, class T, class In>
+PRISM_INLINE bool read_slot(In& r, delta_context& c, T& v) {
+  if (!c.started) [[unlikely]] {
+    c.started = true;
+    if (!r.need(1)) return false;
+    c.is_packed = r.in.take(1) != 0;
+    if (c.is_packed) {
+      if (!r.need(6)) return false;
+      c.max_bit_number = static_cast<unsigned>(r.in.take(6));
+    }
+  } else if (c.is_packed) {
+    const std::uint64_t at = r.in.position();
+    if (const unsigned width = c.delta_bits()) {
+      if (!r.need(width)) return false;
+      c.previous += static_cast<std::uint64_t>(r.in.take_signed(width));
+    }
+    return store_integer<S>(r, v, c.previous, at);
+  }
+  if (!read_scalar<S>(r, v)) return false;
+  c.previous = to_bits(v);
+  return true;
+}
+
+template <options O, field_spec S, bool Packed, class T, class In, class Pack>
+bool read_value(In& r, T& v, Pack& pack, std::uint64_t length = 0);
+
+template <options O, class T, class In>
+bool read_text(In& r, T& v) {
+  std::uint64_t n = 0;
+  if (!read_size(r, n)) return false;
+  const std::uint64_t at = r.in.position();
+  if (!r.need(n * 8)) return false;
+  if (n > r.ctx.lim.max_elements) [[unlikely]] return r.fail(errc::too_many_elements, at);
+  const auto size = static_cast<std::size_t>(n);
+  if constexpr (string_view_type<T> || byte_span<T>) {
+    if (!r.in.aligned()) [[unlikely]] return r.fail(errc::type_mismatch, at, "a byte-aligned string for a view");
+    const std::uint8_t* p = r.in.byte_pointer();
+    if constexpr (string_view_type<T>) {
+      if constexpr (O.validate_utf8) {
+        if (!detail::utf8_valid(p, size)) [[unlikely]] return r.fail(errc::invalid_utf8, at);
+      }
+    }
+    v = T(reinterpret_cast<const typename T::value_type*>(p), size);
+    r.in.skip(n * 8);
+    return true;
+  } else {
+    if (!r.ctx.charge(size)) return false;
+    if (r.in.aligned()) {
+      detail::assign_bytes(v, r.in.byte_pointer(), size);
+      r.in.skip(n * 8);
+    } else {
+      if (v.size() != size) v.resize(size);
+      r.in.take_bytes(reinterpret_cast<std::uint8_t*>(v.data()), size);
+    }
+    if constexpr (string_type<T>) {
+      if constexpr (O.validate_utf8) {
+        if (!detail::utf8_valid(reinterpret_cast<const std::uint8_t*>(v.data()), size)) [[unlikely]]
+          return r.fail(errc::invalid_utf8, at);
+      }
+    }
+    return true;
+  }
+}
+
+template <options O, field_spec S, bool Packed, class R, class In>
+bool read_elements(In& r, R& range) {
+  using E = range_value_t<R>;
+  constexpr field_spec ES = element_spec(S);
+  if constexpr (std::ranges::contiguous_range<R> && byte_sized_integer<E> && ES.bits == 0 &&
+                ES.encoding == integer_encoding::automatic && !S.packed && !Packed) {
+    const std::size_t n = std::ranges::size(range);
+    r.in.take_bytes(reinterpret_cast<std::uint8_t*>(std::ranges::data(range)), n);  // checked by the caller
+    return true;
+  } else if constexpr ((S.packed || Packed) && has_slots<packing_t<E, ES>>) {
+    packing_t<E, ES> contexts{};
+    std::size_t i = 0;
+    for (auto& e : range) {
+      if (!read_value<O, ES, true>(r, e, contexts)) [[unlikely]] return r.ctx.in_element(i);
+      ++i;
+    }
+    return true;
+  } else {
+    no_packing none;
+    std::size_t i = 0;
+    for (auto& e : range) {
+      if constexpr (std::is_same_v<E, bool> && !std::is_same_v<std::remove_cvref_t<decltype(e)>, bool>) {
+        bool b = false;  // std::vector<bool>
+        if (!read_scalar<ES>(r, b)) [[unlikely]] return r.ctx.in_element(i);
+        e = b;
+      } else {
+        if (!read_value<O, ES, false>(r, e, none)) [[unlikely]] return r.ctx.in_element(i);
+      }
+      ++i;
+    }
+    return true;
+  }
+}
+
+template <class T, field_spec S, bool Packed, class In>
+PRISM_INLINE bool check_count(In& r, std::uint64_t n, std::uint64_t at) {
+  using E = range_value_t<T>;
+  if (n > r.ctx.lim.max_elements) [[unlikely]] return r.fail(errc::too_many_elements, at);
+  constexpr std::uint64_t each = min_bits<E, element_spec(S), Packed || S.packed>();
+  if (each != 0 && n > r.in.remaining() / each) [[unlikely]] return r.fail(errc::unexpected_end, at);
+  return r.ctx.charge(static_cast<std::size_t>(n) * sizeof(E));
+}
+
+template <options O, bool Packed, class T, class In, class Pack>
+bool read_struct(In& r, T& v, Pack& pack) {
+  if (!r.ctx.enter()) return false;
+  const bool ok = all_fields<T>([&](auto i) {
+    constexpr std::size_t I = i.value;
+    constexpr field_spec S = spec_of<T, I>();
+    std::uint64_t length = 0;
+    if constexpr (S.length_from >= 0) {
+      const auto n = get_field<static_cast<std::size_t>(S.length_from)>(v);
+      if constexpr (std::is_signed_v<decltype(n)>) {
+        if (n < 0) [[unlikely]] {
+          r.fail(errc::invalid_value, r.in.position(), "a non-negative array length");
+          return r.ctx.in_field(field_name<T, I>());
+        }
+      }
+      length = static_cast<std::uint64_t>(n);
+    }
+    if (!read_value<O, S, Packed>(r, get_field<I>(v), slot_of<Pack, I, Packed>(pack), length)) [[unlikely]]
+      return r.ctx.in_field(field_name<T, I>());
+    return true;
+  });
+  r.ctx.leave();
+  return ok;
+}
+
+template <options O, field_spec S, bool Packed, class T, class In, class Pack>
+bool read_value(In& r, T& v, Pack& pack, std::uint64_t length) {
+  if constexpr (S.align != 0 && !optional_type<T> && !unique_pointer<T>) {
+    const std::uint64_t pad = (S.align - (r.base_bits + r.in.position()) % S.align) % S.align;
+    if (!r.need(pad)) return false;
+    r.in.skip(pad);
+    return read_value<O, without_align(S), Packed>(r, v, pack, length);
+  } else if constexpr (scalar<T>) {
+    if constexpr (Packed && packable_scalar<T>) {
+      return read_slot<S>(r, pack, v);
+    } else {
+      return read_scalar<S>(r, v);
+    }
+  } else if constexpr (string_type<T> || string_view_type<T> || blob<T>) {
+    return read_text<O>(r, v);
+  } else if constexpr (optional_type<T> || unique_pointer<T>) {
+    if (!r.need(1)) return false;
+    if (r.in.take(1) == 0) {
+      v.reset();
+      return true;
+    }
+    if constexpr (optional_type<T>) {
+      return read_value<O, S, Packed>(r, detail::ensure_engaged(v), pack, length);
+    } else {
+      return read_value<O, S, Packed>(r, detail::ensure_allocated(v), pack, length);
+    }
+  } else if constexpr (fixed_array<T>) {
+    if constexpr (std::ranges::contiguous_range<T> && byte_sized_integer<typename T::value_type>) {
+      if (!r.need(std::uint64_t{std::tuple_size_v<T>} * 8)) return false;
+    }
+    return read_elements<O, S, Packed>(r, v);
+  } else if constexpr (resizable_sequence<T>) {
+    const std::uint64_t at = r.in.position();
+    std::uint64_t n = length;
+    if constexpr (S.length_from < 0) {
+      if (!read_size(r, n)) return false;
+    }
+    if (!check_count<T, S, Packed>(r, n, at)) return false;
+    if constexpr (std::ranges::contiguous_range<T> && byte_sized_integer<range_value_t<T>>) {
+      if (!r.need(n * 8)) return false;
+    }
+    if (!r.ctx.enter()) return false;
+    v.resize(static_cast<std::size_t>(n));
+    const bool ok = read_elements<O, S, Packed>(r, v);
+    r.ctx.leave();
+    return ok;
+  } else if constexpr (variant_type<T>) {
+    const std::uint64_t at = r.in.position();
+    std::uint64_t tag = 0;
+    if constexpr (Packed) {
+      if (!read_slot<field_spec{0, integer_encoding::varsize}>(r, pack.tag, tag)) return false;
+    } else {
+      if (!read_size(r, tag)) return false;
+    }
+    if (tag >= std::variant_size_v<T>) [[unlikely]] return r.fail(errc::invalid_value, at, "a union tag of one of the alternatives");
+    return detail::visit_index<T>(static_cast<std::size_t>(tag), [&](auto i) {
+      auto& alternative = detail::ensure_alternative<i.value>(v);
+      if constexpr (Packed) {
+        return read_value<O, field_spec{}, true>(r, alternative, std::get<i.value>(pack.alternatives));
+      } else {
+        no_packing none;
+        return read_value<O, field_spec{}, false>(r, alternative, none);
+      }
+    });
+  } else if constexpr (tuple_type<T>) {
+    return [&]<std::size_t... I>(std::index_sequence<I...>) {
+      return (read_value<O, field_spec{}, Packed>(r, std::get<I>(v), slot_of<Pack, I, Packed>(pack)) && ...);
+    }(std::make_index_sequence<std::tuple_size_v<T>>{});
+  } else if constexpr (plain_struct<T>) {
+    return read_struct<O, Packed>(r, v, pack);
+  } else {
+    static_assert(sizeof(T) == 0, "prism zserio: this type has no zserio encoding (maps and time points have none)");
+    return false;
+  }
+}
+
+}  // namespace prism::zserio_detail
+
+namespace prism {
+
+template <>
+struct format_reader<zserio> {
+  template <options O, class T, class Ctx>
+  static bool read(Ctx& ctx, T& value) {
+    zserio_detail::no_packing none;
+    if constexpr (std::remove_cvref_t<decltype(ctx.src)>::bounded) {
+      zserio_detail::bit_input<Ctx> r{ctx, {ctx.src.cur(), ctx.src.readable()}, std::uint64_t{ctx.src.offset()} * 8};
+      if (!zserio_detail::read_value<O, zserio_detail::field_spec{}, false>(r, value, none)) return false;
+      ctx.src.advance(static_cast<std::size_t>((r.in.position() + 7) / 8));
+      return true;
+    } else {
+      // A bit stream has no length of its own: take the rest of the stream.
+      std::string bytes;
+      ctx.src.read_rest(bytes);
+      zserio_detail::bit_input<Ctx> r{ctx, {reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()}, 0};
+      if (!zserio_detail::read_value<O, zserio_detail::field_spec{}, false>(r, value, none)) return false;
+      if constexpr (!O.allow_trailing_bytes) {
+        if ((r.in.position() + 7) / 8 != bytes.size()) return r.fail(errc::trailing_bytes, (r.in.position() + 7) / 8 * 8);
+      }
+      return true;
+    }
+  }
+};
+
+}  // namespace prism

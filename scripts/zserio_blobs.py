@@ -1,0 +1,67 @@
+#!/usr/bin/env python3
+"""Reference blobs from zserio itself (PyPI package `zserio`: its compiler jar needs Java 17).
+
+Compiles every schema in tests/zserio/schemas to Python, loads each JSON dataset with zserio's own
+JSON reader and writes <schema>[__<dataset>].blob into the output folder. prism's interop test reads
+and writes the same data and compares bytes.
+
+usage: zserio_blobs.py --schemas DIR --data DIR --out DIR
+"""
+import argparse
+import importlib
+import pathlib
+import subprocess
+import sys
+
+# schema file stem -> (root type, dataset files); carsales runs on both of its datasets.
+PAIRS = {
+    "addressbook": ("AddressBook", ["addressbook.json"]),
+    "addressbook_align": ("AddressBook", ["addressbook.json"]),
+    "addressbook_packed": ("AddressBook", ["addressbook.json"]),
+    "apollo": ("Map", ["apollo.zs.json"]),
+    "carsales": ("CarSales", ["carsales.json", "carsales_sorted.json"]),
+    "carsales_align": ("CarSales", ["carsales.json", "carsales_sorted.json"]),
+    "carsales_packed": ("CarSales", ["carsales.json", "carsales_sorted.json"]),
+    "simpletrace": ("SimpleTrace", ["prague-groebenzell.json"]),
+    "simpletrace_packed": ("SimpleTrace", ["prague-groebenzell.json"]),
+}
+
+
+def blob_name(schema: str, dataset: str) -> str:
+    stem = dataset.removesuffix(".json").removesuffix(".zs")
+    default = PAIRS[schema][1][0].removesuffix(".json").removesuffix(".zs")
+    return f"{schema}.blob" if stem == default else f"{schema}__{stem}.blob"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--schemas", required=True, type=pathlib.Path)
+    parser.add_argument("--data", required=True, type=pathlib.Path)
+    parser.add_argument("--out", required=True, type=pathlib.Path)
+    args = parser.parse_args()
+
+    import zserio  # noqa: F401  (fails early with a clear message when the package is missing)
+
+    generated = args.out / "python"
+    generated.mkdir(parents=True, exist_ok=True)
+    for schema in PAIRS:
+        subprocess.run(
+            [sys.executable, "-m", "zserio", "-src", str(args.schemas), f"{schema}.zs",
+             "-python", str(generated), "-withTypeInfoCode", "-withoutPubsubCode",
+             "-withoutServiceCode", "-withoutSqlCode"],
+            check=True, stdout=subprocess.DEVNULL)
+    sys.path.insert(0, str(generated))
+
+    for schema, (root, datasets) in PAIRS.items():
+        module = importlib.import_module(f"{schema}.api")
+        root_type = getattr(module, root)
+        for dataset in datasets:
+            value = zserio.from_json_file(root_type, str(args.data / dataset))
+            blob = zserio.serialize_to_bytes(value)
+            (args.out / blob_name(schema, dataset)).write_bytes(blob)
+            print(f"{blob_name(schema, dataset)}: {len(blob)} bytes")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

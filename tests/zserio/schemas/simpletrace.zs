@@ -1,0 +1,12 @@
+package simpletrace;
+
+struct SimpleTrace
+{
+    Point trace[];
+};
+
+struct Point
+{
+    varint longitude;
+    varint latitude;
+};
