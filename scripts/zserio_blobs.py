@@ -40,6 +40,9 @@ def main() -> int:
     parser.add_argument("--out", required=True, type=pathlib.Path)
     args = parser.parse_args()
 
+    if not args.data.is_dir():
+        print(f"zserio_blobs: no datasets in {args.data}; nothing to do")
+        return 0
     import zserio  # noqa: F401  (fails early with a clear message when the package is missing)
 
     generated = args.out / "python"

@@ -70,6 +70,8 @@ PRISM_INLINE bool write_scalar(W& w, const T& v) {
       } else {
         if (bits >> spec.bits) [[unlikely]] return write_failure(w, errc::out_of_range, "a value that fits bit:N");
       }
+    } else if constexpr (spec.is_signed && spec.bits < 64) {
+      bits &= (std::uint64_t{1} << spec.bits) - 1;  // drop the sign extension
     }
     return w.put(bits, spec.bits);
   } else {

@@ -1,0 +1,342 @@
+// zserio's wire format: the spec's examples, reference vectors made by zserio's own runtime
+// (scripts/zserio_vectors.py) both ways, value ranges, and bad input.
+#include <gtest/gtest.h>
+
+#include <prism/json.hpp>
+#include <prism/zserio.hpp>
+
+#include <array>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <random>
+#include <sstream>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "support/random_value.hpp"
+#include "zserio/features.hpp"
+
+namespace zserio_test_types {
+
+std::string hex(std::string_view bytes) {
+  static constexpr char digits[] = "0123456789abcdef";
+  std::string out;
+  for (unsigned char c : bytes) {
+    out += digits[c >> 4];
+    out += digits[c & 15];
+  }
+  return out;
+}
+
+template <class T>
+std::string encode(const T& v) {
+  auto out = prism::write<prism::zserio>(v);
+  EXPECT_TRUE(out) << out.error().message();
+  return out ? hex(*out) : std::string("error");
+}
+
+std::string slurp(const std::filesystem::path& p) {
+  std::ifstream f(p, std::ios::binary);
+  std::stringstream s;
+  s << f.rdbuf();
+  return s.str();
+}
+
+struct SpecExample {
+  std::uint8_t a, b, c;
+};
+
+struct Shifted {
+  std::uint8_t two;
+  std::uint32_t size;
+};
+
+struct Narrow {
+  std::uint8_t v;
+};
+
+struct BitField {
+  std::uint16_t v;
+};
+
+template <class T, prism::integer_encoding E, std::uint8_t Bits = 0>
+struct Var {
+  T v;
+};
+
+struct Lengths {
+  std::uint8_t n = 0;
+  std::vector<std::uint8_t> values;
+};
+
+enum class Level : std::uint8_t { low, mid, high };
+
+struct Levels {
+  std::vector<Level> levels;
+};
+
+struct Open {
+  std::int64_t wide = 0;
+  std::uint64_t big = 0;
+  std::string text;
+  std::optional<std::int32_t> maybe;
+  std::variant<std::int16_t, std::string, std::vector<std::uint32_t>> either;
+  std::vector<std::int64_t> packed_wide;
+  std::vector<std::uint64_t> packed_big;
+  std::vector<std::string> names;
+  bool operator==(const Open&) const = default;
+};
+
+}  // namespace zserio_test_types
+
+using namespace zserio_test_types;
+
+template <>
+struct prism::meta<SpecExample> {
+  static constexpr auto fields = std::tuple{field<&SpecExample::a>().bits(4), field<&SpecExample::b>(), field<&SpecExample::c>().bits(4)};
+};
+template <>
+struct prism::meta<Shifted> {
+  static constexpr auto fields = std::tuple{field<&Shifted::two>().bits(2), field<&Shifted::size>().varsize()};
+};
+template <>
+struct prism::meta<BitField> {
+  static constexpr auto fields = std::tuple{field<&BitField::v>().bits(12)};
+};
+template <class T, prism::integer_encoding E, std::uint8_t Bits>
+struct prism::meta<Var<T, E, Bits>> {
+  static constexpr auto fields = std::tuple{field<&Var<T, E, Bits>::v>().encoded_as(E).varint(Bits).encoded_as(E)};
+};
+template <>
+struct prism::meta<Lengths> {
+  static constexpr auto fields = std::tuple{field<&Lengths::n>(), field<&Lengths::values>().length_from("n")};
+};
+template <>
+struct prism::meta<Level> {
+  static constexpr unsigned bits = 2;
+};
+template <>
+struct prism::meta<Open> {
+  using T = Open;
+  static constexpr auto fields = std::tuple{field<&T::wide>().varint(), field<&T::big>().varint(), field<&T::text>(),
+                                            field<&T::maybe>(), field<&T::either>(), field<&T::packed_wide>().packed(),
+                                            field<&T::packed_big>().packed(), field<&T::names>()};
+};
+
+using varuint16 = Var<std::uint16_t, prism::integer_encoding::varint, 16>;
+using varint32 = Var<std::int32_t, prism::integer_encoding::varint, 32>;
+using varuint32 = Var<std::uint32_t, prism::integer_encoding::varint, 32>;
+using varint = Var<std::int64_t, prism::integer_encoding::varint>;
+using varuint = Var<std::uint64_t, prism::integer_encoding::varint>;
+using varsize = Var<std::uint32_t, prism::integer_encoding::varsize>;
+
+TEST(Zserio, SpecExamples) {
+  EXPECT_EQ(encode(SpecExample{7, 127, 13}), "77fd");
+  EXPECT_EQ(encode(BitField{513}), "2010");
+  auto back = prism::read<prism::zserio, SpecExample>(std::string("\x77\xfd", 2));
+  ASSERT_TRUE(back);
+  EXPECT_EQ(back->a, 7);
+  EXPECT_EQ(back->b, 127);
+  EXPECT_EQ(back->c, 13);
+}
+
+// Expected bytes from zserio's Python BitStreamWriter.
+TEST(Zserio, VarintsAsZserioWritesThem) {
+  EXPECT_EQ(encode(varuint16{300}), "812c");
+  EXPECT_EQ(encode(varint{std::numeric_limits<std::int64_t>::min()}), "80");
+  EXPECT_EQ(encode(varint32{-100}), "c064");
+  EXPECT_EQ(encode(varuint{~std::uint64_t{0}}), "ffffffffffffffffff");
+  EXPECT_EQ(encode(varsize{1000}), "8768");
+  EXPECT_EQ(encode(Shifted{2, 1000}), "a1da00");  // every byte of the varsize straddles two
+}
+
+TEST(Zserio, VarintSizesFollowTheTable) {
+  const std::pair<std::uint32_t, std::size_t> unsigned32[] = {
+      {0, 1}, {127, 1}, {128, 2}, {(1u << 14) - 1, 2}, {1u << 14, 3}, {(1u << 21) - 1, 3}, {1u << 21, 4}, {(1u << 29) - 1, 4}};
+  for (auto [value, bytes] : unsigned32) {
+    auto out = prism::write<prism::zserio>(varuint32{value});
+    ASSERT_TRUE(out);
+    EXPECT_EQ(out->size(), bytes) << value;
+    auto back = prism::read<prism::zserio, varuint32>(*out);
+    ASSERT_TRUE(back);
+    EXPECT_EQ(back->v, value);
+  }
+  const std::pair<std::int32_t, std::size_t> signed32[] = {{63, 1}, {-63, 1}, {64, 2}, {-(1 << 13) + 1, 2}, {1 << 13, 3},
+                                                           {(1 << 20) - 1, 3}, {1 << 20, 4}, {-(1 << 28) + 1, 4}};
+  for (auto [value, bytes] : signed32) {
+    auto out = prism::write<prism::zserio>(varint32{value});
+    ASSERT_TRUE(out);
+    EXPECT_EQ(out->size(), bytes) << value;
+    auto back = prism::read<prism::zserio, varint32>(*out);
+    ASSERT_TRUE(back);
+    EXPECT_EQ(back->v, value);
+  }
+}
+
+TEST(Zserio, ValuesOutsideTheEncodingAreWriteErrors) {
+  auto too_big = prism::write<prism::zserio>(varuint32{1u << 29});
+  ASSERT_FALSE(too_big);
+  EXPECT_EQ(too_big.error().code, prism::errc::out_of_range);
+  EXPECT_EQ(too_big.error().path, "v");
+  EXPECT_FALSE(prism::write<prism::zserio>(varint32{1 << 28}));
+  EXPECT_FALSE(prism::write<prism::zserio>(BitField{4096}));
+  EXPECT_FALSE(prism::write<prism::zserio>(varsize{1u << 31}));
+  auto mismatch = prism::write<prism::zserio>(Lengths{3, {1, 2}});
+  ASSERT_FALSE(mismatch);
+  EXPECT_EQ(mismatch.error().code, prism::errc::size_mismatch);
+  EXPECT_EQ(mismatch.error().path, "values");
+  EXPECT_EQ(encode(Lengths{2, {1, 2}}), "020102");
+}
+
+TEST(Zserio, ReferenceVectorsBothWays) {
+  constexpr prism::options json_options{.enums_as_strings = true};
+  const std::filesystem::path dir = PRISM_ZSERIO_VECTORS;
+  int checked = 0;
+  features::Features reused;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    if (entry.path().extension() != ".json") continue;
+    auto blob_path = entry.path();
+    blob_path.replace_extension(".blob");
+    const std::string blob = slurp(blob_path);
+    auto value = prism::read<prism::json, features::Features, json_options>(slurp(entry.path()));
+    ASSERT_TRUE(value) << value.error().message();
+    EXPECT_EQ(encode(*value), hex(blob)) << entry.path();
+    auto back = prism::read<prism::zserio, features::Features>(blob);
+    ASSERT_TRUE(back) << back.error().message();
+    EXPECT_TRUE(*back == *value) << entry.path();
+    ASSERT_TRUE(prism::read<prism::zserio>(reused, blob));
+    EXPECT_TRUE(reused == *value) << entry.path();
+    ++checked;
+  }
+  EXPECT_EQ(checked, 24);
+}
+
+TEST(Zserio, RandomValuesRoundTrip) {
+  testing_support::random_values random(2026);
+  for (int i = 0; i < 300; ++i) {
+    Open v;
+    random.fill(v);
+    if (i % 3 == 0) {  // runs that delta-pack
+      for (std::size_t k = 1; k < v.packed_wide.size(); ++k) v.packed_wide[k] = v.packed_wide[k - 1] + static_cast<std::int64_t>(k % 5);
+      for (std::size_t k = 1; k < v.packed_big.size(); ++k) v.packed_big[k] = v.packed_big[k - 1] - k;
+    }
+    auto bytes = prism::write<prism::zserio>(v);
+    ASSERT_TRUE(bytes) << bytes.error().message();
+    auto back = prism::read<prism::zserio, Open>(*bytes);
+    ASSERT_TRUE(back) << back.error().message();
+    EXPECT_TRUE(*back == v) << i;
+  }
+}
+
+TEST(Zserio, DeltaPackingChoosesAsZserioDoes) {
+  // 1..5: deltas of 1 need 2 bits: 1 + 6 + 32 + 4*2 = 47 bits < 1 + 5*32.
+  std::string packed;
+  ASSERT_TRUE(prism::write<prism::zserio>(Open{0, 0, "", {}, {}, {1, 2, 3, 4, 5}, {}, {}}, packed));
+  // varint 0, varint 0, "" (8), presence 0, tag 0 (8), int16 0 (16), count (8), packed 1, width 1 (6), 64-bit
+  // first value, 4 two-bit deltas, then two empty arrays (16): 8+8+8+1+8+16+8+1+6+64+8+16 = 152 bits.
+  EXPECT_EQ(packed.size(), 19u);
+  auto back = prism::read<prism::zserio, Open>(packed);
+  ASSERT_TRUE(back);
+  EXPECT_EQ(back->packed_wide, (std::vector<std::int64_t>{1, 2, 3, 4, 5}));
+  // Deltas beyond 62 bits fall back to unpacked values.
+  const Open extreme{0, 0, "", {}, {}, {std::numeric_limits<std::int64_t>::min(), std::numeric_limits<std::int64_t>::max()}, {0, ~0ull}, {}};
+  auto bytes = prism::write<prism::zserio>(extreme);
+  ASSERT_TRUE(bytes);
+  auto again = prism::read<prism::zserio, Open>(*bytes);
+  ASSERT_TRUE(again);
+  EXPECT_TRUE(*again == extreme);
+}
+
+TEST(Zserio, TruncationsFail) {
+  const features::Features v = [] {
+    auto r = prism::read<prism::json, features::Features, prism::options{.enums_as_strings = true}>(
+        slurp(std::filesystem::path(PRISM_ZSERIO_VECTORS) / "features_09.json"));
+    return r ? *r : features::Features{};
+  }();
+  auto bytes = prism::write<prism::zserio>(v);
+  ASSERT_TRUE(bytes);
+  for (std::size_t k = 0; k < bytes->size(); ++k) {
+    auto r = prism::read<prism::zserio, features::Features>(bytes->substr(0, k));
+    ASSERT_FALSE(r) << "prefix " << k;
+    EXPECT_NE(r.error().bit_offset, prism::error::no_bit_offset);
+    EXPECT_LE(r.error().offset, k) << r.error().message();
+  }
+}
+
+TEST(Zserio, DamagedBytesNeverCrash) {
+  auto r = prism::read<prism::json, features::Features, prism::options{.enums_as_strings = true}>(
+      slurp(std::filesystem::path(PRISM_ZSERIO_VECTORS) / "features_21.json"));
+  ASSERT_TRUE(r);
+  auto bytes = prism::write<prism::zserio>(*r);
+  ASSERT_TRUE(bytes);
+  std::mt19937_64 rng(5);
+  int failures = 0;
+  for (int i = 0; i < 5000; ++i) {
+    std::string damaged = *bytes;
+    for (int k = 0, flips = 1 + i % 3; k < flips; ++k) damaged[rng() % damaged.size()] ^= static_cast<char>(1u << (rng() % 8));
+    auto back = prism::read<prism::zserio, features::Features>(damaged);
+    if (!back) {
+      ++failures;
+      EXPECT_LE(back.error().offset, damaged.size());
+    } else {
+      auto again = prism::write<prism::zserio>(*back);
+      EXPECT_TRUE(again) << again.error().message();
+    }
+  }
+  EXPECT_GT(failures, 0);
+}
+
+TEST(Zserio, BadInputErrors) {
+  // A varsize length of 2^31-1 with nothing behind it: refused before allocating.
+  auto huge = prism::read<prism::zserio, Lengths>(std::string("\x00\xff\xff\xff\xff", 5));
+  ASSERT_FALSE(huge);
+  auto huge_string = prism::read<prism::zserio, std::string>(std::string("\x83\xff\xff\xff\xff", 5));
+  ASSERT_FALSE(huge_string);
+  EXPECT_EQ(huge_string.error().code, prism::errc::unexpected_end);
+  auto huge_vector = prism::read<prism::zserio, Levels>(std::string("\x83\xff\xff\xff\xff", 5));
+  ASSERT_FALSE(huge_vector);
+  EXPECT_EQ(huge_vector.error().code, prism::errc::too_many_elements);
+  auto long_vector = prism::read<prism::zserio, Levels>(std::string("\xc0\x80\x00", 3));  // 2^20 levels, 2 bits each
+  ASSERT_FALSE(long_vector);
+  EXPECT_EQ(long_vector.error().code, prism::errc::unexpected_end);
+  // Level on bit:2 has no enumerator 3: count 2, then 01 11.
+  auto level = prism::read<prism::zserio, Levels>(std::string("\x02\x70", 2));
+  ASSERT_FALSE(level);
+  EXPECT_EQ(level.error().code, prism::errc::invalid_enum);
+  EXPECT_EQ(level.error().path, "levels[1]");
+  EXPECT_EQ(level.error().bit_offset, 10u);
+  EXPECT_NE(level.error().message().find("at bit 10 (byte 1), field levels[1]"), std::string::npos) << level.error().message();
+  // Union tag 3 of a three-alternative variant.
+  features::Inner inner{};
+  std::string tag3 = "\x03";
+  auto choice = prism::read<prism::zserio, features::Choice>(tag3);
+  ASSERT_FALSE(choice);
+  EXPECT_EQ(choice.error().code, prism::errc::invalid_value);
+  (void)inner;
+  // An overlong varint (two bytes for 1) and a negative zero outside varint.
+  EXPECT_FALSE((prism::read<prism::zserio, varuint16>(std::string("\x80\x01", 2))));
+  EXPECT_FALSE((prism::read<prism::zserio, varint32>(std::string("\x80", 1))));
+  // A value too large for the C++ member.
+  EXPECT_TRUE((prism::read<prism::zserio, Narrow>(std::string("\xff", 1))));
+  EXPECT_FALSE((prism::read<prism::zserio, Var<std::uint8_t, prism::integer_encoding::varint, 16>>(std::string("\x81\x2c", 2))));
+}
+
+TEST(Zserio, FixedBufferAndStream) {
+  const Open v{-5, 7, "text", 3, std::string("x"), {1, 2, 3}, {9}, {"a", "b"}};
+  const std::string expected = encode(v);
+  std::array<char, 64> buffer{};
+  auto written = prism::write<prism::zserio>(v, std::span(buffer));
+  ASSERT_TRUE(written);
+  EXPECT_EQ(hex(std::string_view(buffer.data(), *written)), expected);
+  std::array<char, 4> small{};
+  auto overflow = prism::write<prism::zserio>(v, std::span(small));
+  ASSERT_FALSE(overflow);
+  EXPECT_EQ(overflow.error().code, prism::errc::buffer_overflow);
+  std::stringstream stream;
+  ASSERT_TRUE(prism::write<prism::zserio>(v, stream));
+  auto back = prism::read<prism::zserio, Open>(stream);
+  ASSERT_TRUE(back);
+  EXPECT_TRUE(*back == v);
+}
