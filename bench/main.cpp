@@ -21,9 +21,10 @@ std::string own_directory() {
 int usage() {
   std::fprintf(stderr,
                "usage: prism-bench SUITE [--quick|--full] [--json FILE] [--data DIR] [--filter REGEX]\n"
-               "suites: monsters, corpus, binary, all\n"
+               "suites: monsters, corpus, binary, zserio, all\n"
                "--filter (corpus only): run the rows whose corpus/operation/library matches REGEX\n"
-               "(zerialize and zserio join as their formats land)\n");
+               "--data DIR: the real datasets (corpus: ../shared/datasets/json, zserio: ../shared/datasets/zserio)\n"
+               "(zerialize joins as its formats land)\n");
   return 2;
 }
 
@@ -50,8 +51,9 @@ int main(int argc, char** argv) {
   if (suite == "monsters") return bench::run_monsters(options);
   if (suite == "corpus") return bench::run_corpus(options);
   if (suite == "binary") return bench::run_binary(options);
+  if (suite == "zserio") return bench::run_zserio(options);
   if (suite == "all") {
-    // Each suite writes its own JSON file: FILE-monsters.json, FILE-corpus.json, FILE-binary.json.
+    // Each suite writes its own JSON file: FILE-monsters.json, FILE-corpus.json, FILE-binary.json, ...
     const auto for_suite = [&](const char* name) {
       bench::suite_options o = options;
       if (!o.json_path.empty()) o.json_path += std::string("-") + name + ".json";
@@ -60,7 +62,10 @@ int main(int argc, char** argv) {
     const int monsters = bench::run_monsters(for_suite("monsters"));
     const int corpus = bench::run_corpus(for_suite("corpus"));
     const int binary = bench::run_binary(for_suite("binary"));
-    return monsters != 0 ? monsters : corpus != 0 ? corpus : binary;
+    bench::suite_options zserio_options = for_suite("zserio");
+    zserio_options.data_dir.clear();  // --data names the JSON corpora in `all`
+    const int zserio = bench::run_zserio(zserio_options);
+    return monsters != 0 ? monsters : corpus != 0 ? corpus : binary != 0 ? binary : zserio;
   }
   return usage();
 }

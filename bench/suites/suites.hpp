@@ -15,5 +15,6 @@ struct suite_options {
 int run_monsters(const suite_options& options);
 int run_corpus(const suite_options& options);
 int run_binary(const suite_options& options);
+int run_zserio(const suite_options& options);
 
 }  // namespace bench

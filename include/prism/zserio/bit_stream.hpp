@@ -111,6 +111,11 @@ class bit_reader {
   // The next `bits` bits (1..64) as an unsigned number.
   PRISM_INLINE std::uint64_t take(unsigned bits) noexcept {
     if (bits <= 57) [[likely]] return take_short(bits);
+    if (can_peek64()) [[likely]] {
+      const std::uint64_t v = peek64() >> (64 - bits);
+      pos_ += bits;
+      return v;
+    }
     const std::uint64_t high = take_short(bits - 32);
     return (high << 32) | take_short(32);
   }
@@ -123,16 +128,28 @@ class bit_reader {
     return static_cast<std::int64_t>((v ^ sign) - sign);
   }
 
-  // Copies n bytes that start at the current bit position.
+  // Whether 9 bytes can be loaded at the current byte: then peek64() needs no care at the end.
+  PRISM_INLINE bool can_peek64() const noexcept { return (pos_ >> 3) + 9 <= size_; }
+
+  // The next 64 bits, not consumed (requires can_peek64()).
+  PRISM_INLINE std::uint64_t peek64() const noexcept {
+    const std::uint8_t* p = data_ + (pos_ >> 3);
+    const unsigned shift = static_cast<unsigned>(pos_ & 7);
+    const std::uint64_t word = detail::load_be64(p);
+    return shift ? (word << shift) | (p[8] >> (8 - shift)) : word;
+  }
+
+  // Copies n bytes that start at the current bit position: one memcpy when byte-aligned, else
+  // 8 bytes per step shifted into place.
   void take_bytes(std::uint8_t* out, std::size_t n) noexcept {
     if (aligned()) {
       if (n) std::memcpy(out, byte_pointer(), n);
       pos_ += std::uint64_t{n} * 8;
       return;
     }
-    for (; n >= 7; n -= 7, out += 7) {
-      const std::uint64_t v = take_short(56);
-      for (int i = 0; i < 7; ++i) out[i] = static_cast<std::uint8_t>(v >> (48 - 8 * i));
+    for (; n >= 8 && can_peek64(); n -= 8, out += 8) {
+      detail::store_be64(out, peek64());
+      pos_ += 64;
     }
     for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<std::uint8_t>(take_short(8));
   }

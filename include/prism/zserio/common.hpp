@@ -140,10 +140,10 @@ constexpr unsigned var_capacity(unsigned k, unsigned max_bytes, bool is_signed) 
 // The fewest bytes that hold `magnitude`, or 0 when no encoding can.
 constexpr unsigned var_bytes(std::uint64_t magnitude, unsigned max_bytes, bool is_signed) noexcept {
   const unsigned width = static_cast<unsigned>(std::bit_width(magnitude));
-  for (unsigned k = 1; k <= max_bytes; ++k) {
-    if (width <= var_capacity(k, max_bytes, is_signed)) return k;
-  }
-  return 0;
+  const unsigned first = is_signed ? 6 : 7;
+  const unsigned k = width <= first ? 1 : 1 + (width - first + 6) / 7;
+  if (k < max_bytes) return k;
+  return width <= var_capacity(max_bytes, max_bytes, is_signed) ? max_bytes : 0;
 }
 
 // The bytes of the encoding, most significant first, in the low 8*k bits of the result
