@@ -33,6 +33,22 @@ def blob_name(schema: str, dataset: str) -> str:
     return f"{schema}.blob" if stem == default else f"{schema}__{stem}.blob"
 
 
+def compile_schemas(schemas: pathlib.Path, generated: pathlib.Path) -> None:
+    """zserio's compiler (Java) turns every schema into Python classes under `generated`."""
+    generated.mkdir(parents=True, exist_ok=True)
+    for schema in PAIRS:
+        subprocess.run(
+            [sys.executable, "-m", "zserio", "-src", str(schemas), f"{schema}.zs",
+             "-python", str(generated), "-withTypeInfoCode", "-withoutPubsubCode",
+             "-withoutServiceCode", "-withoutSqlCode"],
+            check=True, stdout=subprocess.DEVNULL)
+    sys.path.insert(0, str(generated))
+
+
+def root_type_of(schema: str):
+    return getattr(importlib.import_module(f"{schema}.api"), PAIRS[schema][0])
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--schemas", required=True, type=pathlib.Path)
@@ -45,19 +61,9 @@ def main() -> int:
         return 0
     import zserio  # noqa: F401  (fails early with a clear message when the package is missing)
 
-    generated = args.out / "python"
-    generated.mkdir(parents=True, exist_ok=True)
-    for schema in PAIRS:
-        subprocess.run(
-            [sys.executable, "-m", "zserio", "-src", str(args.schemas), f"{schema}.zs",
-             "-python", str(generated), "-withTypeInfoCode", "-withoutPubsubCode",
-             "-withoutServiceCode", "-withoutSqlCode"],
-            check=True, stdout=subprocess.DEVNULL)
-    sys.path.insert(0, str(generated))
-
+    compile_schemas(args.schemas, args.out / "python")
     for schema, (root, datasets) in PAIRS.items():
-        module = importlib.import_module(f"{schema}.api")
-        root_type = getattr(module, root)
+        root_type = root_type_of(schema)
         for dataset in datasets:
             value = zserio.from_json_file(root_type, str(args.data / dataset))
             blob = zserio.serialize_to_bytes(value)

@@ -5,10 +5,13 @@
 // read "reuse" decodes into the same object again (steady state); write reuses its buffer.
 // Sizes: the blob, raw deflate at level 6 (zlib) and zstd at level 3, in exact bytes. zserio's
 // published C++ read times (i7-9850H, gcc 11) are printed for orientation only: another machine.
+// The zserio Python runtime reads the same zserio blobs in this run (a peer row per blob).
+#include <unistd.h>
 #include <zlib.h>
 #include <zstd.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <memory>
@@ -36,6 +39,9 @@ struct zserio_row {
   std::string dataset, schema, format;
   std::size_t bytes = 0, deflated = 0, zstd = 0;
   double published_ms = 0;  // zserio's own C++ read, from its README; 0 when none
+  std::string blob_name;    // zserio rows: the file name scripts/zserio_python_peer.py expects
+  std::shared_ptr<const std::string> blob;
+  double python_ms = 0;     // the zserio Python runtime's read of the same blob; 0 when not run
 };
 
 std::size_t deflate_size(const std::string& bytes) {
@@ -66,7 +72,7 @@ class zserio_rows {
   // trip does not give the value back.
   template <class Format, class T>
   bool add(const std::string& dataset, const std::string& schema, const char* format, std::shared_ptr<const T> value,
-           double published_ms = 0) {
+           double published_ms = 0, std::string blob_name = {}) {
     if (!value) return false;
     auto bytes = std::make_shared<std::string>();
     if (auto st = prism::write<Format>(*value, *bytes); !st) {
@@ -78,7 +84,8 @@ class zserio_rows {
       std::fprintf(stderr, "zserio: %s %s: the round trip changed the value\n", schema.c_str(), format);
       return false;
     }
-    rows.push_back({dataset, schema, format, bytes->size(), deflate_size(*bytes), zstd_size(*bytes), published_ms});
+    rows.push_back({dataset, schema, format, bytes->size(), deflate_size(*bytes), zstd_size(*bytes), published_ms,
+                    std::move(blob_name), bytes, 0});
     const std::string name = schema + "/" + format;
     add_case(name + "/read fresh", options_.run, [bytes](benchmark::State& state) {
       std::vector<T> kept;
@@ -165,24 +172,55 @@ bool register_all(zserio_rows& rows, const suite_options& options) {
   const auto trace = load<simpletrace::SimpleTrace<layout::plain>>(options, "prague-groebenzell.json", zserio_data::make_simpletrace<layout::plain>);
   if (!book || !map || !sales || !sorted || !trace) return false;
 
-  bool ok = rows.add<prism::zserio>("addressbook", "addressbook", "zserio", book, 1.478) &&
-            rows.add<prism::zserio>("addressbook", "addressbook_align", "zserio", relayout<addressbook::AddressBook<layout::align>>(*book), 0.844) &&
-            rows.add<prism::zserio>("addressbook", "addressbook_packed", "zserio", relayout<addressbook::AddressBook<layout::packed>>(*book), 1.574) &&
+  bool ok = rows.add<prism::zserio>("addressbook", "addressbook", "zserio", book, 1.478, "addressbook.blob") &&
+            rows.add<prism::zserio>("addressbook", "addressbook_align", "zserio", relayout<addressbook::AddressBook<layout::align>>(*book), 0.844, "addressbook_align.blob") &&
+            rows.add<prism::zserio>("addressbook", "addressbook_packed", "zserio", relayout<addressbook::AddressBook<layout::packed>>(*book), 1.574, "addressbook_packed.blob") &&
             rows.add_other_formats("addressbook", book);
-  ok = ok && rows.add<prism::zserio>("apollo", "apollo", "zserio", map, 0.244) && rows.add_other_formats("apollo", map);
+  ok = ok && rows.add<prism::zserio>("apollo", "apollo", "zserio", map, 0.244, "apollo.blob") && rows.add_other_formats("apollo", map);
   for (const auto& [name, data] : {std::pair{std::string("carsales"), sales}, std::pair{std::string("carsales_sorted"), sorted}}) {
     const bool random = name == "carsales";
-    ok = ok && rows.add<prism::zserio>(name, name == "carsales" ? "carsales" : "carsales (sorted data)", "zserio", data, random ? 1.374 : 0) &&
+    const std::string suffix = random ? ".blob" : "__carsales_sorted.blob";
+    ok = ok && rows.add<prism::zserio>(name, random ? "carsales" : "carsales (sorted data)", "zserio", data, random ? 1.374 : 0,
+                                       "carsales" + suffix) &&
          rows.add<prism::zserio>(name, random ? "carsales_align" : "carsales_align (sorted data)", "zserio",
-                                 relayout<carsales::CarSales<layout::align>>(*data), random ? 0.925 : 0) &&
+                                 relayout<carsales::CarSales<layout::align>>(*data), random ? 0.925 : 0, "carsales_align" + suffix) &&
          rows.add<prism::zserio>(name, random ? "carsales_packed" : "carsales_packed (sorted data)", "zserio",
-                                 relayout<carsales::CarSales<layout::packed>>(*data), random ? 1.644 : 0) &&
+                                 relayout<carsales::CarSales<layout::packed>>(*data), random ? 1.644 : 0, "carsales_packed" + suffix) &&
          rows.add_other_formats(name, data);
   }
-  ok = ok && rows.add<prism::zserio>("simpletrace", "simpletrace", "zserio", trace, 0.221) &&
-       rows.add<prism::zserio>("simpletrace", "simpletrace_packed", "zserio", relayout<simpletrace::SimpleTrace<layout::packed>>(*trace), 0.145) &&
+  ok = ok && rows.add<prism::zserio>("simpletrace", "simpletrace", "zserio", trace, 0.221, "simpletrace.blob") &&
+       rows.add<prism::zserio>("simpletrace", "simpletrace_packed", "zserio", relayout<simpletrace::SimpleTrace<layout::packed>>(*trace), 0.145, "simpletrace_packed.blob") &&
        rows.add_other_formats("simpletrace", trace);
   return ok;
+}
+
+// The zserio Python runtime reading the same blobs (scripts/zserio_python_peer.py), when
+// python3 with the zserio package and Java are there; rows keep python_ms = 0 otherwise.
+void run_python_peer(std::vector<zserio_row>& rows, const suite_options& options) {
+  const std::filesystem::path script = std::filesystem::path(PRISM_SOURCE_DIR) / "scripts" / "zserio_python_peer.py";
+  if (!std::filesystem::exists(script) || std::system("python3 -c 'import zserio' >/dev/null 2>&1 && command -v java >/dev/null") != 0) {
+    std::printf("zserio: the zserio Python runtime (PyPI zserio, Java) is not there; no Python row\n");
+    return;
+  }
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / ("prism-zserio-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  for (const auto& r : rows) {
+    if (!r.blob_name.empty()) std::ofstream(dir / r.blob_name, std::ios::binary) << *r.blob;
+  }
+  const std::string command = "python3 '" + script.string() + "' --schemas '" + PRISM_SOURCE_DIR +
+                              "/tests/zserio/schemas' --blobs '" + dir.string() + "' --repeat " +
+                              std::to_string(options.run.full ? 5 : 3);
+  if (FILE* pipe = ::popen(command.c_str(), "r")) {
+    char name[256];
+    double ms = 0;
+    while (std::fscanf(pipe, "%255s %lf", name, &ms) == 2) {
+      for (auto& r : rows) {
+        if (r.blob_name == name) r.python_ms = ms;
+      }
+    }
+    ::pclose(pipe);
+  }
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace
@@ -191,6 +229,7 @@ int run_zserio(const suite_options& options) {
   zserio_rows rows(options);
   if (!register_all(rows, options)) return 1;
   const auto results = run_registered();
+  run_python_peer(rows.rows, options);
   const auto ms = [&](const zserio_row& r, const char* op) {
     return results.at(r.schema + "/" + r.format + "/" + op).median_ns / 1e6;
   };
@@ -199,17 +238,18 @@ int run_zserio(const suite_options& options) {
               options.data_dir.empty() ? "built-in generated" : options.data_dir.c_str(), options.run.repetitions());
   std::printf("CPU: %s; %s\n\n", cpu_model().c_str(), compiler_description().c_str());
   table t({"dataset", "schema", "format", "read ms (fresh)", "read ms (reuse)", "write ms", "blob bytes", "deflate-6 bytes",
-           "zstd-3 bytes", "zserio C++ read ms (published)"});
+           "zstd-3 bytes", "zserio C++ read ms (published)", "zserio Python read ms (this run)"});
   std::string json = json_report_begin("zserio", "\"data\": \"" + (options.data_dir.empty() ? std::string("built-in") : options.data_dir) + "\",");
   for (std::size_t i = 0; i < rows.rows.size(); ++i) {
     const auto& r = rows.rows[i];
     const double fresh = ms(r, "read fresh"), reuse = ms(r, "read reuse"), write = ms(r, "write");
     t.add({r.dataset, r.schema, r.format, fixed(fresh, 3), fixed(reuse, 3), fixed(write, 3), std::to_string(r.bytes),
-           std::to_string(r.deflated), std::to_string(r.zstd), r.published_ms > 0 ? fixed(r.published_ms, 3) : "-"});
+           std::to_string(r.deflated), std::to_string(r.zstd), r.published_ms > 0 ? fixed(r.published_ms, 3) : "-",
+           r.python_ms > 0 ? fixed(r.python_ms, 1) : "-"});
     json += "    {\"dataset\": \"" + r.dataset + "\", \"schema\": \"" + r.schema + "\", \"format\": \"" + r.format +
             "\", \"read_fresh_ms\": " + fixed(fresh, 4) + ", \"read_reuse_ms\": " + fixed(reuse, 4) + ", \"write_ms\": " +
             fixed(write, 4) + ", \"bytes\": " + std::to_string(r.bytes) + ", \"deflate6_bytes\": " + std::to_string(r.deflated) +
-            ", \"zstd3_bytes\": " + std::to_string(r.zstd) + "}" + (i + 1 < rows.rows.size() ? ",\n" : "\n");
+            ", \"zstd3_bytes\": " + std::to_string(r.zstd) + ", \"zserio_python_read_ms\": " + fixed(r.python_ms, 3) + "}" + (i + 1 < rows.rows.size() ? ",\n" : "\n");
   }
   t.print();
   json_report_save(options.json_path, json);

@@ -53,6 +53,15 @@ inline std::size_t utf8_valid_prefix(const std::uint8_t* s, std::size_t n) noexc
 }
 
 PRISM_INLINE bool utf8_valid(const std::uint8_t* s, std::size_t n) noexcept {
+  if (n >= 8) {  // all ASCII: whole blocks and an overlapping last block, no branch per byte
+    std::uint64_t seen = 0, block;
+    for (std::size_t i = 0; i + 8 <= n; i += 8) {
+      std::memcpy(&block, s + i, 8);
+      seen |= block;
+    }
+    std::memcpy(&block, s + n - 8, 8);
+    if (((seen | block) & 0x8080808080808080ull) == 0) return true;
+  }
   return utf8_valid_prefix(s, n) == n;
 }
 

@@ -151,6 +151,14 @@ class bit_reader {
       detail::store_be64(out, peek64());
       pos_ += 64;
     }
+    if (n == 0) return;
+    if (can_peek64()) {
+      std::uint8_t last[8];
+      detail::store_be64(last, peek64());
+      std::memcpy(out, last, n);
+      pos_ += std::uint64_t{n} * 8;
+      return;
+    }
     for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<std::uint8_t>(take_short(8));
   }
 

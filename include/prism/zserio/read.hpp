@@ -212,6 +212,14 @@ PRISM_INLINE bool read_scalar(In& r, T& v) {
 
 template <class In>
 PRISM_INLINE bool read_size(In& r, std::uint64_t& n) {
+  if (r.in.can_peek64()) [[likely]] {
+    const std::uint64_t window = r.in.peek64();
+    if ((window >> 63) == 0) {  // below 128: one byte, the common case of lengths
+      n = window >> 56;
+      r.in.skip(8);
+      return true;
+    }
+  }
   return read_var<scalar_spec{wire::varsize, 0, false, 5}>(r, n) &&
          (n >> 31 == 0 || r.fail(errc::invalid_value, r.in.position(), "a varsize below 2^31"));
 }
@@ -271,6 +279,20 @@ PRISM_INLINE bool read_slot(In& r, delta_context& c, T& v) {
 template <options O, field_spec S, bool Packed, class T, class In, class Pack>
 bool read_value(In& r, T& v, Pack& pack, std::uint64_t length = 0);
 
+// A member or element: scalars inline, everything else through read_value.
+template <options O, field_spec S, bool Packed, class T, class In, class Pack>
+PRISM_INLINE bool read_member(In& r, T& v, Pack& pack, std::uint64_t length = 0) {
+  if constexpr (scalar<T> && S.align == 0) {
+    if constexpr (Packed && packable_scalar<T>) {
+      return read_slot<S>(r, pack, v);
+    } else {
+      return read_scalar<S>(r, v);
+    }
+  } else {
+    return read_value<O, S, Packed>(r, v, pack, length);
+  }
+}
+
 template <options O, class T, class In>
 bool read_text(In& r, T& v) {
   std::uint64_t n = 0;
@@ -293,17 +315,21 @@ bool read_text(In& r, T& v) {
   } else {
     if (!r.ctx.charge(size)) return false;
     if (r.in.aligned()) {
-      detail::assign_bytes(v, r.in.byte_pointer(), size);
-      r.in.skip(n * 8);
-    } else {
-      if (v.size() != size) v.resize(size);
-      r.in.take_bytes(reinterpret_cast<std::uint8_t*>(v.data()), size);
-    }
-    if constexpr (string_type<T>) {
-      if constexpr (O.validate_utf8) {
-        if (!detail::utf8_valid(reinterpret_cast<const std::uint8_t*>(v.data()), size)) [[unlikely]]
+      const std::uint8_t* p = r.in.byte_pointer();
+      if constexpr (string_type<T> && O.validate_utf8) {
+        if (!detail::utf8_valid(p, size, static_cast<std::size_t>(r.in.remaining() / 8))) [[unlikely]]
           return r.fail(errc::invalid_utf8, at);
       }
+      detail::assign_bytes(v, p, size);
+      r.in.skip(n * 8);
+      return true;
+    }
+    if (v.size() != size) v.resize(size);
+    r.in.take_bytes(reinterpret_cast<std::uint8_t*>(v.data()), size);
+    if constexpr (string_type<T> && O.validate_utf8) {
+      // A std::string holds capacity() + 1 >= 16 bytes: short texts are checked with one load.
+      if (!detail::utf8_valid(reinterpret_cast<const std::uint8_t*>(v.data()), size, v.capacity() + 1)) [[unlikely]]
+        return r.fail(errc::invalid_utf8, at);
     }
     return true;
   }
@@ -322,7 +348,7 @@ bool read_elements(In& r, R& range) {
     packing_t<E, ES> contexts{};
     std::size_t i = 0;
     for (auto& e : range) {
-      if (!read_value<O, ES, true>(r, e, contexts)) [[unlikely]] return r.ctx.in_element(i);
+      if (!read_member<O, ES, true>(r, e, contexts)) [[unlikely]] return r.ctx.in_element(i);
       ++i;
     }
     return true;
@@ -335,7 +361,7 @@ bool read_elements(In& r, R& range) {
         if (!read_scalar<ES>(r, b)) [[unlikely]] return r.ctx.in_element(i);
         e = b;
       } else {
-        if (!read_value<O, ES, false>(r, e, none)) [[unlikely]] return r.ctx.in_element(i);
+        if (!read_member<O, ES, false>(r, e, none)) [[unlikely]] return r.ctx.in_element(i);
       }
       ++i;
     }
@@ -369,7 +395,7 @@ bool read_struct(In& r, T& v, Pack& pack) {
       }
       length = static_cast<std::uint64_t>(n);
     }
-    if (!read_value<O, S, Packed>(r, get_field<I>(v), slot_of<Pack, I, Packed>(pack), length)) [[unlikely]]
+    if (!read_member<O, S, Packed>(r, get_field<I>(v), slot_of<Pack, I, Packed>(pack), length)) [[unlikely]]
       return r.ctx.in_field(field_name<T, I>());
     return true;
   });
