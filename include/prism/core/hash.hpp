@@ -60,9 +60,13 @@ PRISM_INLINE constexpr std::uint64_t key_hash_ends(std::string_view key, std::ui
     head = load_le(key.data(), n);
     tail = 0;
   }
+  // Each product is folded (h ^= h >> 32) so that every byte reaches the low bits that pick
+  // the slot: a multiplication alone moves differences only upwards, and keys such as
+  // "revMajor" / "revMinor" would collide for every seed.
   std::uint64_t h = (head ^ seed) * 0x9E3779B97F4A7C15ull;
-  h ^= (tail + n) * 0xC2B2AE3D27D4EB4Full;
-  return h ^ (h >> 29);
+  h ^= h >> 32;
+  h = (h ^ (tail + n)) * 0xC2B2AE3D27D4EB4Full;
+  return h ^ (h >> 32);
 }
 
 constexpr std::uint64_t key_hash_full(std::string_view key, std::uint64_t seed) noexcept {

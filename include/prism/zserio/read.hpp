@@ -124,7 +124,11 @@ PRISM_INLINE bool read_var(In& r, std::uint64_t& out) {
     const std::uint64_t window = r.in.peek64();
     constexpr std::uint64_t top_bits = 0x8080808080808080ull;
     constexpr unsigned flagged = W.max_bytes - 1;  // the last possible byte has no flag
-    constexpr std::uint64_t flag_mask = flagged >= 8 ? top_bits : top_bits & ~(~std::uint64_t{0} >> (8 * flagged));
+    constexpr std::uint64_t flag_mask = [] {
+      std::uint64_t mask = 0;  // the top bits of bytes 0 .. flagged-1
+      for (unsigned i = 0; i < flagged && i < 8; ++i) mask |= std::uint64_t{0x80} << (56 - 8 * i);
+      return mask;
+    }();
     std::uint64_t flags = window & top_bits;
     if constexpr (W.is_signed) flags = (flags & ~(std::uint64_t{0x80} << 56)) | ((window << 1) & (std::uint64_t{0x80} << 56));
     const std::uint64_t stops = ~flags & flag_mask;
@@ -374,7 +378,9 @@ PRISM_INLINE bool check_count(In& r, std::uint64_t n, std::uint64_t at) {
   using E = range_value_t<T>;
   if (n > r.ctx.lim.max_elements) [[unlikely]] return r.fail(errc::too_many_elements, at);
   constexpr std::uint64_t each = min_bits<E, element_spec(S), Packed || S.packed>();
-  if (each != 0 && n > r.in.remaining() / each) [[unlikely]] return r.fail(errc::unexpected_end, at);
+  if constexpr (each != 0) {
+    if (n > r.in.remaining() / each) [[unlikely]] return r.fail(errc::unexpected_end, at);
+  }
   return r.ctx.charge(static_cast<std::size_t>(n) * sizeof(E));
 }
 
