@@ -6,9 +6,9 @@
 #include <prism/json.hpp>
 #include <simdjson.h>
 
+#include "data/file_text.hpp"
+
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 
 namespace {
@@ -95,11 +95,9 @@ TEST(JsonInterop, RealCorpora) {
   if (!std::filesystem::exists(dir)) GTEST_SKIP() << "no corpora at " << dir;
   int checked = 0;
   for (const char* file : {"canada.json", "citm_catalog.json", "twitter.json"}) {
-    std::ifstream in(dir / file, std::ios::binary);
-    if (!in) continue;
-    std::stringstream ss;
-    ss << in.rdbuf();
-    check_document(ss.str(), file);
+    const auto text = bench_io::file_text(dir / file);
+    if (!text) continue;
+    check_document(*text, file);
     ++checked;
   }
   EXPECT_EQ(checked, 3);

@@ -8,22 +8,16 @@
 #include <prism/zserio.hpp>
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 
+#include "data/file_text.hpp"
 #include "data/zserio_models.hpp"
 
 namespace {
 
 using namespace zserio_models;
 
-std::string slurp(const std::filesystem::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  std::stringstream s;
-  s << f.rdbuf();
-  return s.str();
-}
+std::string slurp(const std::filesystem::path& p) { return bench_io::file_text(p).value_or(std::string()); }
 
 template <class T, prism::options JsonOptions = prism::json::defaults>
 void expect_same_bytes(const char* dataset, const char* blob_name, std::size_t expected_size) {

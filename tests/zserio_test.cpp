@@ -7,7 +7,6 @@
 
 #include <array>
 #include <filesystem>
-#include <fstream>
 #include <optional>
 #include <random>
 #include <sstream>
@@ -15,6 +14,7 @@
 #include <variant>
 #include <vector>
 
+#include "data/file_text.hpp"
 #include "support/random_value.hpp"
 #include "zserio/features.hpp"
 
@@ -37,12 +37,7 @@ std::string encode(const T& v) {
   return out ? hex(*out) : std::string("error");
 }
 
-std::string slurp(const std::filesystem::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  std::stringstream s;
-  s << f.rdbuf();
-  return s.str();
-}
+std::string slurp(const std::filesystem::path& p) { return bench_io::file_text(p).value_or(std::string()); }
 
 struct SpecExample {
   std::uint8_t a, b, c;

@@ -2,14 +2,14 @@
 // The corpus documents: the real files (--data DIR) or built-in seeded generators that produce
 // documents of the same shape, size and value statistics (../shared/workloads/corpus.md).
 #include <cstdint>
-#include <fstream>
+#include <filesystem>
 #include <random>
-#include <sstream>
 #include <string>
 
 #include <prism/json.hpp>
 
 #include "data/corpus_models.hpp"
+#include "data/file_text.hpp"
 
 namespace corpus {
 
@@ -210,12 +210,7 @@ inline twitter make_twitter(std::uint64_t seed = 3) {
 template <class T>
 std::string document_text(const std::string& data_dir, const char* file, const T& generated, bool indented) {
   if (!data_dir.empty()) {
-    std::ifstream in(data_dir + "/" + file, std::ios::binary);
-    if (in) {
-      std::stringstream ss;
-      ss << in.rdbuf();
-      return ss.str();
-    }
+    if (auto text = bench_io::file_text(std::filesystem::path(data_dir) / file)) return std::move(*text);
   }
   auto text = indented ? prism::write<prism::json, prism::options{.enums_as_strings = true, .pretty = true, .indent = 4}>(generated)
                        : prism::write<prism::json>(generated);

@@ -15,7 +15,6 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -26,6 +25,7 @@
 #include <prism/pack.hpp>
 #include <prism/zserio.hpp>
 
+#include "data/file_text.hpp"
 #include "data/zserio_data.hpp"
 #include "report/table.hpp"
 #include "suites/suites.hpp"
@@ -132,18 +132,16 @@ class zserio_rows {
   const suite_options& options_;
 };
 
-std::string slurp(const std::filesystem::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  std::stringstream s;
-  s << f.rdbuf();
-  return s.str();
-}
-
 // The dataset from `--data DIR` (zserio's JSON), or from the built-in generator.
 template <class T, prism::options JsonOptions = prism::json::defaults, class Make>
 std::shared_ptr<const T> load(const suite_options& options, const char* file, Make make) {
   if (options.data_dir.empty()) return std::make_shared<const T>(make());
-  auto value = prism::read<prism::json, T, JsonOptions>(slurp(std::filesystem::path(options.data_dir) / file));
+  const auto text = bench_io::file_text(std::filesystem::path(options.data_dir) / file);
+  if (!text) {
+    std::fprintf(stderr, "zserio: cannot read %s/%s\n", options.data_dir.c_str(), file);
+    return nullptr;
+  }
+  auto value = prism::read<prism::json, T, JsonOptions>(*text);
   if (!value) {
     std::fprintf(stderr, "zserio: %s/%s: %s\n", options.data_dir.c_str(), file, value.error().message().c_str());
     return nullptr;

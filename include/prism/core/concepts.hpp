@@ -111,6 +111,18 @@ concept resizable_sequence = sequence<T> && requires(T& c, std::size_t n) {
 template <class T>
 using range_value_t = std::remove_cvref_t<std::ranges::range_value_t<T>>;
 
+// An enum's underlying integer type; any other type itself.
+template <class T>
+struct integer_of {
+  using type = T;
+};
+template <enumeration T>
+struct integer_of<T> {
+  using type = std::underlying_type_t<T>;
+};
+template <class T>
+using integer_of_t = typename integer_of<T>::type;
+
 // Numbers whose bytes are their value: memcpy-able to and from little-endian wire data.
 template <class T>
 concept plain_number = (integer<T> || floating<T>) && !std::same_as<T, long double>;

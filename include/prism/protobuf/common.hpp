@@ -81,18 +81,6 @@ constexpr std::size_t fixed_width(scalar_code c) noexcept {
   return wire_of(c) == wire::i32 ? 4 : wire_of(c) == wire::i64 ? 8 : 0;
 }
 
-// An enum's underlying integer type; any other scalar itself.
-template <class T>
-struct integer_of {
-  using type = T;
-};
-template <enumeration T>
-struct integer_of<T> {
-  using type = std::underlying_type_t<T>;
-};
-template <class T>
-using integer_of_t = typename integer_of<T>::type;
-
 // ---- varints ----
 
 PRISM_INLINE constexpr std::size_t varint_size(std::uint64_t v) noexcept {

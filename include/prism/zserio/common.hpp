@@ -72,17 +72,6 @@ struct scalar_spec {
 template <class T>
 concept scalar = boolean<T> || integer<T> || enumeration<T> || floating<T>;
 
-template <class T>
-struct integer_of {
-  using type = T;
-};
-template <enumeration T>
-struct integer_of<T> {
-  using type = std::underlying_type_t<T>;
-};
-template <class T>
-using integer_of_t = typename integer_of<T>::type;
-
 // The width of an enum: meta<E>::bits when given (zserio's `enum bit:N E`), else its underlying type's.
 template <class T>
 constexpr unsigned default_bits() noexcept {

@@ -216,11 +216,7 @@ bool write_value(W& w, const T& v, Pack& pack) {
     return write_size(w, n) && w.put_bytes(reinterpret_cast<const std::uint8_t*>(std::ranges::data(v)), n);
   } else if constexpr (optional_type<T> || unique_pointer<T>) {
     if (!w.put_bool(static_cast<bool>(v))) return false;
-    if (!v) return true;
-    if constexpr (S.align != 0) {
-      if (!w.align_to(S.align)) return false;
-    }
-    return write_value<O, without_align(S), Packed>(w, *v, pack);
+    return !v || write_value<O, S, Packed>(w, *v, pack);  // the value aligns itself, after the bit
   } else if constexpr (fixed_array<T>) {
     return write_elements<O, S, Packed>(w, v);
   } else if constexpr (sequence<T>) {
