@@ -10,4 +10,5 @@
 #include "msgpack.hpp"
 #include "pack.hpp"
 #include "protobuf.hpp"
+#include "zbin.hpp"
 #include "zserio.hpp"

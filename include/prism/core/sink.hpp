@@ -48,6 +48,8 @@ class buffer_sink {
   }
   PRISM_INLINE std::uint8_t* cur() noexcept { return data_ + position_; }
   PRISM_INLINE void advance(std::size_t n) noexcept { position_ += n; }
+  // Bytes already written, for formats that fill in a size or an offset afterwards.
+  PRISM_INLINE std::uint8_t* at(std::size_t pos) noexcept { return data_ + pos; }
   PRISM_INLINE bool write(const void* bytes, std::size_t n) {
     reserve(n);
     if (n) std::memcpy(data_ + position_, bytes, n);
@@ -101,6 +103,7 @@ class span_sink {
     return reserve_scratch(n);
   }
   PRISM_INLINE std::uint8_t* cur() noexcept { return cur_; }
+  PRISM_INLINE std::uint8_t* at(std::size_t pos) noexcept { return data_ + pos; }
   PRISM_INLINE void advance(std::size_t n) noexcept {
     if (cur_ == scratch_.data()) [[unlikely]] return commit_scratch(n);
     cur_ += n;

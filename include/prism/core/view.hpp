@@ -1,0 +1,327 @@
+#pragma once
+// Lazy views of self-describing formats: prism::view<F>(bytes) parses nothing and copies
+// nothing; every access decodes only what it touches, checks its bounds and returns errors as
+// values. A format supplies a Node (a position in the bytes) with:
+//   value_type type(); size_t offset();
+//   errc get_bool(bool&), get_integer(bool& negative, uint64_t&), get_double(double&),
+//        get_string(string_view&), get_bytes(bytes_view&), get_tensor(tensor_header&),
+//        size(size_t&), element(size_t, Node&), find(string_view, Node&, bool& found),
+//        first(Node&), next(Node&)      // children in order: O(1) amortized per step
+//   template <options O, class T> status read(T&)   // materialize with the format's reader
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <iterator>
+#include <limits>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+
+#include "api.hpp"
+#include "concepts.hpp"
+#include "error.hpp"
+#include "tensor.hpp"
+
+namespace prism {
+
+enum class value_type : std::uint8_t { null, boolean, integer, floating, string, binary, array, object, tensor, timestamp, other };
+
+constexpr std::string_view describe(value_type t) noexcept {
+  switch (t) {
+    case value_type::null: return "null";
+    case value_type::boolean: return "bool";
+    case value_type::integer: return "integer";
+    case value_type::floating: return "float";
+    case value_type::string: return "string";
+    case value_type::binary: return "binary";
+    case value_type::array: return "array";
+    case value_type::object: return "object";
+    case value_type::tensor: return "tensor";
+    case value_type::timestamp: return "timestamp";
+    case value_type::other: return "other";
+  }
+  return "other";
+}
+
+// Each format names its node type and how a message's root is found.
+template <class Format>
+struct view_traits;
+
+template <class Node>
+class basic_view;
+
+namespace detail {
+template <class T, class Node>
+result<T> view_integer(const Node& node) {
+  bool negative{};
+  std::uint64_t value{};
+  if (const errc e = node.get_integer(negative, value); e != errc::ok) return make_error(e, node.offset(), {}, {}, "integer");
+  if (negative) {
+    if constexpr (std::is_unsigned_v<T>) {
+      return make_error(errc::out_of_range, node.offset(), {}, {}, "non-negative integer");
+    } else {
+      if (static_cast<std::int64_t>(value) < static_cast<std::int64_t>(std::numeric_limits<T>::min()))
+        return make_error(errc::out_of_range, node.offset());
+      return static_cast<T>(static_cast<std::int64_t>(value));
+    }
+  }
+  if (value > static_cast<std::uint64_t>(std::numeric_limits<T>::max())) return make_error(errc::out_of_range, node.offset());
+  return static_cast<T>(value);
+}
+}  // namespace detail
+
+template <class Node>
+class basic_view {
+ public:
+  explicit basic_view(const Node& node) noexcept : node_(node) {}
+  explicit basic_view(error e) : error_(std::make_shared<const error>(std::move(e))) {}
+
+  // False when this view is the result of a failed access (a missing key, an index out of
+  // range, bad bytes); every access on it returns that error.
+  bool valid() const noexcept { return !error_; }
+  explicit operator bool() const noexcept { return valid(); }
+  const error* failure() const noexcept { return error_.get(); }
+  std::size_t offset() const noexcept { return node_.offset(); }
+  const Node& node() const noexcept { return node_; }
+
+  value_type type() const noexcept { return valid() ? node_.type() : value_type::other; }
+  bool is_null() const noexcept { return type() == value_type::null; }
+
+  template <class T>
+  result<T> as() const {
+    if (error_) return *error_;
+    if constexpr (boolean<T>) {
+      bool b{};
+      if (const errc e = node_.get_bool(b); e != errc::ok) return fail(e, "bool");
+      return b;
+    } else if constexpr (integer<T>) {
+      auto r = detail::view_integer<T>(node_);
+      if (!r) return tagged(r.error());
+      return r;
+    } else if constexpr (floating<T>) {
+      double d{};
+      if (const errc e = node_.get_double(d); e != errc::ok) return fail(e, "number");
+      return static_cast<T>(d);
+    } else if constexpr (string_view_type<T>) {
+      return as_string_view();
+    } else if constexpr (string_type<T>) {
+      auto s = as_string_view();
+      if (!s) return s.error();
+      return std::string(*s);
+    } else if constexpr (byte_span<T>) {
+      return as_bytes();
+    } else {
+      result<T> out{std::in_place};
+      if (auto st = node_.template read<Node::format::defaults>(*out); !st) return st.error();
+      return out;
+    }
+  }
+
+  result<std::string_view> as_string_view() const {
+    if (error_) return *error_;
+    std::string_view s;
+    if (const errc e = node_.get_string(s); e != errc::ok) return fail(e, "string");
+    return s;
+  }
+  result<bytes_view> as_bytes() const {
+    if (error_) return *error_;
+    bytes_view b;
+    if (const errc e = node_.get_bytes(b); e != errc::ok) return fail(e, "binary");
+    return b;
+  }
+
+  // A tensor of T and Rank: a view into the input when its data is aligned for T, else a copy.
+  template <tensor_element T, std::size_t Rank>
+  result<tensor_read<T, Rank>> as_tensor() const {
+    if (error_) return *error_;
+    tensor_header h;
+    if (const errc e = node_.get_tensor(h); e != errc::ok) return fail(e, "tensor");
+    if (h.type != dtype_of<T>) return fail(errc::type_mismatch, dtype_name(dtype_of<T>), dtype_name(h.type));
+    if (h.rank != Rank) return fail(errc::size_mismatch, "a tensor of the requested rank");
+    std::array<std::size_t, Rank> shape{};
+    for (std::size_t d = 0; d < Rank; ++d) shape[d] = h.shape[d];
+    const auto address = reinterpret_cast<std::uintptr_t>(h.data);
+    if (address % alignof(T) == 0) return tensor_read<T, Rank>(tensor_view<const T, Rank>(reinterpret_cast<const T*>(h.data), shape, h.order));
+    std::vector<T> copy(h.count());
+    if (h.data_bytes) std::memcpy(copy.data(), h.data, h.data_bytes);
+    return tensor_read<T, Rank>(std::move(copy), shape, h.order, copy_reason::misaligned, address % alignof(T));
+  }
+
+  // Elements of an array, entries of an object, bytes of a string or binary.
+  result<std::size_t> size() const {
+    if (error_) return *error_;
+    std::size_t n{};
+    if (const errc e = node_.size(n); e != errc::ok) return fail(e, "array or object");
+    return n;
+  }
+
+  basic_view operator[](std::size_t index) const {
+    if (error_) return *this;
+    Node child;
+    if (const errc e = node_.element(index, child); e != errc::ok) {
+      error err = make_error(e, node_.offset(), "[" + std::to_string(index) + "]", Node::format::name);
+      if (e == errc::type_mismatch) err.expected = "array";
+      return basic_view(std::move(err));
+    }
+    return basic_view(child);
+  }
+  basic_view operator[](std::string_view key) const {
+    if (error_) return *this;
+    Node child;
+    bool found = false;
+    if (const errc e = node_.find(key, child, found); e != errc::ok)
+      return basic_view(make_error(e, node_.offset(), std::string(key), Node::format::name, e == errc::type_mismatch ? "object" : ""));
+    if (!found) return basic_view(make_error(errc::missing_key, node_.offset(), std::string(key), Node::format::name));
+    return basic_view(child);
+  }
+  basic_view operator[](const char* key) const { return (*this)[std::string_view(key)]; }
+  // The value of `key`, or nothing when this is not an object or has no such key.
+  std::optional<basic_view> find(std::string_view key) const {
+    if (error_) return std::nullopt;
+    Node child;
+    bool found = false;
+    if (node_.find(key, child, found) != errc::ok || !found) return std::nullopt;
+    return basic_view(child);
+  }
+
+  // Iteration over the elements of an array (or the values of an object): the whole walk is
+  // O(n). A decoding error ends the walk early; error() on the range says which.
+  class element_range {
+   public:
+    class iterator {
+     public:
+      using value_type = basic_view;
+      using difference_type = std::ptrdiff_t;
+      iterator() = default;
+      iterator(const element_range* r, Node n, std::size_t left) : range_(r), node_(n), left_(left) {}
+      basic_view operator*() const { return basic_view(node_); }
+      iterator& operator++() {
+        if (--left_ && node_.next(node_) != errc::ok) fail_at_end();
+        if (range_->objects_ && left_ && node_.next(node_) != errc::ok) fail_at_end();
+        return *this;
+      }
+      void operator++(int) { ++*this; }
+      bool operator==(std::default_sentinel_t) const noexcept { return left_ == 0; }
+
+     private:
+      void fail_at_end() {
+        range_->failed_ = errc::invalid_value;
+        left_ = 0;
+      }
+      const element_range* range_ = nullptr;
+      Node node_{};
+      std::size_t left_ = 0;
+    };
+    iterator begin() const { return iterator(this, first_, count_); }
+    std::default_sentinel_t end() const noexcept { return {}; }
+    errc error() const noexcept { return failed_; }
+
+   private:
+    friend class basic_view;
+    Node first_{};
+    std::size_t count_ = 0;
+    bool objects_ = false;
+    mutable errc failed_ = errc::ok;
+  };
+
+  // Key/value pairs of an object.
+  class item_range {
+   public:
+    class iterator {
+     public:
+      using value_type = std::pair<basic_view, basic_view>;
+      using difference_type = std::ptrdiff_t;
+      iterator() = default;
+      iterator(Node key, std::size_t left) : key_(key), left_(left) { load(); }
+      value_type operator*() const { return {basic_view(key_), basic_view(value_)}; }
+      iterator& operator++() {
+        if (--left_) {
+          if (value_.next(key_) != errc::ok) left_ = 0;
+          else load();
+        }
+        return *this;
+      }
+      void operator++(int) { ++*this; }
+      bool operator==(std::default_sentinel_t) const noexcept { return left_ == 0; }
+
+     private:
+      void load() {
+        if (left_ && key_.next(value_) != errc::ok) left_ = 0;
+      }
+      Node key_{}, value_{};
+      std::size_t left_ = 0;
+    };
+    iterator begin() const { return iterator(first_, count_); }
+    std::default_sentinel_t end() const noexcept { return {}; }
+
+   private:
+    friend class basic_view;
+    Node first_{};
+    std::size_t count_ = 0;
+  };
+
+  // The elements of an array or the values of an object; empty for anything else.
+  element_range elements() const {
+    element_range r;
+    if (error_) return r;
+    std::size_t n{};
+    if (node_.size(n) != errc::ok || n == 0 || (node_.type() != value_type::array && node_.type() != value_type::object)) return r;
+    Node first;
+    if (node_.first(first) != errc::ok) return r;
+    r.objects_ = node_.type() == value_type::object;
+    if (r.objects_ && first.next(first) != errc::ok) return r;
+    r.first_ = first;
+    r.count_ = n;
+    return r;
+  }
+  item_range items() const {
+    item_range r;
+    if (error_ || node_.type() != value_type::object) return r;
+    std::size_t n{};
+    Node first;
+    if (node_.size(n) != errc::ok || n == 0 || node_.first(first) != errc::ok) return r;
+    r.first_ = first;
+    r.count_ = n;
+    return r;
+  }
+
+ private:
+  error fail(errc e, std::string_view expected, std::string_view found = {}) const {
+    error err = make_error(e, node_.offset(), {}, Node::format::name, expected, found);
+    if (found.empty() && e == errc::type_mismatch) err.found = describe(node_.type());
+    return err;
+  }
+  error tagged(error e) const {
+    e.format = Node::format::name;
+    if (e.code == errc::type_mismatch) e.found = describe(node_.type());
+    return e;
+  }
+
+  Node node_{};
+  std::shared_ptr<const error> error_;
+};
+
+// A view of the message in `bytes`; checks only what it must to find the root value.
+template <class Format, byte_input Bytes>
+auto view(const Bytes& bytes) {
+  const auto* data = reinterpret_cast<const std::uint8_t*>(std::ranges::data(bytes));
+  return view_traits<Format>::root(data, std::ranges::size(bytes));
+}
+
+// Checks a whole message in one pass, for formats that offer it (zbin).
+template <class Format, byte_input Bytes>
+status verify(const Bytes& bytes, const limits& lim = {}) {
+  return view_traits<Format>::verify(reinterpret_cast<const std::uint8_t*>(std::ranges::data(bytes)), std::ranges::size(bytes), lim);
+}
+
+// Materializes a struct (or any value) from a view.
+template <class T, class Node>
+status read(T& out, const basic_view<Node>& v) {
+  if (const error* e = v.failure()) return *e;
+  return v.node().template read<Node::format::defaults>(out);
+}
+
+}  // namespace prism

@@ -1,0 +1,6 @@
+#pragma once
+// prism::zbin, prism's self-describing zero-copy binary (docs/zbin.md).
+#include "zbin/format.hpp"
+#include "zbin/read.hpp"
+#include "zbin/view.hpp"
+#include "zbin/write.hpp"

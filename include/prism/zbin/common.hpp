@@ -1,0 +1,154 @@
+#pragma once
+// zbin type codes, the message header and the layout rules shared by the writer, the reader,
+// the view and verify() (docs/zbin.md).
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <string_view>
+
+#include "../core/byte_order.hpp"
+#include "../core/config.hpp"
+#include "../core/fields.hpp"
+#include "../core/tensor.hpp"
+
+namespace prism::zbin_detail {
+
+namespace code {
+inline constexpr std::uint8_t fixobject = 0x80, fixarray = 0x90, fixstr = 0xa0, negfixint = 0xe0;
+inline constexpr std::uint8_t null = 0xc0, false_ = 0xc1, true_ = 0xc2;
+inline constexpr std::uint8_t u8 = 0xc3, u16 = 0xc4, u32 = 0xc5, u64 = 0xc6;
+inline constexpr std::uint8_t i8 = 0xc7, i16 = 0xc8, i32 = 0xc9, i64 = 0xca;
+inline constexpr std::uint8_t f32 = 0xcb, f64 = 0xcc;
+inline constexpr std::uint8_t str8 = 0xcd, str16 = 0xce, str32 = 0xcf;
+inline constexpr std::uint8_t bin8 = 0xd0, bin16 = 0xd1, bin32 = 0xd2;
+inline constexpr std::uint8_t array = 0xd3, object = 0xd4;
+inline constexpr std::uint8_t typed_array = 0xd5, tensor = 0xd6, timestamp = 0xd7;
+}  // namespace code
+
+inline constexpr std::uint8_t magic = 0x5a;  // 'Z'
+inline constexpr std::uint8_t version = 1;
+inline constexpr std::size_t header_size = 2;
+// Objects of more entries than this carry an index of entry offsets, keys in byte order.
+inline constexpr std::size_t max_unindexed_entries = 8;
+inline constexpr std::size_t max_alignment = 64;
+
+using detail::load_le32;
+using detail::load_le64;
+using detail::store_le32;
+using detail::store_le64;
+
+PRISM_INLINE std::uint16_t load_le16(const std::uint8_t* p) noexcept {
+  return static_cast<std::uint16_t>(p[0] | (p[1] << 8));
+}
+PRISM_INLINE void store_le16(std::uint8_t* p, std::uint16_t v) noexcept {
+  p[0] = static_cast<std::uint8_t>(v);
+  p[1] = static_cast<std::uint8_t>(v >> 8);
+}
+
+// Numeric array and tensor data start at a multiple of this, counted from the message's first
+// byte: 64 for 64 bytes of data or more, else the element size (so small arrays cost little and
+// every array is still aligned for its element whenever the message is 64-byte aligned).
+constexpr std::size_t data_alignment(std::size_t element_size, std::size_t data_bytes) noexcept {
+  return data_bytes >= max_alignment ? max_alignment : element_size;
+}
+constexpr std::size_t align_up(std::size_t offset, std::size_t alignment) noexcept {
+  return (offset + alignment - 1) & ~(alignment - 1);
+}
+
+constexpr std::size_t varint_size(std::uint64_t v) noexcept {
+  std::size_t n = 1;
+  while (v >= 0x80) {
+    v >>= 7;
+    ++n;
+  }
+  return n;
+}
+PRISM_INLINE std::size_t put_varint(std::uint8_t* p, std::uint64_t v) noexcept {
+  std::size_t n = 0;
+  while (v >= 0x80) {
+    p[n++] = static_cast<std::uint8_t>(v | 0x80);
+    v >>= 7;
+  }
+  p[n++] = static_cast<std::uint8_t>(v);
+  return n;
+}
+// Decodes a LEB128 varint of at most 10 bytes from [p, end); 0 when malformed or truncated.
+PRISM_INLINE std::size_t get_varint(const std::uint8_t* p, const std::uint8_t* end, std::uint64_t& v) noexcept {
+  v = 0;
+  for (std::size_t i = 0; i < 10 && p + i < end; ++i) {
+    const std::uint64_t b = p[i];
+    if (i == 9 && b > 1) return 0;
+    v |= (b & 0x7f) << (7 * i);
+    if (b < 0x80) return i + 1;
+  }
+  return 0;
+}
+
+constexpr std::size_t str_header_size(std::size_t n) noexcept {
+  return n < 32 ? 1 : n < 256 ? 2 : n < 65536 ? 3 : 5;
+}
+
+// The encoded key of field I of T (string header and name), rendered at compile time.
+template <class T, std::size_t I>
+inline constexpr auto encoded_key = [] {
+  constexpr std::string_view name = field_name<T, I>();
+  constexpr std::size_t h = str_header_size(name.size());
+  static_assert(h <= 3, "prism::zbin: field name too long");
+  std::array<std::uint8_t, h + name.size()> out{};
+  if constexpr (h == 1) {
+    out[0] = static_cast<std::uint8_t>(code::fixstr | name.size());
+  } else if constexpr (h == 2) {
+    out[0] = code::str8;
+    out[1] = static_cast<std::uint8_t>(name.size());
+  } else {
+    out[0] = code::str16;
+    out[1] = static_cast<std::uint8_t>(name.size());
+    out[2] = static_cast<std::uint8_t>(name.size() >> 8);
+  }
+  for (std::size_t i = 0; i < name.size(); ++i) out[h + i] = static_cast<std::uint8_t>(name[i]);
+  return out;
+}();
+
+// The order in which a struct's fields go on the wire: declaration order for small structs,
+// byte order of the names for indexed ones (so that readers can binary-search the index).
+template <class T>
+inline constexpr auto wire_order = [] {
+  constexpr std::size_t n = field_count_v<T>;
+  std::array<std::size_t, n> order{};
+  for (std::size_t i = 0; i < n; ++i) order[i] = i;
+  if constexpr (n > max_unindexed_entries) {
+    constexpr auto names = field_names<T>();
+    for (std::size_t i = 1; i < n; ++i)  // insertion sort: constexpr and small
+      for (std::size_t j = i; j > 0 && names[order[j]] < names[order[j - 1]]; --j) {
+        const std::size_t t = order[j];
+        order[j] = order[j - 1];
+        order[j - 1] = t;
+      }
+  }
+  return order;
+}();
+
+constexpr std::string_view describe_tag(std::uint8_t tag) noexcept {
+  if (tag <= 0x7f || tag >= code::negfixint) return "integer";
+  if (tag <= 0x8f) return "object";
+  if (tag <= 0x9f) return "array";
+  if (tag <= 0xbf) return "string";
+  switch (tag) {
+    case code::null: return "null";
+    case code::false_: case code::true_: return "bool";
+    case code::f32: case code::f64: return "float";
+    case code::str8: case code::str16: case code::str32: return "string";
+    case code::bin8: case code::bin16: case code::bin32: return "binary";
+    case code::array: return "array";
+    case code::object: return "object";
+    case code::typed_array: return "typed array";
+    case code::tensor: return "tensor";
+    case code::timestamp: return "timestamp";
+    default: break;
+  }
+  if (tag >= code::u8 && tag <= code::i64) return "integer";
+  return "reserved code";
+}
+
+}  // namespace prism::zbin_detail

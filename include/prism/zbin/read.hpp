@@ -1,0 +1,647 @@
+#pragma once
+// zbin decoder straight into C++ values, front to back (so it reads from streams too). Indexes
+// are skipped: a struct is filled in wire order, keys dispatched by the compile-time key table.
+// Every length is checked against the input before anything is allocated.
+#include <bitset>
+#include <chrono>
+#include <cstring>
+#include <limits>
+#include <string_view>
+#include <type_traits>
+
+#include "../core/concepts.hpp"
+#include "../core/containers.hpp"
+#include "../core/context.hpp"
+#include "../core/enum.hpp"
+#include "../core/fields.hpp"
+#include "../core/hash.hpp"
+#include "../core/tensor.hpp"
+#include "../core/utf8.hpp"
+#include "common.hpp"
+#include "format.hpp"
+
+namespace prism::zbin_detail {
+
+template <options O, class T, class Ctx>
+bool read_value(Ctx& ctx, T& v);
+
+template <class Ctx>
+PRISM_INLINE bool peek_tag(Ctx& ctx, std::uint8_t& tag) {
+  if (!ctx.src.need(1)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
+  tag = *ctx.src.cur();
+  return true;
+}
+
+template <class Ctx>
+PRISM_COLD bool mismatch(Ctx& ctx, std::string_view expected, std::uint8_t tag) {
+  return ctx.fail(errc::type_mismatch, ctx.src.offset(), expected, describe_tag(tag));
+}
+
+// Consumes `1 + width` bytes (a code and a little-endian length) and returns the length.
+template <class Ctx>
+PRISM_INLINE bool read_sized(Ctx& ctx, std::size_t width, std::size_t& n) {
+  if (!ctx.src.need(1 + width)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
+  const std::uint8_t* p = ctx.src.cur() + 1;
+  n = width == 1 ? p[0] : width == 2 ? load_le16(p) : load_le32(p);
+  ctx.src.advance(1 + width);
+  return true;
+}
+
+template <class Ctx>
+PRISM_INLINE bool read_varint(Ctx& ctx, std::uint64_t& v) {
+  const std::size_t k = get_varint(ctx.src.cur(), ctx.src.cur() + ctx.src.readable(), v);
+  if (k == 0) {
+    if (ctx.src.need(10) || !ctx.src.need(ctx.src.readable() + 1)) [[unlikely]]
+      return ctx.fail(ctx.src.readable() >= 10 ? errc::invalid_value : errc::unexpected_end, ctx.src.offset(), "varint");
+    return read_varint(ctx, v);  // a stream that had fewer bytes buffered
+  }
+  ctx.src.advance(k);
+  return true;
+}
+
+// A string's or a binary's length; `text` selects which codes are accepted.
+template <class Ctx>
+PRISM_INLINE bool read_bytes_header(Ctx& ctx, bool text, std::size_t& n) {
+  std::uint8_t tag{};
+  if (!peek_tag(ctx, tag)) return false;
+  if (text) {
+    if ((tag & 0xe0) == code::fixstr) {
+      n = tag & 0x1f;
+      ctx.src.advance(1);
+      return true;
+    }
+    if (tag == code::str8) return read_sized(ctx, 1, n);
+    if (tag == code::str16) return read_sized(ctx, 2, n);
+    if (tag == code::str32) return read_sized(ctx, 4, n);
+    return mismatch(ctx, "string", tag);
+  }
+  if (tag == code::bin8) return read_sized(ctx, 1, n);
+  if (tag == code::bin16) return read_sized(ctx, 2, n);
+  if (tag == code::bin32) return read_sized(ctx, 4, n);
+  return mismatch(ctx, "binary", tag);
+}
+
+// The header of an array or object: its element count; the index, if any, is skipped.
+template <class Ctx>
+PRISM_INLINE bool read_container(Ctx& ctx, bool object, std::size_t& n, std::string_view expected) {
+  std::uint8_t tag{};
+  if (!peek_tag(ctx, tag)) return false;
+  const std::size_t at = ctx.src.offset();
+  const std::uint8_t fix = object ? code::fixobject : code::fixarray;
+  std::size_t head = 1;
+  if ((tag & 0xf0) == fix) {
+    n = tag & 0x0f;
+  } else if (tag == (object ? code::object : code::array)) {
+    if (!ctx.src.need(5)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
+    n = load_le32(ctx.src.cur() + 1);
+    head = 5;
+  } else {
+    return mismatch(ctx, expected, tag);
+  }
+  if (!ctx.src.need(head + 4)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
+  const std::size_t body = load_le32(ctx.src.cur() + head);
+  ctx.src.advance(head + 4);
+  if (body > ctx.src.remaining_bound()) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
+  const bool indexed = !object || n > max_unindexed_entries;
+  if (!ctx.check_count(n, object ? 2 : 1, at)) return false;
+  if (indexed) {
+    if (4 * n > body || !ctx.src.need(4 * n)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
+    ctx.src.advance(4 * n);
+  }
+  return true;
+}
+
+// The header of a typed array or tensor up to its data, which starts at the aligned offset.
+template <class Ctx>
+bool read_numeric_header(Ctx& ctx, tensor_header& h, bool& is_tensor) {
+  std::uint8_t tag{};
+  if (!peek_tag(ctx, tag)) return false;
+  const std::size_t at = ctx.src.offset();
+  if (tag != code::typed_array && tag != code::tensor) return mismatch(ctx, "typed array or tensor", tag);
+  is_tensor = tag == code::tensor;
+  if (!ctx.src.need(is_tensor ? 3 : 2)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
+  const std::uint8_t type = ctx.src.cur()[1];
+  if (!valid_dtype(type)) return ctx.fail(errc::invalid_value, at, "a dtype");
+  h.type = static_cast<dtype>(type);
+  if (is_tensor) {
+    const std::uint8_t r = ctx.src.cur()[2];
+    h.rank = r & 0x7f;
+    h.order = (r & 0x80) ? memory_order::column_major : memory_order::row_major;
+    if (h.rank > max_tensor_rank) return ctx.fail(errc::invalid_value, at, "a tensor rank of 16 at most");
+    ctx.src.advance(3);
+  } else {
+    h.rank = 1;
+    ctx.src.advance(2);
+  }
+  const std::size_t element = dtype_size(h.type);
+  std::size_t count = 1;
+  for (std::size_t d = 0; d < h.rank; ++d) {
+    std::uint64_t e{};
+    if (!read_varint(ctx, e)) return false;
+    if (e > ctx.src.remaining_bound() || (e && count > ctx.src.remaining_bound() / e)) [[unlikely]]
+      return ctx.fail(errc::unexpected_end, at);
+    h.shape[d] = static_cast<std::size_t>(e);
+    count *= h.shape[d];
+  }
+  if (count > ctx.src.remaining_bound() / element) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
+  h.data_bytes = count * element;
+  const std::size_t pad = align_up(ctx.src.offset(), data_alignment(element, h.data_bytes)) - ctx.src.offset();
+  if (!ctx.src.need(pad + h.data_bytes)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
+  ctx.src.advance(pad);
+  h.data = reinterpret_cast<const std::byte*>(ctx.src.cur());
+  return true;
+}
+
+// Skips one complete value: O(1) for containers, whose body size precedes them.
+template <class Ctx>
+bool skip_value(Ctx& ctx) {
+  std::uint8_t tag{};
+  if (!peek_tag(ctx, tag)) return false;
+  const std::size_t at = ctx.src.offset();
+  std::size_t skip = 0;
+  if (tag <= 0x7f || tag >= code::negfixint || tag == code::null || tag == code::false_ || tag == code::true_) {
+    skip = 1;
+  } else if (tag <= 0x9f || tag == code::array || tag == code::object) {
+    const std::size_t head = tag <= 0x9f ? 1 : 5;
+    if (!ctx.src.need(head + 4)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
+    skip = head + 4 + load_le32(ctx.src.cur() + head);
+  } else if (tag <= 0xbf) {
+    skip = 1 + (tag & 0x1f);
+  } else if (tag == code::typed_array || tag == code::tensor) {
+    tensor_header h;
+    bool is_tensor{};
+    if (!read_numeric_header(ctx, h, is_tensor)) return false;
+    skip = h.data_bytes;
+  } else {
+    std::size_t n = 0;
+    switch (tag) {
+      case code::u8: case code::i8: skip = 2; break;
+      case code::u16: case code::i16: skip = 3; break;
+      case code::u32: case code::i32: case code::f32: skip = 5; break;
+      case code::u64: case code::i64: case code::f64: skip = 9; break;
+      case code::timestamp: skip = 13; break;
+      case code::str8: case code::bin8: if (!read_sized(ctx, 1, n)) return false; skip = n; break;
+      case code::str16: case code::bin16: if (!read_sized(ctx, 2, n)) return false; skip = n; break;
+      case code::str32: case code::bin32: if (!read_sized(ctx, 4, n)) return false; skip = n; break;
+      default: return ctx.fail(errc::invalid_value, at, "a zbin value", describe_tag(tag));
+    }
+  }
+  if (!ctx.src.need(skip)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
+  ctx.src.advance(skip);
+  return true;
+}
+
+// Any integer code: `negative` and the value (two's complement when negative).
+template <class Ctx>
+PRISM_INLINE bool read_integer(Ctx& ctx, std::uint8_t tag, bool& negative, std::uint64_t& value, std::string_view expected) {
+  if (tag <= 0x7f) {
+    negative = false;
+    value = tag;
+    ctx.src.advance(1);
+    return true;
+  }
+  if (tag >= code::negfixint) {
+    negative = true;
+    value = static_cast<std::uint64_t>(static_cast<std::int64_t>(static_cast<std::int8_t>(tag)));
+    ctx.src.advance(1);
+    return true;
+  }
+  if (tag < code::u8 || tag > code::i64) [[unlikely]] return mismatch(ctx, expected, tag);
+  static constexpr std::uint8_t widths[8] = {1, 2, 4, 8, 1, 2, 4, 8};
+  const std::size_t w = widths[tag - code::u8];
+  if (!ctx.src.need(1 + w)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
+  const std::uint8_t* p = ctx.src.cur() + 1;
+  const std::uint64_t raw = w == 1 ? p[0] : w == 2 ? load_le16(p) : w == 4 ? load_le32(p) : load_le64(p);
+  if (tag <= code::u64) {
+    negative = false;
+    value = raw;
+  } else {
+    const std::int64_t s = w == 1 ? static_cast<std::int8_t>(raw) : w == 2 ? static_cast<std::int16_t>(raw)
+                         : w == 4 ? static_cast<std::int32_t>(raw) : static_cast<std::int64_t>(raw);
+    negative = s < 0;
+    value = static_cast<std::uint64_t>(s);
+  }
+  ctx.src.advance(1 + w);
+  return true;
+}
+
+template <class T, class Ctx>
+PRISM_INLINE bool read_int(Ctx& ctx, T& v) {
+  std::uint8_t tag{};
+  if (!peek_tag(ctx, tag)) return false;
+  if (tag <= 0x7f) [[likely]] {
+    v = static_cast<T>(tag);
+    ctx.src.advance(1);
+    return true;
+  }
+  const std::size_t at = ctx.src.offset();
+  bool negative{};
+  std::uint64_t value{};
+  if (!read_integer(ctx, tag, negative, value, "integer")) return false;
+  if (negative) {
+    if constexpr (std::is_unsigned_v<T>) {
+      return ctx.fail(errc::out_of_range, at, "non-negative integer");
+    } else {
+      if (static_cast<std::int64_t>(value) < static_cast<std::int64_t>(std::numeric_limits<T>::min())) [[unlikely]]
+        return ctx.fail(errc::out_of_range, at);
+      v = static_cast<T>(static_cast<std::int64_t>(value));
+    }
+  } else {
+    if (value > static_cast<std::uint64_t>(std::numeric_limits<T>::max())) [[unlikely]] return ctx.fail(errc::out_of_range, at);
+    v = static_cast<T>(value);
+  }
+  return true;
+}
+
+template <class T, class Ctx>
+bool read_float(Ctx& ctx, T& v) {
+  std::uint8_t tag{};
+  if (!peek_tag(ctx, tag)) return false;
+  if (tag == code::f64) {
+    if (!ctx.src.need(9)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
+    double d;
+    std::memcpy(&d, ctx.src.cur() + 1, 8);
+    v = static_cast<T>(d);
+    ctx.src.advance(9);
+    return true;
+  }
+  if (tag == code::f32) {
+    if (!ctx.src.need(5)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
+    float f;
+    std::memcpy(&f, ctx.src.cur() + 1, 4);
+    v = static_cast<T>(f);
+    ctx.src.advance(5);
+    return true;
+  }
+  bool negative{};
+  std::uint64_t value{};
+  if (!read_integer(ctx, tag, negative, value, "number")) return false;
+  v = negative ? static_cast<T>(static_cast<std::int64_t>(value)) : static_cast<T>(value);
+  return true;
+}
+
+template <options O, class Ctx>
+PRISM_INLINE bool read_text(Ctx& ctx, const std::uint8_t*& p, std::size_t& n) {
+  if (!read_bytes_header(ctx, true, n)) return false;
+  const std::size_t at = ctx.src.offset();
+  if (n > ctx.lim.max_elements) [[unlikely]] return ctx.fail(errc::too_many_elements, at);
+  if (!ctx.src.need(n)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
+  p = ctx.src.cur();
+  if constexpr (O.validate_utf8) {
+    if (!detail::utf8_valid(p, n, ctx.src.readable())) [[unlikely]] return ctx.fail(errc::invalid_utf8, at + detail::utf8_valid_prefix(p, n));
+  }
+  ctx.src.advance(n);
+  return true;
+}
+
+// Numbers of a typed array or tensor into contiguous storage of E: one copy when the dtype is
+// E's, else element by element with a range check.
+template <class E, class Ctx>
+bool copy_numbers(Ctx& ctx, const tensor_header& h, E* out, std::size_t at) {
+  const std::size_t count = h.count();
+  if (h.type == dtype_of<E>) {
+    if (count) std::memcpy(out, h.data, h.data_bytes);
+    return true;
+  }
+  return ctx.fail(errc::type_mismatch, at, dtype_name(dtype_of<E>), dtype_name(h.type));
+}
+
+template <options O, class T, class Ctx>
+bool read_sequence(Ctx& ctx, T& v) {
+  using E = range_value_t<T>;
+  const std::size_t at = ctx.src.offset();
+  std::uint8_t tag{};
+  if (!peek_tag(ctx, tag)) return false;
+  if constexpr (plain_number<E>) {
+    if (tag == code::typed_array) {
+      tensor_header h;
+      bool is_tensor{};
+      if (!read_numeric_header(ctx, h, is_tensor)) return false;
+      const std::size_t n = h.shape[0];
+      if (n > ctx.lim.max_elements) [[unlikely]] return ctx.fail(errc::too_many_elements, at);
+      if constexpr (fixed_array<T>) {
+        if (n != v.size()) return ctx.fail(errc::size_mismatch, at, "array of the declared size");
+      } else {
+        if (!ctx.charge(n * sizeof(E))) return false;
+        v.resize(n);
+      }
+      if (!copy_numbers(ctx, h, std::ranges::data(v), at)) return false;
+      ctx.src.advance(h.data_bytes);
+      return true;
+    }
+  }
+  std::size_t n{};
+  if (!read_container(ctx, false, n, "array")) return false;
+  if constexpr (fixed_array<T>) {
+    if (n != v.size()) return ctx.fail(errc::size_mismatch, at, "array of the declared size");
+  } else {
+    static_assert(resizable_sequence<T>, "prism::zbin: cannot read into a fixed view; use a container");
+    if (!ctx.charge(n * sizeof(E))) return false;
+    v.resize(n);
+  }
+  if (!ctx.enter()) return false;
+  std::size_t i = 0;
+  for (auto& e : v) {
+    if (!read_value<O>(ctx, e)) [[unlikely]] return ctx.in_element(i);
+    ++i;
+  }
+  ctx.leave();
+  return true;
+}
+
+template <options O, class T, class Ctx>
+bool read_map(Ctx& ctx, T& v) {
+  using K = std::remove_const_t<typename T::key_type>;
+  using M = typename T::mapped_type;
+  std::size_t n{};
+  if (!read_container(ctx, true, n, "object")) return false;
+  if (!ctx.charge(n * (sizeof(K) + sizeof(M))) || !ctx.enter()) return false;
+  v.clear();
+  for (std::size_t i = 0; i < n; ++i) {
+    K key{};
+    if (!read_value<O>(ctx, key)) return ctx.in_element(i);
+    M value{};
+    if (!read_value<O>(ctx, value)) {
+      if constexpr (string_type<K>) return ctx.in_key(key);
+      else return ctx.in_element(i);
+    }
+    v.insert_or_assign(std::move(key), std::move(value));
+  }
+  ctx.leave();
+  return true;
+}
+
+template <class T, class Ctx>
+bool read_tensor(Ctx& ctx, T& v) {
+  using E = std::remove_const_t<typename T::element_type>;
+  const std::size_t at = ctx.src.offset();
+  tensor_header h;
+  bool is_tensor{};
+  if (!read_numeric_header(ctx, h, is_tensor)) return false;
+  if (h.rank != T::rank) return ctx.fail(errc::size_mismatch, at, "a tensor of the declared rank");
+  if (h.type != dtype_of<E>) return ctx.fail(errc::type_mismatch, at, dtype_name(dtype_of<E>), dtype_name(h.type));
+  std::array<std::size_t, T::rank> shape{};
+  std::copy_n(h.shape.begin(), T::rank, shape.begin());
+  if constexpr (tensor_view_type<T>) {
+    static_assert(std::is_const_v<typename T::element_type>, "prism: read tensors as tensor_view<const T, Rank>");
+    if (reinterpret_cast<std::uintptr_t>(h.data) % alignof(E) != 0)
+      return ctx.fail(errc::invalid_value, at, "tensor data aligned for its element type (read into prism::tensor to copy)");
+    v = T(reinterpret_cast<const E*>(h.data), shape, h.order);
+  } else {
+    if (!ctx.charge(h.data_bytes)) return false;
+    v.reshape(shape, h.order);
+    if (h.data_bytes) std::memcpy(v.data(), h.data, h.data_bytes);
+  }
+  ctx.src.advance(h.data_bytes);
+  return true;
+}
+
+template <options O, class T, class Ctx>
+bool read_struct(Ctx& ctx, T& v);
+
+template <options O, class T, class Ctx>
+bool read_value(Ctx& ctx, T& v) {
+  if constexpr (boolean<T>) {
+    std::uint8_t tag{};
+    if (!peek_tag(ctx, tag)) return false;
+    if (tag != code::true_ && tag != code::false_) [[unlikely]] return mismatch(ctx, "bool", tag);
+    v = tag == code::true_;
+    ctx.src.advance(1);
+    return true;
+  } else if constexpr (integer<T>) {
+    return read_int(ctx, v);
+  } else if constexpr (floating<T>) {
+    return read_float(ctx, v);
+  } else if constexpr (enumeration<T>) {
+    std::uint8_t tag{};
+    if (!peek_tag(ctx, tag)) return false;
+    const std::size_t at = ctx.src.offset();
+    if ((tag & 0xe0) == code::fixstr || tag == code::str8 || tag == code::str16 || tag == code::str32) {
+      const std::uint8_t* p{};
+      std::size_t n{};
+      if (!read_text<O>(ctx, p, n)) return false;
+      const auto e = enum_from_name<T>(std::string_view(reinterpret_cast<const char*>(p), n));
+      if (!e) return ctx.fail(errc::invalid_enum, at, "enumerator name");
+      v = *e;
+      return true;
+    }
+    std::underlying_type_t<T> u{};
+    if (!read_int(ctx, u)) return false;
+    v = static_cast<T>(u);
+    return true;
+  } else if constexpr (string_type<T> || string_view_type<T>) {
+    const std::uint8_t* p{};
+    std::size_t n{};
+    if (!read_text<O>(ctx, p, n)) return false;
+    if constexpr (string_view_type<T>) {
+      static_assert(std::remove_cvref_t<decltype(ctx.src)>::bounded, "prism: views can only be read from contiguous input");
+      v = T(reinterpret_cast<const char*>(p), n);
+    } else {
+      if (!ctx.charge(n)) return false;
+      detail::assign_bytes(v, p, n);
+    }
+    return true;
+  } else if constexpr (blob<T>) {
+    std::size_t n{};
+    const std::size_t at = ctx.src.offset();
+    if (!read_bytes_header(ctx, false, n)) return false;
+    if (n > ctx.lim.max_elements) [[unlikely]] return ctx.fail(errc::too_many_elements, at);
+    if (!ctx.src.need(n)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
+    if constexpr (byte_span<T>) {
+      static_assert(std::remove_cvref_t<decltype(ctx.src)>::bounded, "prism: views can only be read from contiguous input");
+      v = T(reinterpret_cast<const std::byte*>(ctx.src.cur()), n);
+    } else {
+      if (!ctx.charge(n)) return false;
+      detail::assign_bytes(v, ctx.src.cur(), n);
+    }
+    ctx.src.advance(n);
+    return true;
+  } else if constexpr (tensor_type<T>) {
+    return read_tensor(ctx, v);
+  } else if constexpr (fixed_array<T> || sequence<T>) {
+    return read_sequence<O>(ctx, v);
+  } else if constexpr (map_type<T>) {
+    return read_map<O>(ctx, v);
+  } else if constexpr (optional_type<T> || unique_pointer<T>) {
+    std::uint8_t tag{};
+    if (!peek_tag(ctx, tag)) return false;
+    if (tag == code::null) {
+      v.reset();
+      ctx.src.advance(1);
+      return true;
+    }
+    if constexpr (unique_pointer<T>) {
+      if (!ctx.charge(sizeof(typename T::element_type)) || !ctx.enter()) return false;
+      const bool ok = read_value<O>(ctx, detail::ensure_allocated(v));
+      ctx.leave();
+      return ok;
+    } else {
+      return read_value<O>(ctx, detail::ensure_engaged(v));
+    }
+  } else if constexpr (variant_type<T>) {
+    std::size_t n{};
+    const std::size_t at = ctx.src.offset();
+    if (!read_container(ctx, false, n, "[index, value]")) return false;
+    if (n != 2) return ctx.fail(errc::size_mismatch, at, "[index, value]");
+    const std::size_t index_at = ctx.src.offset();
+    std::size_t index{};
+    if (!read_int(ctx, index)) return false;
+    if (index >= std::variant_size_v<T>) [[unlikely]] return ctx.fail(errc::invalid_value, index_at, "variant index");
+    if (!ctx.enter()) return false;
+    const bool ok = detail::visit_index<T>(index, [&](auto i) { return read_value<O>(ctx, detail::ensure_alternative<decltype(i)::value>(v)); });
+    ctx.leave();
+    return ok;
+  } else if constexpr (tuple_type<T>) {
+    std::size_t n{};
+    const std::size_t at = ctx.src.offset();
+    if (!read_container(ctx, false, n, "array")) return false;
+    if (n != std::tuple_size_v<T>) return ctx.fail(errc::size_mismatch, at, "array of the tuple's size");
+    if (!ctx.enter()) return false;
+    const bool ok = [&]<std::size_t... I>(std::index_sequence<I...>) {
+      std::size_t failed_at = 0;
+      return ((read_value<O>(ctx, std::get<I>(v)) || (failed_at = I, false)) && ...) || ctx.in_element(failed_at);
+    }(std::make_index_sequence<std::tuple_size_v<T>>{});
+    ctx.leave();
+    return ok;
+  } else if constexpr (time_point_type<T>) {
+    std::uint8_t tag{};
+    if (!peek_tag(ctx, tag)) return false;
+    const std::size_t at = ctx.src.offset();
+    if (tag != code::timestamp) return mismatch(ctx, "timestamp", tag);
+    if (!ctx.src.need(13)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
+    const auto secs = static_cast<std::int64_t>(load_le64(ctx.src.cur() + 1));
+    const std::uint32_t nanos = load_le32(ctx.src.cur() + 9);
+    if (nanos >= 1000000000u) return ctx.fail(errc::invalid_value, at, "nanoseconds below 10^9");
+    std::int64_t total_ns = 0;
+    if (__builtin_mul_overflow(secs, std::int64_t{1000000000}, &total_ns) ||
+        __builtin_add_overflow(total_ns, static_cast<std::int64_t>(nanos), &total_ns)) [[unlikely]]
+      return ctx.fail(errc::out_of_range, at, "timestamp within +-292 years of 1970");
+    v = T(std::chrono::duration_cast<typename T::duration>(std::chrono::nanoseconds(total_ns)));
+    ctx.src.advance(13);
+    return true;
+  } else if constexpr (reflectable<T>) {
+    return read_struct<O>(ctx, v);
+  } else {
+    static_assert(sizeof(T) == 0, "prism::zbin: this type cannot be read");
+    return false;
+  }
+}
+
+template <class T>
+inline constexpr detail::key_index<field_count_v<T>> struct_keys{field_names<T>()};
+
+template <options O, class T, class Ctx>
+bool read_field(Ctx& ctx, T& v, std::size_t index) {
+  return [&]<std::size_t... I>(std::index_sequence<I...>) {
+    bool ok = true;
+    (void)((index == I ? (ok = read_value<O>(ctx, get_field<I>(v)) || ctx.in_field(field_name<T, I>()), true) : false) || ...);
+    return ok;
+  }(std::make_index_sequence<field_count_v<T>>{});
+}
+
+// Keys in the order prism writes them are matched as raw bytes, with no lookup; stops at the
+// first other key, leaving `i` at the number of fields read.
+template <options O, class T, class Ctx>
+PRISM_INLINE bool read_fields_in_order(Ctx& ctx, T& v, std::size_t n, std::size_t& i) {
+  return [&]<std::size_t... K>(std::index_sequence<K...>) {
+    bool ok = true;
+    (void)((i < n && [&] {
+      constexpr std::size_t I = wire_order<T>[K];
+      constexpr auto& key = encoded_key<T, I>;
+      if (!ctx.src.need(key.size()) || !detail::equal_bytes(ctx.src.cur(), key)) return false;
+      ctx.src.advance(key.size());
+      ++i;
+      if (!read_value<O>(ctx, get_field<I>(v))) [[unlikely]] {
+        ok = ctx.in_field(field_name<T, I>());
+        return false;
+      }
+      return true;
+    }()) && ...);
+    return ok;
+  }(std::make_index_sequence<field_count_v<T>>{});
+}
+
+template <options O, class T, class Ctx>
+bool read_struct(Ctx& ctx, T& v) {
+  constexpr std::size_t fields = field_count_v<T>;
+  std::uint8_t tag{};
+  if (!peek_tag(ctx, tag)) return false;
+  const std::size_t at = ctx.src.offset();
+  std::size_t n{};
+  if ((tag & 0xf0) == code::fixarray || tag == code::array) {
+    if (!read_container(ctx, false, n, "array")) return false;
+    if (!ctx.enter()) return false;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (i < fields) {
+        if (!read_field<O>(ctx, v, i)) return false;
+      } else if (!skip_value(ctx)) {
+        return ctx.in_element(i);
+      }
+    }
+    ctx.leave();
+    if constexpr (O.error_on_missing_keys) {
+      if (n < fields) return ctx.fail(errc::missing_key, at, "array with every field");
+    }
+    return true;
+  }
+  if (!read_container(ctx, true, n, "object")) return false;
+  if (!ctx.enter()) return false;
+  static_assert(struct_keys<T>.ok, "prism: field names must be distinct");
+  [[maybe_unused]] std::bitset<fields> seen;
+  std::size_t i = 0;
+  if (!read_fields_in_order<O>(ctx, v, n, i)) return false;
+  if constexpr (O.error_on_missing_keys) {
+    for (std::size_t k = 0; k < i; ++k) seen.set(wire_order<T>[k]);
+  }
+  for (; i < n; ++i) {
+    const std::size_t key_at = ctx.src.offset();
+    const std::uint8_t* p{};
+    std::size_t len{};
+    if (!read_text<O>(ctx, p, len)) return false;
+    const std::string_view key(reinterpret_cast<const char*>(p), len);
+    const std::size_t index = struct_keys<T>.find(key);
+    if (index >= fields) {
+      if constexpr (O.error_on_unknown_keys) {
+        return ctx.fail(errc::unknown_key, key_at, "a field name");
+      } else {
+        if (!skip_value(ctx)) return ctx.in_key(std::string(key));
+        continue;
+      }
+    }
+    if constexpr (O.error_on_missing_keys) seen.set(index);
+    if (!read_field<O>(ctx, v, index)) return false;
+  }
+  ctx.leave();
+  if constexpr (O.error_on_missing_keys) {
+    for (std::size_t k = 0; k < fields; ++k) {
+      if (!seen.test(k)) {
+        ctx.fail(errc::missing_key, at, "every field");
+        return ctx.in_field(struct_keys<T>.names[k]);
+      }
+    }
+  }
+  return true;
+}
+
+template <class Ctx>
+bool read_header(Ctx& ctx) {
+  if (!ctx.src.need(header_size)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
+  if (ctx.src.cur()[0] != magic) return ctx.fail(errc::invalid_value, 0, "zbin magic byte 0x5a");
+  if (ctx.src.cur()[1] != version) return ctx.fail(errc::invalid_value, 1, "zbin version 1");
+  ctx.src.advance(header_size);
+  return true;
+}
+
+}  // namespace prism::zbin_detail
+
+namespace prism {
+
+template <>
+struct format_reader<zbin> {
+  template <options O, class T, class Ctx>
+  static bool read(Ctx& ctx, T& v) {
+    return zbin_detail::read_header(ctx) && zbin_detail::read_value<O>(ctx, v);
+  }
+};
+
+}  // namespace prism

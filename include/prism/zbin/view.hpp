@@ -1,0 +1,437 @@
+#pragma once
+// zbin views: O(1) array indexing through the index, binary search of indexed objects, O(1)
+// skips (containers carry their byte size), tensors viewed in place. Every offset is checked
+// against the message; zbin::verify() checks a whole message in one pass.
+#include <algorithm>
+#include <cstring>
+#include <string_view>
+
+#include "../core/context.hpp"
+#include "../core/source.hpp"
+#include "../core/utf8.hpp"
+#include "../core/view.hpp"
+#include "common.hpp"
+#include "format.hpp"
+#include "read.hpp"
+
+namespace prism::zbin_detail {
+
+// Where a container's parts lie.
+struct container_layout {
+  std::size_t count = 0;
+  std::size_t body = 0;      // first byte of the body (the index, if any, then the elements)
+  std::size_t end = 0;       // one past the body
+  std::size_t first = 0;     // the first element
+  bool indexed = false;
+};
+
+class node {
+ public:
+  using format = zbin;
+
+  node() = default;
+  node(const std::uint8_t* base, std::size_t size, std::size_t pos) noexcept : base_(base), size_(size), pos_(pos) {}
+
+  std::size_t offset() const noexcept { return pos_; }
+  std::uint8_t tag() const noexcept { return base_[pos_]; }
+
+  value_type type() const noexcept {
+    const std::uint8_t t = tag();
+    if (t <= 0x7f || t >= code::negfixint || (t >= code::u8 && t <= code::i64)) return value_type::integer;
+    if (t <= 0x8f || t == code::object) return value_type::object;
+    if (t <= 0x9f || t == code::array) return value_type::array;
+    if (t <= 0xbf || (t >= code::str8 && t <= code::str32)) return value_type::string;
+    switch (t) {
+      case code::null: return value_type::null;
+      case code::false_: case code::true_: return value_type::boolean;
+      case code::f32: case code::f64: return value_type::floating;
+      case code::bin8: case code::bin16: case code::bin32: return value_type::binary;
+      case code::typed_array: case code::tensor: return value_type::tensor;
+      case code::timestamp: return value_type::timestamp;
+      default: return value_type::other;
+    }
+  }
+
+  errc get_bool(bool& b) const noexcept {
+    if (tag() != code::true_ && tag() != code::false_) return errc::type_mismatch;
+    b = tag() == code::true_;
+    return errc::ok;
+  }
+
+  errc get_integer(bool& negative, std::uint64_t& value) const noexcept {
+    const std::uint8_t t = tag();
+    if (t <= 0x7f) {
+      negative = false;
+      value = t;
+      return errc::ok;
+    }
+    if (t >= code::negfixint) {
+      negative = true;
+      value = static_cast<std::uint64_t>(static_cast<std::int64_t>(static_cast<std::int8_t>(t)));
+      return errc::ok;
+    }
+    if (t < code::u8 || t > code::i64) return errc::type_mismatch;
+    static constexpr std::uint8_t widths[8] = {1, 2, 4, 8, 1, 2, 4, 8};
+    const std::size_t w = widths[t - code::u8];
+    if (size_ - pos_ < 1 + w) return errc::unexpected_end;
+    const std::uint8_t* p = base_ + pos_ + 1;
+    const std::uint64_t raw = w == 1 ? p[0] : w == 2 ? load_le16(p) : w == 4 ? load_le32(p) : load_le64(p);
+    if (t <= code::u64) {
+      negative = false;
+      value = raw;
+    } else {
+      const std::int64_t s = w == 1 ? static_cast<std::int8_t>(raw) : w == 2 ? static_cast<std::int16_t>(raw)
+                           : w == 4 ? static_cast<std::int32_t>(raw) : static_cast<std::int64_t>(raw);
+      negative = s < 0;
+      value = static_cast<std::uint64_t>(s);
+    }
+    return errc::ok;
+  }
+
+  errc get_double(double& d) const noexcept {
+    const std::uint8_t t = tag();
+    if (t == code::f64) {
+      if (size_ - pos_ < 9) return errc::unexpected_end;
+      std::memcpy(&d, base_ + pos_ + 1, 8);
+      return errc::ok;
+    }
+    if (t == code::f32) {
+      if (size_ - pos_ < 5) return errc::unexpected_end;
+      float f;
+      std::memcpy(&f, base_ + pos_ + 1, 4);
+      d = f;
+      return errc::ok;
+    }
+    bool negative{};
+    std::uint64_t v{};
+    if (const errc e = get_integer(negative, v); e != errc::ok) return e;
+    d = negative ? static_cast<double>(static_cast<std::int64_t>(v)) : static_cast<double>(v);
+    return errc::ok;
+  }
+
+  errc get_string(std::string_view& s) const noexcept {
+    std::size_t start{}, n{};
+    if (const errc e = bytes_extent(true, start, n); e != errc::ok) return e;
+    s = std::string_view(reinterpret_cast<const char*>(base_ + start), n);
+    return errc::ok;
+  }
+  errc get_bytes(bytes_view& b) const noexcept {
+    std::size_t start{}, n{};
+    if (const errc e = bytes_extent(false, start, n); e != errc::ok) return e;
+    b = bytes_view(reinterpret_cast<const std::byte*>(base_ + start), n);
+    return errc::ok;
+  }
+
+  errc get_tensor(tensor_header& h) const noexcept {
+    if (tag() != code::typed_array && tag() != code::tensor) return errc::type_mismatch;
+    std::size_t end{};
+    return numeric_extent(h, end);
+  }
+
+  errc size(std::size_t& n) const noexcept {
+    const value_type t = type();
+    if (t == value_type::string || t == value_type::binary) {
+      std::size_t start{};
+      return bytes_extent(t == value_type::string, start, n);
+    }
+    if (t == value_type::tensor) {
+      tensor_header h;
+      std::size_t end{};
+      if (const errc e = numeric_extent(h, end); e != errc::ok) return e;
+      n = h.count();
+      return errc::ok;
+    }
+    container_layout c;
+    if (const errc e = layout(c); e != errc::ok) return e;
+    n = c.count;
+    return errc::ok;
+  }
+
+  errc element(std::size_t i, node& out) const noexcept {
+    container_layout c;
+    if (const errc e = layout(c); e != errc::ok) return e;
+    if (type() != value_type::array) return errc::type_mismatch;
+    if (i >= c.count) return errc::out_of_range;
+    const std::size_t at = c.body + load_le32(base_ + c.body + 4 * i);
+    if (at < c.first || at >= c.end) return errc::invalid_value;
+    out = node(base_, c.end, at);
+    return errc::ok;
+  }
+
+  errc find(std::string_view key, node& out, bool& found) const noexcept {
+    found = false;
+    if (type() != value_type::object) return errc::type_mismatch;
+    container_layout c;
+    if (const errc e = layout(c); e != errc::ok) return e;
+    if (c.indexed) {
+      std::size_t lo = 0, hi = c.count;
+      while (lo < hi) {
+        const std::size_t mid = lo + (hi - lo) / 2;
+        const std::size_t at = c.body + load_le32(base_ + c.body + 4 * mid);
+        if (at < c.first || at >= c.end) return errc::invalid_value;
+        const node k(base_, c.end, at);
+        std::string_view name;
+        if (const errc e = k.get_string(name); e != errc::ok) return e;
+        const int cmp = name.compare(key);
+        if (cmp == 0) return k.next(out) == errc::ok ? (found = true, errc::ok) : errc::unexpected_end;
+        if (cmp < 0) lo = mid + 1;
+        else hi = mid;
+      }
+      return errc::ok;
+    }
+    node k(base_, c.end, c.first);
+    for (std::size_t i = 0; i < c.count; ++i) {
+      std::string_view name;
+      if (const errc e = k.get_string(name); e != errc::ok) return e;
+      node v;
+      if (const errc e = k.next(v); e != errc::ok) return e;
+      if (name == key) {
+        out = v;
+        found = true;
+        return errc::ok;
+      }
+      if (i + 1 < c.count) {
+        if (const errc e = v.next(k); e != errc::ok) return e;
+      }
+    }
+    return errc::ok;
+  }
+
+  errc first(node& out) const noexcept {
+    container_layout c;
+    if (const errc e = layout(c); e != errc::ok) return e;
+    if (c.count == 0 || c.first >= c.end) return errc::out_of_range;
+    out = node(base_, c.end, c.first);
+    return errc::ok;
+  }
+
+  // The value after this one, within the same container.
+  errc next(node& out) const noexcept {
+    std::size_t end{};
+    if (const errc e = extent(end); e != errc::ok) return e;
+    if (end >= size_) return errc::unexpected_end;
+    out = node(base_, size_, end);
+    return errc::ok;
+  }
+
+  // One past this value's last byte.
+  errc extent(std::size_t& end) const noexcept {
+    const std::uint8_t t = tag();
+    std::size_t n = 0;
+    if (t <= 0x7f || t >= code::negfixint || t == code::null || t == code::false_ || t == code::true_) {
+      n = 1;
+    } else if (t <= 0x9f || t == code::array || t == code::object) {
+      container_layout c;
+      if (const errc e = layout(c); e != errc::ok) return e;
+      end = c.end;
+      return errc::ok;
+    } else if (t <= 0xbf || (t >= code::str8 && t <= code::bin32)) {
+      std::size_t start{};
+      if (const errc e = bytes_extent(t <= 0xbf || t <= code::str32, start, n); e != errc::ok) return e;
+      end = start + n;
+      return errc::ok;
+    } else if (t == code::typed_array || t == code::tensor) {
+      tensor_header h;
+      return numeric_extent(h, end);
+    } else {
+      switch (t) {
+        case code::u8: case code::i8: n = 2; break;
+        case code::u16: case code::i16: n = 3; break;
+        case code::u32: case code::i32: case code::f32: n = 5; break;
+        case code::u64: case code::i64: case code::f64: n = 9; break;
+        case code::timestamp: n = 13; break;
+        default: return errc::invalid_value;
+      }
+    }
+    if (size_ - pos_ < n) return errc::unexpected_end;
+    end = pos_ + n;
+    return errc::ok;
+  }
+
+  errc layout(container_layout& c) const noexcept {
+    const std::uint8_t t = tag();
+    const bool object = (t & 0xf0) == code::fixobject || t == code::object;
+    std::size_t head = 1;
+    if ((t & 0xe0) == code::fixobject) {  // fixobject and fixarray
+      c.count = t & 0x0f;
+    } else if (t == code::array || t == code::object) {
+      if (size_ - pos_ < 5) return errc::unexpected_end;
+      c.count = load_le32(base_ + pos_ + 1);
+      head = 5;
+    } else {
+      return errc::type_mismatch;
+    }
+    if (size_ - pos_ < head + 4) return errc::unexpected_end;
+    const std::size_t body = load_le32(base_ + pos_ + head);
+    c.body = pos_ + head + 4;
+    if (size_ - c.body < body) return errc::unexpected_end;
+    c.end = c.body + body;
+    c.indexed = !object || c.count > max_unindexed_entries;
+    const std::size_t index_bytes = c.indexed ? 4 * c.count : 0;
+    if (c.count > body || index_bytes > body) return errc::unexpected_end;
+    c.first = c.body + index_bytes;
+    return errc::ok;
+  }
+
+  template <options O, class T>
+  status read(T& v) const {
+    read_context<span_source> ctx{span_source{base_, size_}, limits{}};
+    ctx.src.advance(pos_);
+    if (!read_value<O>(ctx, v)) return ctx.take(zbin::name);
+    return {};
+  }
+
+ private:
+  errc bytes_extent(bool text, std::size_t& start, std::size_t& n) const noexcept {
+    const std::uint8_t t = tag();
+    std::size_t head = 1;
+    if (text && (t & 0xe0) == code::fixstr) {
+      n = t & 0x1f;
+    } else {
+      const std::uint8_t c8 = text ? code::str8 : code::bin8;
+      if (t < c8 || t > c8 + 2) return errc::type_mismatch;
+      const std::size_t w = std::size_t{1} << (t - c8);
+      if (size_ - pos_ < 1 + w) return errc::unexpected_end;
+      const std::uint8_t* p = base_ + pos_ + 1;
+      n = w == 1 ? p[0] : w == 2 ? load_le16(p) : load_le32(p);
+      head = 1 + w;
+    }
+    start = pos_ + head;
+    if (size_ - start < n) return errc::unexpected_end;
+    return errc::ok;
+  }
+
+  errc numeric_extent(tensor_header& h, std::size_t& end) const noexcept {
+    const bool is_tensor = tag() == code::tensor;
+    std::size_t at = pos_ + (is_tensor ? 3 : 2);
+    if (size_ < at) return errc::unexpected_end;
+    const std::uint8_t type = base_[pos_ + 1];
+    if (!valid_dtype(type)) return errc::invalid_value;
+    h.type = static_cast<dtype>(type);
+    h.rank = is_tensor ? base_[pos_ + 2] & 0x7f : 1;
+    h.order = is_tensor && (base_[pos_ + 2] & 0x80) ? memory_order::column_major : memory_order::row_major;
+    if (h.rank > max_tensor_rank) return errc::invalid_value;
+    const std::size_t element = dtype_size(h.type);
+    std::size_t count = 1;
+    for (std::size_t d = 0; d < h.rank; ++d) {
+      std::uint64_t e{};
+      const std::size_t k = get_varint(base_ + at, base_ + size_, e);
+      if (k == 0) return at + 10 <= size_ ? errc::invalid_value : errc::unexpected_end;
+      at += k;
+      if (e > size_ || (e && count > size_ / e)) return errc::unexpected_end;
+      h.shape[d] = static_cast<std::size_t>(e);
+      count *= h.shape[d];
+    }
+    if (count > size_ / element) return errc::unexpected_end;
+    h.data_bytes = count * element;
+    const std::size_t data = align_up(at, data_alignment(element, h.data_bytes));
+    if (data > size_ || size_ - data < h.data_bytes) return errc::unexpected_end;
+    h.data = reinterpret_cast<const std::byte*>(base_ + data);
+    end = data + h.data_bytes;
+    return errc::ok;
+  }
+
+  const std::uint8_t* base_ = nullptr;
+  std::size_t size_ = 0;  // the end of the enclosing container (or the message)
+  std::size_t pos_ = 0;
+};
+
+// One pass over a whole message: every value lies inside its container, every index entry
+// points at its element, indexed keys are strictly ascending, strings are UTF-8, dtypes and
+// tensor sizes are valid, nesting stays within the limits, nothing follows the root.
+class verifier {
+ public:
+  verifier(const std::uint8_t* base, std::size_t size, const limits& lim) noexcept : base_(base), size_(size), lim_(lim) {}
+
+  status run() {
+    if (size_ < header_size) return fail(errc::unexpected_end, size_);
+    if (base_[0] != magic) return fail(errc::invalid_value, 0);
+    if (base_[1] != version) return fail(errc::invalid_value, 1);
+    std::size_t end{};
+    if (!value(node(base_, size_, header_size), end, 0)) return std::move(error_);
+    if (end != size_) return fail(errc::trailing_bytes, end);
+    return {};
+  }
+
+ private:
+  status fail(errc e, std::size_t at) { return make_error(e, at, {}, zbin::name); }
+  bool failed(errc e, std::size_t at) {
+    error_ = make_error(e, at, {}, zbin::name);
+    return false;
+  }
+
+  bool value(const node& n, std::size_t& end, std::size_t depth) {
+    if (n.offset() >= size_) return failed(errc::unexpected_end, n.offset());
+    if (const errc e = n.extent(end); e != errc::ok) return failed(e, n.offset());
+    switch (n.type()) {
+      case value_type::string: {
+        std::string_view s;
+        (void)n.get_string(s);
+        if (!detail::utf8_valid(reinterpret_cast<const std::uint8_t*>(s.data()), s.size(), s.size()))
+          return failed(errc::invalid_utf8, n.offset());
+        return true;
+      }
+      case value_type::array:
+      case value_type::object:
+        return container(n, depth + 1);
+      case value_type::other:
+        return failed(errc::invalid_value, n.offset());
+      default:
+        return true;
+    }
+  }
+
+  bool container(const node& n, std::size_t depth) {
+    if (depth > lim_.max_depth) return failed(errc::too_deep, n.offset());
+    container_layout c;
+    (void)n.layout(c);
+    if (c.count > lim_.max_elements) return failed(errc::too_many_elements, n.offset());
+    const bool object = n.type() == value_type::object;
+    std::size_t at = c.first;
+    std::string_view previous_key;
+    for (std::size_t i = 0; i < c.count; ++i) {
+      if (c.indexed && c.body + load_le32(base_ + c.body + 4 * i) != at) return failed(errc::invalid_value, c.body + 4 * i);
+      std::size_t end{};
+      if (object) {
+        const node key(base_, c.end, at);
+        if (at >= c.end) return failed(errc::unexpected_end, at);
+        std::string_view name;
+        if (key.get_string(name) != errc::ok) return failed(errc::type_mismatch, at);
+        if (!value(key, end, depth)) return false;
+        if (c.indexed && i > 0 && !(previous_key < name)) return failed(errc::invalid_value, at);
+        previous_key = name;
+        at = end;
+      }
+      if (!value(node(base_, c.end, at), end, depth)) return false;
+      at = end;
+    }
+    if (at != c.end) return failed(errc::invalid_value, at);
+    return true;
+  }
+
+  const std::uint8_t* base_;
+  std::size_t size_;
+  limits lim_;
+  error error_;
+};
+
+}  // namespace prism::zbin_detail
+
+namespace prism {
+
+template <>
+struct view_traits<zbin> {
+  using format = zbin;
+  using node = zbin_detail::node;
+  static basic_view<node> root(const std::uint8_t* data, std::size_t size) {
+    if (size < zbin_detail::header_size + 1) return basic_view<node>(make_error(errc::unexpected_end, size, {}, zbin::name));
+    if (data[0] != zbin_detail::magic || data[1] != zbin_detail::version)
+      return basic_view<node>(make_error(errc::invalid_value, 0, {}, zbin::name, "zbin header 5a 01"));
+    return basic_view<node>(node(data, size, zbin_detail::header_size));
+  }
+  static status verify(const std::uint8_t* data, std::size_t size, const limits& lim) {
+    return zbin_detail::verifier(data, size, lim).run();
+  }
+};
+
+}  // namespace prism

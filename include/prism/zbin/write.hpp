@@ -1,0 +1,376 @@
+#pragma once
+// zbin encoder: one pass, front to back, into one buffer. A container's byte size and its
+// index of element offsets are reserved before its elements and filled in after each one, so
+// no byte is written twice; numeric data goes to its aligned place in one memcpy.
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "../core/concepts.hpp"
+#include "../core/containers.hpp"
+#include "../core/context.hpp"
+#include "../core/enum.hpp"
+#include "../core/fields.hpp"
+#include "../core/sink.hpp"
+#include "../core/tensor.hpp"
+#include "common.hpp"
+#include "format.hpp"
+
+namespace prism::zbin_detail {
+
+template <options O, class T, class Ctx>
+bool write_value(Ctx& ctx, const T& v);
+
+PRISM_INLINE std::size_t put_uint(std::uint8_t* p, std::uint64_t v) noexcept {
+  if (v < 128) {
+    p[0] = static_cast<std::uint8_t>(v);
+    return 1;
+  }
+  if (v < 256) {
+    p[0] = code::u8;
+    p[1] = static_cast<std::uint8_t>(v);
+    return 2;
+  }
+  if (v < 65536) {
+    p[0] = code::u16;
+    store_le16(p + 1, static_cast<std::uint16_t>(v));
+    return 3;
+  }
+  if (v <= 0xffffffffull) {
+    p[0] = code::u32;
+    store_le32(p + 1, static_cast<std::uint32_t>(v));
+    return 5;
+  }
+  p[0] = code::u64;
+  store_le64(p + 1, v);
+  return 9;
+}
+
+PRISM_INLINE std::size_t put_int(std::uint8_t* p, std::int64_t v) noexcept {
+  if (v >= 0) return put_uint(p, static_cast<std::uint64_t>(v));
+  if (v >= -32) {
+    p[0] = static_cast<std::uint8_t>(v);
+    return 1;
+  }
+  if (v >= -128) {
+    p[0] = code::i8;
+    p[1] = static_cast<std::uint8_t>(v);
+    return 2;
+  }
+  if (v >= -32768) {
+    p[0] = code::i16;
+    store_le16(p + 1, static_cast<std::uint16_t>(v));
+    return 3;
+  }
+  if (v >= -2147483648ll) {
+    p[0] = code::i32;
+    store_le32(p + 1, static_cast<std::uint32_t>(v));
+    return 5;
+  }
+  p[0] = code::i64;
+  store_le64(p + 1, static_cast<std::uint64_t>(v));
+  return 9;
+}
+
+PRISM_INLINE std::size_t put_length(std::uint8_t* p, std::size_t n, std::uint8_t fix, std::size_t fix_limit, std::uint8_t c8,
+                                    std::uint8_t c16, std::uint8_t c32) noexcept {
+  if (n < fix_limit) {
+    p[0] = static_cast<std::uint8_t>(fix | n);
+    return 1;
+  }
+  if (n < 256) {
+    p[0] = c8;
+    p[1] = static_cast<std::uint8_t>(n);
+    return 2;
+  }
+  if (n < 65536) {
+    p[0] = c16;
+    store_le16(p + 1, static_cast<std::uint16_t>(n));
+    return 3;
+  }
+  p[0] = c32;
+  store_le32(p + 1, static_cast<std::uint32_t>(n));
+  return 5;
+}
+
+template <class Ctx>
+PRISM_INLINE bool write_bytes(Ctx& ctx, const void* data, std::size_t n, bool text) {
+  if (n > 0xffffffffull) [[unlikely]] return ctx.fail(errc::out_of_range, ctx.out.position(), "at most 2^32-1 bytes");
+  if (!ctx.reserve(5 + n)) return false;
+  std::uint8_t* p = ctx.out.cur();
+  const std::size_t h = text ? put_length(p, n, code::fixstr, 32, code::str8, code::str16, code::str32)
+                             : put_length(p, n, 0, 0, code::bin8, code::bin16, code::bin32);
+  detail::copy_bytes(p + h, data, n);
+  ctx.out.advance(h + n);
+  return true;
+}
+
+template <class Ctx>
+PRISM_INLINE bool write_padding(Ctx& ctx, std::size_t alignment) {
+  const std::size_t pad = align_up(ctx.out.position(), alignment) - ctx.out.position();
+  if (!ctx.reserve(pad)) return false;
+  std::memset(ctx.out.cur(), 0, pad);
+  ctx.out.advance(pad);
+  return true;
+}
+
+// A typed array: code, dtype, varint count, zero padding, the elements in one copy.
+template <class Ctx>
+bool write_numbers(Ctx& ctx, dtype type, const void* data, std::size_t count) {
+  const std::size_t element = dtype_size(type);
+  if (!ctx.reserve(12)) return false;
+  std::uint8_t* p = ctx.out.cur();
+  p[0] = code::typed_array;
+  p[1] = static_cast<std::uint8_t>(type);
+  ctx.out.advance(2 + put_varint(p + 2, count));
+  const std::size_t bytes = count * element;
+  return write_padding(ctx, data_alignment(element, bytes)) && ctx.write(data, bytes);
+}
+
+// A tensor: code, dtype, rank with the memory order in the top bit, varint extents, padding, data.
+template <class Ctx, class T, std::size_t Rank>
+bool write_tensor(Ctx& ctx, const tensor_view<const T, Rank>& t) {
+  static_assert(Rank <= max_tensor_rank, "prism::zbin: tensors of rank 16 at most");
+  if (!ctx.reserve(3 + 10 * Rank)) return false;
+  std::uint8_t* p = ctx.out.cur();
+  p[0] = code::tensor;
+  p[1] = static_cast<std::uint8_t>(dtype_of<T>);
+  p[2] = static_cast<std::uint8_t>(Rank | (t.order() == memory_order::column_major ? 0x80 : 0));
+  std::size_t n = 3;
+  for (std::size_t e : t.shape()) n += put_varint(p + n, e);
+  ctx.out.advance(n);
+  const std::size_t bytes = t.size_bytes();
+  return write_padding(ctx, data_alignment(sizeof(T), bytes)) && ctx.write(t.data(), bytes);
+}
+
+template <class Ctx, class TimePoint>
+bool write_timestamp(Ctx& ctx, const TimePoint& tp) {
+  using namespace std::chrono;
+  const auto since = tp.time_since_epoch();
+  auto secs = duration_cast<seconds>(since);
+  if (secs > since) secs -= seconds(1);
+  const auto nanos = static_cast<std::uint32_t>(duration_cast<nanoseconds>(since - secs).count());
+  if (!ctx.reserve(13)) return false;
+  std::uint8_t* p = ctx.out.cur();
+  p[0] = code::timestamp;
+  store_le64(p + 1, static_cast<std::uint64_t>(secs.count()));
+  store_le32(p + 9, nanos);
+  ctx.out.advance(13);
+  return true;
+}
+
+// An open array or object: where its body starts and where its index lies.
+struct container {
+  std::size_t size_at = 0;   // the u32 body size
+  std::size_t body = 0;      // first byte after the size
+  std::size_t index_at = 0;  // first index entry; 0 when unindexed
+};
+
+template <class Ctx>
+bool open_container(Ctx& ctx, container& c, std::size_t n, bool object, bool indexed) {
+  if (n > 0xffffffffull) [[unlikely]] return ctx.fail(errc::out_of_range, ctx.out.position(), "at most 2^32-1 elements");
+  if (!ctx.reserve(9)) return false;
+  std::uint8_t* p = ctx.out.cur();
+  std::size_t h = 1;
+  if (n < 16) {
+    p[0] = static_cast<std::uint8_t>((object ? code::fixobject : code::fixarray) | n);
+  } else {
+    p[0] = object ? code::object : code::array;
+    store_le32(p + 1, static_cast<std::uint32_t>(n));
+    h = 5;
+  }
+  ctx.out.advance(h + 4);
+  c.size_at = ctx.out.position() - 4;
+  c.body = ctx.out.position();
+  if (indexed) {
+    c.index_at = c.body;
+    if (!ctx.reserve(4 * n)) return false;
+    ctx.out.advance(4 * n);
+  }
+  return true;
+}
+
+template <class Ctx>
+PRISM_INLINE void mark_element(Ctx& ctx, const container& c, std::size_t i) {
+  if (c.index_at) store_le32(ctx.out.at(c.index_at + 4 * i), static_cast<std::uint32_t>(ctx.out.position() - c.body));
+}
+
+template <class Ctx>
+PRISM_INLINE bool close_container(Ctx& ctx, const container& c) {
+  const std::size_t size = ctx.out.position() - c.body;
+  if (size > 0xffffffffull) [[unlikely]] return ctx.fail(errc::out_of_range, c.body, "a container of less than 4 GiB");
+  store_le32(ctx.out.at(c.size_at), static_cast<std::uint32_t>(size));
+  return true;
+}
+
+template <options O, class T, class Ctx>
+bool write_struct(Ctx& ctx, const T& v) {
+  constexpr std::size_t n = field_count_v<T>;
+  container c;
+  if constexpr (O.structs_as_arrays) {
+    if (!open_container(ctx, c, n, false, true)) return false;
+    std::size_t i = 0;
+    const bool ok = all_fields<T>([&](auto f) {
+      mark_element(ctx, c, i++);
+      return write_value<O>(ctx, get_field<decltype(f)::value>(v));
+    });
+    return ok && close_container(ctx, c);
+  } else {
+    if (!open_container(ctx, c, n, true, n > max_unindexed_entries)) return false;
+    const bool ok = [&]<std::size_t... K>(std::index_sequence<K...>) {
+      return ([&] {
+        constexpr std::size_t I = wire_order<T>[K];
+        constexpr auto& key = encoded_key<T, I>;
+        mark_element(ctx, c, K);
+        return ctx.write(key.data(), key.size()) && write_value<O>(ctx, get_field<I>(v));
+      }() && ...);
+    }(std::make_index_sequence<n>{});
+    return ok && close_container(ctx, c);
+  }
+}
+
+template <class T>
+concept byte_ordered_keys = requires { typename T::key_compare; } && (string_type<typename T::key_type> || string_view_type<typename T::key_type>);
+
+template <options O, class T, class Ctx>
+bool write_map(Ctx& ctx, const T& v) {
+  const std::size_t n = v.size();
+  const bool indexed = n > max_unindexed_entries;
+  container c;
+  if (!open_container(ctx, c, n, true, indexed)) return false;
+  auto write_entry = [&](std::size_t i, const auto& key, const auto& value) {
+    mark_element(ctx, c, i);
+    return write_value<O>(ctx, key) && write_value<O>(ctx, value);
+  };
+  constexpr bool string_keys = string_type<typename T::key_type> || string_view_type<typename T::key_type>;
+  if constexpr (string_keys && !byte_ordered_keys<T>) {
+    if (indexed) {  // indexed keys go in byte order
+      std::vector<const typename T::value_type*> entries;
+      entries.reserve(n);
+      for (const auto& e : v) entries.push_back(&e);
+      std::sort(entries.begin(), entries.end(), [](auto* a, auto* b) { return std::string_view(a->first) < std::string_view(b->first); });
+      for (std::size_t i = 0; i < n; ++i)
+        if (!write_entry(i, entries[i]->first, entries[i]->second)) return false;
+      return close_container(ctx, c);
+    }
+  }
+  std::size_t i = 0;
+  for (const auto& [key, value] : v)
+    if (!write_entry(i++, key, value)) return false;
+  return close_container(ctx, c);
+}
+
+template <options O, class T, class Ctx>
+bool write_value(Ctx& ctx, const T& v) {
+  if constexpr (boolean<T>) {
+    if (!ctx.reserve(1)) return false;
+    *ctx.out.cur() = v ? code::true_ : code::false_;
+    ctx.out.advance(1);
+    return true;
+  } else if constexpr (integer<T>) {
+    if (!ctx.reserve(9)) return false;
+    if constexpr (std::is_signed_v<T>) ctx.out.advance(put_int(ctx.out.cur(), static_cast<std::int64_t>(v)));
+    else ctx.out.advance(put_uint(ctx.out.cur(), static_cast<std::uint64_t>(v)));
+    return true;
+  } else if constexpr (floating<T>) {
+    if (!ctx.reserve(9)) return false;
+    std::uint8_t* p = ctx.out.cur();
+    if constexpr (sizeof(T) == 4) {
+      p[0] = code::f32;
+      std::memcpy(p + 1, &v, 4);
+      ctx.out.advance(5);
+    } else {
+      p[0] = code::f64;
+      std::memcpy(p + 1, &v, 8);
+      ctx.out.advance(9);
+    }
+    return true;
+  } else if constexpr (enumeration<T>) {
+    if constexpr (O.enums_as_strings) {
+      const std::string_view name = enum_name(v);
+      if (!name.empty()) return write_bytes(ctx, name.data(), name.size(), true);
+    }
+    return write_value<O>(ctx, static_cast<std::underlying_type_t<T>>(v));
+  } else if constexpr (string_type<T> || string_view_type<T>) {
+    return write_bytes(ctx, v.data(), v.size(), true);
+  } else if constexpr (blob<T>) {
+    return write_bytes(ctx, v.data(), v.size(), false);
+  } else if constexpr (tensor_type<T>) {
+    using E = std::remove_const_t<typename T::element_type>;
+    return write_tensor(ctx, tensor_view<const E, T::rank>(v.data(), v.shape(), v.order()));
+  } else if constexpr (contiguous_numbers<T>) {
+    return write_numbers(ctx, dtype_of<range_value_t<T>>, std::ranges::data(v), std::ranges::size(v));
+  } else if constexpr (fixed_array<T> || sequence<T>) {
+    container c;
+    if (!open_container(ctx, c, std::ranges::size(v), false, true)) return false;
+    std::size_t i = 0;
+    for (const auto& e : v) {
+      mark_element(ctx, c, i++);
+      if (!write_value<O>(ctx, e)) return false;
+    }
+    return close_container(ctx, c);
+  } else if constexpr (map_type<T>) {
+    return write_map<O>(ctx, v);
+  } else if constexpr (optional_type<T> || unique_pointer<T>) {
+    if (v) return write_value<O>(ctx, *v);
+    if (!ctx.reserve(1)) return false;
+    *ctx.out.cur() = code::null;
+    ctx.out.advance(1);
+    return true;
+  } else if constexpr (variant_type<T>) {
+    container c;
+    if (!open_container(ctx, c, 2, false, true)) return false;
+    mark_element(ctx, c, 0);
+    if (!write_value<O>(ctx, static_cast<std::uint64_t>(v.index()))) return false;
+    mark_element(ctx, c, 1);
+    return std::visit([&](const auto& alt) { return write_value<O>(ctx, alt); }, v) && close_container(ctx, c);
+  } else if constexpr (tuple_type<T>) {
+    container c;
+    if (!open_container(ctx, c, std::tuple_size_v<T>, false, true)) return false;
+    std::size_t i = 0;
+    const bool ok = std::apply([&](const auto&... e) { return ((mark_element(ctx, c, i++), write_value<O>(ctx, e)) && ...); }, v);
+    return ok && close_container(ctx, c);
+  } else if constexpr (time_point_type<T>) {
+    return write_timestamp(ctx, v);
+  } else if constexpr (reflectable<T>) {
+    return write_struct<O>(ctx, v);
+  } else {
+    static_assert(sizeof(T) == 0, "prism::zbin: this type cannot be written");
+    return false;
+  }
+}
+
+template <options O, class T, class Ctx>
+bool write_message(Ctx& ctx, const T& v) {
+  if (!ctx.reserve(header_size)) return false;
+  ctx.out.cur()[0] = magic;
+  ctx.out.cur()[1] = version;
+  ctx.out.advance(header_size);
+  return write_value<O>(ctx, v);
+}
+
+}  // namespace prism::zbin_detail
+
+namespace prism {
+
+template <>
+struct format_writer<zbin> {
+  template <options O, class T, class Ctx>
+  static bool write(Ctx& ctx, const T& v) {
+    if constexpr (requires { ctx.out.at(std::size_t{}); }) {
+      return zbin_detail::write_message<O>(ctx, v);
+    } else {
+      // Sizes and offsets are filled in after their elements: a stream gets the finished message.
+      std::string message;
+      write_context<buffer_sink<std::string>> inner{buffer_sink<std::string>{message}};
+      if (!zbin_detail::write_message<O>(inner, v)) return ctx.adopt(inner.take({}), 0);
+      inner.out.finish();
+      return ctx.write(message.data(), message.size());
+    }
+  }
+};
+
+}  // namespace prism
