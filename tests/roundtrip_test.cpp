@@ -7,6 +7,7 @@
 #include <prism/msgpack.hpp>
 #include <prism/pack.hpp>
 #include <prism/protobuf.hpp>
+#include <prism/zbin.hpp>
 
 #include <sstream>
 
@@ -78,6 +79,9 @@ TEST(RoundTrip, ProtobufEverythingZigzag) {
   round_trip_many<prism::protobuf, zigzag, Everything>(19, 150);
 }
 TEST(RoundTrip, ProtobufVectorsOfStructs) { round_trip_many<prism::protobuf, defaults, std::vector<Everything>>(20, 20); }
+TEST(RoundTrip, ZbinEverything) { round_trip_many<prism::zbin, defaults, Everything>(21, 150); }
+TEST(RoundTrip, ZbinEverythingAsArraysAndEnumNames) { round_trip_many<prism::zbin, arrays, Everything>(22, 150); }
+TEST(RoundTrip, ZbinVectorsOfStructs) { round_trip_many<prism::zbin, defaults, std::vector<Everything>>(23, 20); }
 TEST(RoundTrip, PackVectorsOfStructs) { round_trip_many<prism::pack, defaults, std::vector<Everything>>(4, 20); }
 TEST(RoundTrip, MsgPackVectorsOfStructs) { round_trip_many<prism::msgpack, defaults, std::vector<Everything>>(5, 20); }
 TEST(RoundTrip, Scalars) {

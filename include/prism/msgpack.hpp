@@ -3,3 +3,4 @@
 #include "msgpack/format.hpp"
 #include "msgpack/read.hpp"
 #include "msgpack/write.hpp"
+#include "msgpack/view.hpp"

@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace prism {
@@ -31,6 +32,8 @@ struct float16 {
 };
 
 constexpr bool valid_dtype(std::uint64_t code) noexcept { return code <= 7 || (code >= 10 && code <= 14); }
+
+constexpr bool is_integer_dtype(dtype t) noexcept { return static_cast<std::uint8_t>(t) <= 7; }
 
 constexpr std::size_t dtype_size(dtype t) noexcept {
   switch (t) {
@@ -237,7 +240,46 @@ struct tensor_header {
 inline constexpr std::size_t max_tensor_rank = 16;
 
 // Why a tensor read copied instead of viewing the input.
-enum class copy_reason : std::uint8_t { none, misaligned, not_contiguous };
+enum class copy_reason : std::uint8_t { none, misaligned, not_contiguous, converted };
+
+namespace detail {
+template <class From, class To>
+bool convert_elements(const std::byte* data, std::size_t count, To* out) noexcept {
+  for (std::size_t i = 0; i < count; ++i) {
+    From v;
+    std::memcpy(&v, data + i * sizeof(From), sizeof(From));
+    if constexpr (std::is_integral_v<From> && std::is_integral_v<To>) {
+      if (!std::in_range<To>(v)) return false;
+    }
+    out[i] = static_cast<To>(v);
+  }
+  return true;
+}
+}  // namespace detail
+
+// Copies `count` elements stored as `stored` into `out`, converting between integer types with a
+// range check (and float32 to float64); false when an element does not fit or the types do not
+// convert without loss.
+template <class To>
+bool convert_numbers(dtype stored, const std::byte* data, std::size_t count, To* out) noexcept {
+  if constexpr (std::is_integral_v<To>) {
+    switch (stored) {
+      case dtype::int8: return detail::convert_elements<std::int8_t>(data, count, out);
+      case dtype::int16: return detail::convert_elements<std::int16_t>(data, count, out);
+      case dtype::int32: return detail::convert_elements<std::int32_t>(data, count, out);
+      case dtype::int64: return detail::convert_elements<std::int64_t>(data, count, out);
+      case dtype::uint8: return detail::convert_elements<std::uint8_t>(data, count, out);
+      case dtype::uint16: return detail::convert_elements<std::uint16_t>(data, count, out);
+      case dtype::uint32: return detail::convert_elements<std::uint32_t>(data, count, out);
+      case dtype::uint64: return detail::convert_elements<std::uint64_t>(data, count, out);
+      default: return false;
+    }
+  } else if constexpr (std::is_same_v<To, double>) {
+    return stored == dtype::float32 && detail::convert_elements<float>(data, count, out);
+  } else {
+    return false;
+  }
+}
 
 // The result of reading a tensor out of bytes: a view of the input when its data is aligned
 // for T, else a view of an owned copy. zero_copy() and why() say which.
@@ -246,12 +288,12 @@ class tensor_read {
  public:
   tensor_read(tensor_view<const T, Rank> view) noexcept : view_(view) {}  // NOLINT
   tensor_read(std::vector<T> copy, const std::array<std::size_t, Rank>& shape, memory_order order, copy_reason reason,
-              std::size_t misaligned_by) noexcept
-      : copy_(std::move(copy)), view_(copy_.data(), shape, order), reason_(reason), misaligned_by_(misaligned_by) {}
+              std::size_t misaligned_by, dtype stored = dtype_of<T>) noexcept
+      : copy_(std::move(copy)), view_(copy_.data(), shape, order), reason_(reason), misaligned_by_(misaligned_by), stored_(stored) {}
   tensor_read(const tensor_read&) = delete;
   tensor_read& operator=(const tensor_read&) = delete;
   tensor_read(tensor_read&& other) noexcept
-      : copy_(std::move(other.copy_)), view_(other.view_), reason_(other.reason_), misaligned_by_(other.misaligned_by_) {
+      : copy_(std::move(other.copy_)), view_(other.view_), reason_(other.reason_), misaligned_by_(other.misaligned_by_), stored_(other.stored_) {
     if (reason_ != copy_reason::none) view_ = {copy_.data(), view_.shape(), view_.order()};
   }
 
@@ -268,6 +310,7 @@ class tensor_read {
   std::string why() const {
     if (reason_ == copy_reason::none) return "zero-copy";
     if (reason_ == copy_reason::not_contiguous) return "copied: the format stores the elements one by one";
+    if (reason_ == copy_reason::converted) return "copied: stored as " + std::string(dtype_name(stored_));
     return "copied: misaligned by " + std::to_string(misaligned_by_) + " bytes for alignment " + std::to_string(alignof(T));
   }
 
@@ -276,6 +319,7 @@ class tensor_read {
   tensor_view<const T, Rank> view_;
   copy_reason reason_ = copy_reason::none;
   std::size_t misaligned_by_ = 0;
+  dtype stored_ = dtype_of<T>;
 };
 
 }  // namespace prism

@@ -139,10 +139,15 @@ class basic_view {
     if (error_) return *error_;
     tensor_header h;
     if (const errc e = node_.get_tensor(h); e != errc::ok) return fail(e, "tensor");
-    if (h.type != dtype_of<T>) return fail(errc::type_mismatch, dtype_name(dtype_of<T>), dtype_name(h.type));
     if (h.rank != Rank) return fail(errc::size_mismatch, "a tensor of the requested rank");
     std::array<std::size_t, Rank> shape{};
     for (std::size_t d = 0; d < Rank; ++d) shape[d] = h.shape[d];
+    if (h.type != dtype_of<T>) {  // small integer arrays may be stored narrower (zbin)
+      std::vector<T> copy(h.count());
+      if (!convert_numbers(h.type, h.data, copy.size(), copy.data()))
+        return fail(errc::type_mismatch, dtype_name(dtype_of<T>), dtype_name(h.type));
+      return tensor_read<T, Rank>(std::move(copy), shape, h.order, copy_reason::converted, 0, h.type);
+    }
     const auto address = reinterpret_cast<std::uintptr_t>(h.data);
     if (address % alignof(T) == 0) return tensor_read<T, Rank>(tensor_view<const T, Rank>(reinterpret_cast<const T*>(h.data), shape, h.order));
     std::vector<T> copy(h.count());
@@ -158,8 +163,10 @@ class basic_view {
     return n;
   }
 
-  basic_view operator[](std::size_t index) const {
+  template <std::integral I>
+  basic_view operator[](I i) const {
     if (error_) return *this;
+    const auto index = static_cast<std::size_t>(i);
     Node child;
     if (const errc e = node_.element(index, child); e != errc::ok) {
       error err = make_error(e, node_.offset(), "[" + std::to_string(index) + "]", Node::format::name);

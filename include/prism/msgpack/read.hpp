@@ -15,6 +15,7 @@
 #include "../core/enum.hpp"
 #include "../core/fields.hpp"
 #include "../core/hash.hpp"
+#include "../core/tensor.hpp"
 #include "../core/utf8.hpp"
 #include "common.hpp"
 #include "format.hpp"
@@ -316,6 +317,73 @@ bool read_timestamp(Ctx& ctx, std::int64_t& secs, std::uint32_t& nanos) {
 template <options O, class T, class Ctx>
 bool read_struct(Ctx& ctx, T& v);
 
+// [dtype, [extents...], bin] or [dtype, [extents...], bin, order]. `on_data(h)` sees the header
+// while h.data points at the bin's bytes in the source (a stream may move them afterwards); it
+// returns false to fail. h.order is known only when this returns.
+template <class Ctx, class OnData>
+bool read_tensor_header(Ctx& ctx, tensor_header& h, OnData&& on_data) {
+  const std::size_t at = ctx.src.offset();
+  std::size_t n{}, rank{}, bytes{};
+  if (!read_header<kind::array>(ctx, n, "tensor [dtype, shape, data]")) return false;
+  if (n != 3 && n != 4) return ctx.fail(errc::type_mismatch, at, "tensor [dtype, shape, data]", "another array");
+  std::uint8_t type{};
+  if (!read_int(ctx, type)) return false;
+  if (!valid_dtype(type)) return ctx.fail(errc::invalid_value, at, "a dtype");
+  h.type = static_cast<dtype>(type);
+  if (!read_header<kind::array>(ctx, rank, "tensor shape")) return false;
+  if (rank > max_tensor_rank) return ctx.fail(errc::invalid_value, at, "a tensor rank of 16 at most");
+  h.rank = rank;
+  for (std::size_t d = 0; d < rank; ++d)
+    if (!read_int(ctx, h.shape[d])) return false;
+  const std::size_t bin_at = ctx.src.offset();
+  if (!read_header<kind::bin>(ctx, bytes, "tensor data")) return false;
+  std::size_t count = 1;
+  for (std::size_t d = 0; d < rank; ++d)
+    if (__builtin_mul_overflow(count, h.shape[d], &count)) return ctx.fail(errc::size_mismatch, bin_at, "data of the tensor's shape");
+  if (count > bytes || count * dtype_size(h.type) != bytes) return ctx.fail(errc::size_mismatch, bin_at, "data of the tensor's shape");
+  if (!ctx.src.need(bytes)) [[unlikely]] return ctx.fail(errc::unexpected_end, bin_at);
+  h.data = reinterpret_cast<const std::byte*>(ctx.src.cur());
+  h.data_bytes = bytes;
+  if (!on_data(h)) return false;
+  ctx.src.advance(bytes);
+  h.order = memory_order::row_major;
+  if (n == 4) {
+    std::uint8_t order{};
+    if (!read_int(ctx, order)) return false;
+    if (order > 1) return ctx.fail(errc::invalid_value, at, "memory order 0 or 1");
+    h.order = static_cast<memory_order>(order);
+  }
+  return true;
+}
+
+template <class T, class Ctx>
+bool read_tensor(Ctx& ctx, T& v) {
+  using E = std::remove_const_t<typename T::element_type>;
+  const std::size_t at = ctx.src.offset();
+  tensor_header h;
+  std::array<std::size_t, T::rank> shape{};
+  const auto take_data = [&](const tensor_header& th) {
+    if (th.rank != T::rank) return ctx.fail(errc::size_mismatch, at, "a tensor of the declared rank");
+    if (th.type != dtype_of<E>) return ctx.fail(errc::type_mismatch, at, dtype_name(dtype_of<E>), dtype_name(th.type));
+    std::copy_n(th.shape.begin(), T::rank, shape.begin());
+    if constexpr (tensor_view_type<T>) {
+      static_assert(std::is_const_v<typename T::element_type>, "prism: read tensors as tensor_view<const T, Rank>");
+      static_assert(std::remove_cvref_t<decltype(ctx.src)>::bounded, "prism: views can only be read from contiguous input");
+      if (reinterpret_cast<std::uintptr_t>(th.data) % alignof(E) != 0)
+        return ctx.fail(errc::invalid_value, at, "tensor data aligned for its element type (read into prism::tensor to copy)");
+    } else {
+      if (!ctx.charge(th.data_bytes)) return false;
+      v.reshape(shape);
+      if (th.data_bytes) std::memcpy(v.data(), th.data, th.data_bytes);
+    }
+    return true;
+  };
+  if (!read_tensor_header(ctx, h, take_data)) return false;
+  if constexpr (tensor_view_type<T>) v = T(reinterpret_cast<const E*>(h.data), shape, h.order);
+  else v.reshape(shape, h.order);
+  return true;
+}
+
 template <options O, class T, class Ctx>
 bool read_sequence(Ctx& ctx, T& v) {
   std::size_t n{};
@@ -431,6 +499,8 @@ bool read_value(Ctx& ctx, T& v) {
     }
     ctx.src.advance(n);
     return true;
+  } else if constexpr (tensor_type<T>) {
+    return read_tensor(ctx, v);
   } else if constexpr (fixed_array<T> || sequence<T>) {
     return read_sequence<O>(ctx, v);
   } else if constexpr (map_type<T>) {

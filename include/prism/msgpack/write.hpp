@@ -12,6 +12,7 @@
 #include "../core/context.hpp"
 #include "../core/enum.hpp"
 #include "../core/fields.hpp"
+#include "../core/tensor.hpp"
 #include "common.hpp"
 #include "format.hpp"
 
@@ -320,6 +321,28 @@ PRISM_INLINE bool write_keyed_field(Ctx& ctx, const T& v) {
   }
 }
 
+// A tensor as [dtype, [extents...], bin] (zerialize's triple), with a fourth element 1 when the
+// data is in column-major order.
+template <class Ctx, class T>
+bool write_tensor(Ctx& ctx, const T& t) {
+  using E = std::remove_const_t<typename T::element_type>;
+  const bool column_major = t.order() == memory_order::column_major;
+  if (!ctx.reserve(2 + 5 + 9 * T::rank)) return false;
+  std::uint8_t* p = ctx.out.cur();
+  std::size_t n = put_header(p, column_major ? 4 : 3, code::fixarray, 16, 0, code::array16, code::array32);
+  n += put_uint(p + n, static_cast<std::uint8_t>(dtype_of<E>));
+  n += put_header(p + n, T::rank, code::fixarray, 16, 0, code::array16, code::array32);
+  for (std::size_t e : t.shape()) n += put_uint(p + n, e);
+  ctx.out.advance(n);
+  if (!write_bin(ctx, t.data(), t.size_bytes())) return false;
+  if (column_major) {
+    if (!ctx.reserve(1)) return false;
+    *ctx.out.cur() = 1;
+    ctx.out.advance(1);
+  }
+  return true;
+}
+
 template <options O, class T, class Ctx>
 bool write_struct(Ctx& ctx, const T& v) {
   constexpr std::size_t n = field_count_v<T>;
@@ -344,6 +367,8 @@ bool write_value(Ctx& ctx, const T& v) {
     return write_str(ctx, v.data(), v.size());
   } else if constexpr (blob<T>) {
     return write_bin(ctx, v.data(), v.size());
+  } else if constexpr (tensor_type<T>) {
+    return write_tensor(ctx, v);
   } else if constexpr (fixed_array<T> || sequence<T>) {
     if (!write_array_header(ctx, std::ranges::size(v))) return false;
     if constexpr (bounded<O, range_value_t<T>>) {

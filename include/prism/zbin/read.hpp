@@ -48,15 +48,25 @@ PRISM_INLINE bool read_sized(Ctx& ctx, std::size_t width, std::size_t& n) {
 }
 
 template <class Ctx>
-PRISM_INLINE bool read_varint(Ctx& ctx, std::uint64_t& v) {
-  const std::size_t k = get_varint(ctx.src.cur(), ctx.src.cur() + ctx.src.readable(), v);
-  if (k == 0) {
-    if (ctx.src.need(10) || !ctx.src.need(ctx.src.readable() + 1)) [[unlikely]]
-      return ctx.fail(ctx.src.readable() >= 10 ? errc::invalid_value : errc::unexpected_end, ctx.src.offset(), "varint");
-    return read_varint(ctx, v);  // a stream that had fewer bytes buffered
+bool read_varint(Ctx& ctx, std::uint64_t& v) {
+  const std::size_t at = ctx.src.offset();
+  if constexpr (std::remove_cvref_t<decltype(ctx.src)>::bounded) {
+    const std::size_t k = get_varint(ctx.src.cur(), ctx.src.cur() + ctx.src.readable(), v);
+    if (k == 0) [[unlikely]] return ctx.fail(ctx.src.readable() >= 10 ? errc::invalid_value : errc::unexpected_end, at, "varint");
+    ctx.src.advance(k);
+    return true;
+  } else {
+    v = 0;
+    for (std::size_t i = 0; i < 10; ++i) {
+      if (!ctx.src.need(1)) return ctx.fail(errc::unexpected_end, at, "varint");
+      const std::uint64_t b = *ctx.src.cur();
+      ctx.src.advance(1);
+      if (i == 9 && b > 1) break;
+      v |= (b & 0x7f) << (7 * i);
+      if (b < 0x80) return true;
+    }
+    return ctx.fail(errc::invalid_value, at, "varint");
   }
-  ctx.src.advance(k);
-  return true;
 }
 
 // A string's or a binary's length; `text` selects which codes are accepted.
@@ -295,7 +305,7 @@ PRISM_INLINE bool read_text(Ctx& ctx, const std::uint8_t*& p, std::size_t& n) {
 }
 
 // Numbers of a typed array or tensor into contiguous storage of E: one copy when the dtype is
-// E's, else element by element with a range check.
+// E's, else element by element with a range check (small integer arrays are stored narrow).
 template <class E, class Ctx>
 bool copy_numbers(Ctx& ctx, const tensor_header& h, E* out, std::size_t at) {
   const std::size_t count = h.count();
@@ -303,7 +313,9 @@ bool copy_numbers(Ctx& ctx, const tensor_header& h, E* out, std::size_t at) {
     if (count) std::memcpy(out, h.data, h.data_bytes);
     return true;
   }
-  return ctx.fail(errc::type_mismatch, at, dtype_name(dtype_of<E>), dtype_name(h.type));
+  if (convert_numbers(h.type, h.data, count, out)) return true;
+  return ctx.fail(is_integer_dtype(h.type) && std::is_integral_v<E> ? errc::out_of_range : errc::type_mismatch, at,
+                  dtype_name(dtype_of<E>), dtype_name(h.type));
 }
 
 template <options O, class T, class Ctx>

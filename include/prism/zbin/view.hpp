@@ -171,6 +171,7 @@ class node {
         if (at < c.first || at >= c.end) return errc::invalid_value;
         const node k(base_, c.end, at);
         std::string_view name;
+        if (k.type() != value_type::string) return find_linear(c, key, out, found);  // integer keys
         if (const errc e = k.get_string(name); e != errc::ok) return e;
         const int cmp = name.compare(key);
         if (cmp == 0) return k.next(out) == errc::ok ? (found = true, errc::ok) : errc::unexpected_end;
@@ -179,13 +180,20 @@ class node {
       }
       return errc::ok;
     }
+    return find_linear(c, key, out, found);
+  }
+
+  errc find_linear(const container_layout& c, std::string_view key, node& out, bool& found) const noexcept {
     node k(base_, c.end, c.first);
     for (std::size_t i = 0; i < c.count; ++i) {
       std::string_view name;
-      if (const errc e = k.get_string(name); e != errc::ok) return e;
+      const bool text = k.type() == value_type::string;
+      if (text) {
+        if (const errc e = k.get_string(name); e != errc::ok) return e;
+      }
       node v;
       if (const errc e = k.next(v); e != errc::ok) return e;
-      if (name == key) {
+      if (text && name == key) {
         out = v;
         found = true;
         return errc::ok;
@@ -393,13 +401,17 @@ class verifier {
       if (c.indexed && c.body + load_le32(base_ + c.body + 4 * i) != at) return failed(errc::invalid_value, c.body + 4 * i);
       std::size_t end{};
       if (object) {
-        const node key(base_, c.end, at);
         if (at >= c.end) return failed(errc::unexpected_end, at);
-        std::string_view name;
-        if (key.get_string(name) != errc::ok) return failed(errc::type_mismatch, at);
+        const node key(base_, c.end, at);
         if (!value(key, end, depth)) return false;
-        if (c.indexed && i > 0 && !(previous_key < name)) return failed(errc::invalid_value, at);
-        previous_key = name;
+        if (key.type() == value_type::string) {  // indexed string keys ascend, for binary search
+          std::string_view name;
+          (void)key.get_string(name);
+          if (c.indexed && i > 0 && !(previous_key < name)) return failed(errc::invalid_value, at);
+          previous_key = name;
+        } else if (key.type() == value_type::array || key.type() == value_type::object) {
+          return failed(errc::type_mismatch, at);
+        }
         at = end;
       }
       if (!value(node(base_, c.end, at), end, depth)) return false;

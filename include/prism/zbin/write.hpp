@@ -130,6 +130,35 @@ bool write_numbers(Ctx& ctx, dtype type, const void* data, std::size_t count) {
   return write_padding(ctx, data_alignment(element, bytes)) && ctx.write(data, bytes);
 }
 
+// Integer arrays of less than 64 bytes go in the narrowest integer type that holds every element
+// (they are not 64-byte aligned anyway, and so cost about what MessagePack's integers cost).
+template <class Ctx, class E>
+bool write_narrow_integers(Ctx& ctx, const E* data, std::size_t n) {
+  std::int64_t lo = 0;
+  std::uint64_t hi = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    if constexpr (std::is_signed_v<E>) {
+      if (data[i] < 0) lo = std::min<std::int64_t>(lo, data[i]);
+      else hi = std::max<std::uint64_t>(hi, static_cast<std::uint64_t>(data[i]));
+    } else {
+      hi = std::max<std::uint64_t>(hi, data[i]);
+    }
+  }
+  const auto emit = [&]<class N>(N*) {
+    N narrow[max_alignment];
+    for (std::size_t i = 0; i < n; ++i) narrow[i] = static_cast<N>(data[i]);
+    return write_numbers(ctx, dtype_of<N>, narrow, n);
+  };
+  if (lo == 0) {
+    if (hi <= 0xff) return emit(static_cast<std::uint8_t*>(nullptr));
+    if (hi <= 0xffff && sizeof(E) > 2) return emit(static_cast<std::uint16_t*>(nullptr));
+  } else {
+    if (lo >= -128 && hi <= 127) return emit(static_cast<std::int8_t*>(nullptr));
+    if (lo >= -32768 && hi <= 32767 && sizeof(E) > 2) return emit(static_cast<std::int16_t*>(nullptr));
+  }
+  return write_numbers(ctx, dtype_of<E>, data, n);
+}
+
 // A tensor: code, dtype, rank with the memory order in the top bit, varint extents, padding, data.
 template <class Ctx, class T, std::size_t Rank>
 bool write_tensor(Ctx& ctx, const tensor_view<const T, Rank>& t) {
@@ -302,7 +331,12 @@ bool write_value(Ctx& ctx, const T& v) {
     using E = std::remove_const_t<typename T::element_type>;
     return write_tensor(ctx, tensor_view<const E, T::rank>(v.data(), v.shape(), v.order()));
   } else if constexpr (contiguous_numbers<T>) {
-    return write_numbers(ctx, dtype_of<range_value_t<T>>, std::ranges::data(v), std::ranges::size(v));
+    using E = range_value_t<T>;
+    const std::size_t n = std::ranges::size(v);
+    if constexpr (integer<E> && sizeof(E) > 1) {
+      if (n * sizeof(E) < max_alignment) return write_narrow_integers(ctx, std::ranges::data(v), n);
+    }
+    return write_numbers(ctx, dtype_of<E>, std::ranges::data(v), n);
   } else if constexpr (fixed_array<T> || sequence<T>) {
     container c;
     if (!open_container(ctx, c, std::ranges::size(v), false, true)) return false;

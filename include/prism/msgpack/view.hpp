@@ -1,0 +1,185 @@
+#pragma once
+// MessagePack views: a position in the bytes, decoded on access. MessagePack has no index, so
+// element i and key lookups walk the container from its start, skipping values (each skip is
+// proportional to the skipped value's bytes); iteration walks once, O(n) in all.
+#include <cstring>
+#include <string_view>
+
+#include "../core/context.hpp"
+#include "../core/source.hpp"
+#include "../core/view.hpp"
+#include "common.hpp"
+#include "format.hpp"
+#include "read.hpp"
+
+namespace prism::msgpack_detail {
+
+class node {
+ public:
+  using format = msgpack;
+
+  node() = default;
+  node(const std::uint8_t* base, std::size_t size, std::size_t pos) noexcept : base_(base), size_(size), pos_(pos) {}
+
+  std::size_t offset() const noexcept { return pos_; }
+
+  value_type type() const noexcept {
+    const std::uint8_t t = base_[pos_];
+    if (t <= 0x7f || t >= 0xe0 || (t >= code::uint8 && t <= code::int64)) return value_type::integer;
+    if (t <= 0x8f || t == code::map16 || t == code::map32) return value_type::object;
+    if (t <= 0x9f || t == code::array16 || t == code::array32) return value_type::array;
+    if (t <= 0xbf || (t >= code::str8 && t <= code::str32)) return value_type::string;
+    switch (t) {
+      case code::nil: return value_type::null;
+      case code::false_: case code::true_: return value_type::boolean;
+      case code::float32: case code::float64: return value_type::floating;
+      case code::bin8: case code::bin16: case code::bin32: return value_type::binary;
+      default: break;
+    }
+    if (t == code::fixext4 || t == code::fixext8 || t == code::ext8) {
+      const std::size_t type_at = pos_ + (t == code::ext8 ? 2 : 1);
+      if (type_at < size_ && static_cast<std::int8_t>(base_[type_at]) == timestamp_type) return value_type::timestamp;
+    }
+    return value_type::other;
+  }
+
+  errc get_bool(bool& b) const noexcept {
+    const std::uint8_t t = base_[pos_];
+    if (t != code::true_ && t != code::false_) return errc::type_mismatch;
+    b = t == code::true_;
+    return errc::ok;
+  }
+  errc get_integer(bool& negative, std::uint64_t& value) const {
+    auto ctx = context();
+    return read_integer(ctx, base_[pos_], negative, value, "integer") ? errc::ok : ctx.get().code;
+  }
+  errc get_double(double& d) const {
+    auto ctx = context();
+    return read_float(ctx, d) ? errc::ok : ctx.get().code;
+  }
+  errc get_string(std::string_view& s) const {
+    auto ctx = context();
+    std::size_t n{};
+    if (!read_header<kind::str>(ctx, n, "string")) return ctx.get().code;
+    if (!ctx.src.need(n)) return errc::unexpected_end;
+    s = std::string_view(reinterpret_cast<const char*>(ctx.src.cur()), n);
+    return errc::ok;
+  }
+  errc get_bytes(bytes_view& b) const {
+    auto ctx = context();
+    std::size_t n{};
+    if (!read_header<kind::bin>(ctx, n, "binary")) return ctx.get().code;
+    if (!ctx.src.need(n)) return errc::unexpected_end;
+    b = bytes_view(reinterpret_cast<const std::byte*>(ctx.src.cur()), n);
+    return errc::ok;
+  }
+  errc get_tensor(tensor_header& h) const {
+    auto ctx = context();
+    return read_tensor_header(ctx, h, [](const tensor_header&) { return true; }) ? errc::ok : ctx.get().code;
+  }
+
+  errc size(std::size_t& n) const {
+    auto ctx = context();
+    switch (type()) {
+      case value_type::array: return read_header<kind::array>(ctx, n, "array") ? errc::ok : ctx.get().code;
+      case value_type::object: return read_header<kind::map>(ctx, n, "map") ? errc::ok : ctx.get().code;
+      case value_type::string: return read_header<kind::str>(ctx, n, "string") ? errc::ok : ctx.get().code;
+      case value_type::binary: return read_header<kind::bin>(ctx, n, "binary") ? errc::ok : ctx.get().code;
+      default: return errc::type_mismatch;
+    }
+  }
+
+  errc element(std::size_t i, node& out) const {
+    if (type() != value_type::array) return errc::type_mismatch;
+    auto ctx = context();
+    std::size_t n{};
+    if (!read_header<kind::array>(ctx, n, "array")) return ctx.get().code;
+    if (i >= n) return errc::out_of_range;
+    for (std::size_t k = 0; k < i; ++k)
+      if (!skip_value(ctx)) return ctx.get().code;
+    if (!ctx.src.need(1)) return errc::unexpected_end;
+    out = node(base_, size_, ctx.src.offset());
+    return errc::ok;
+  }
+
+  errc find(std::string_view key, node& out, bool& found) const {
+    found = false;
+    if (type() != value_type::object) return errc::type_mismatch;
+    auto ctx = context();
+    std::size_t n{};
+    if (!read_header<kind::map>(ctx, n, "map")) return ctx.get().code;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (!ctx.src.need(1)) return errc::unexpected_end;
+      const std::uint8_t t = *ctx.src.cur();
+      if ((t & 0xe0) == code::fixstr || (t >= code::str8 && t <= code::str32)) {
+        std::size_t len{};
+        if (!read_header<kind::str>(ctx, len, "string")) return ctx.get().code;
+        if (!ctx.src.need(len)) return errc::unexpected_end;
+        const bool match = len == key.size() && std::memcmp(ctx.src.cur(), key.data(), len) == 0;
+        ctx.src.advance(len);
+        if (match) {
+          if (!ctx.src.need(1)) return errc::unexpected_end;
+          out = node(base_, size_, ctx.src.offset());
+          found = true;
+          return errc::ok;
+        }
+      } else if (!skip_value(ctx)) {
+        return ctx.get().code;
+      }
+      if (!skip_value(ctx)) return ctx.get().code;
+    }
+    return errc::ok;
+  }
+
+  errc first(node& out) const {
+    auto ctx = context();
+    std::size_t n{};
+    const bool ok = type() == value_type::array ? read_header<kind::array>(ctx, n, "array") : read_header<kind::map>(ctx, n, "map");
+    if (!ok) return ctx.get().code;
+    if (n == 0 || !ctx.src.need(1)) return errc::out_of_range;
+    out = node(base_, size_, ctx.src.offset());
+    return errc::ok;
+  }
+
+  errc next(node& out) const {
+    auto ctx = context();
+    if (!skip_value(ctx)) return ctx.get().code;
+    if (!ctx.src.need(1)) return errc::unexpected_end;
+    out = node(base_, size_, ctx.src.offset());
+    return errc::ok;
+  }
+
+  template <options O, class T>
+  status read(T& v) const {
+    auto ctx = context();
+    if (!read_value<O>(ctx, v)) return ctx.take(msgpack::name);
+    return {};
+  }
+
+ private:
+  read_context<span_source> context() const {
+    read_context<span_source> ctx{span_source{base_, size_}, limits{}};
+    ctx.src.advance(pos_);
+    return ctx;
+  }
+
+  const std::uint8_t* base_ = nullptr;
+  std::size_t size_ = 0;
+  std::size_t pos_ = 0;
+};
+
+}  // namespace prism::msgpack_detail
+
+namespace prism {
+
+template <>
+struct view_traits<msgpack> {
+  using format = msgpack;
+  using node = msgpack_detail::node;
+  static basic_view<node> root(const std::uint8_t* data, std::size_t size) {
+    if (size == 0) return basic_view<node>(make_error(errc::unexpected_end, 0, {}, msgpack::name));
+    return basic_view<node>(node(data, size, 0));
+  }
+};
+
+}  // namespace prism
