@@ -21,10 +21,9 @@ std::string own_directory() {
 int usage() {
   std::fprintf(stderr,
                "usage: prism-bench SUITE [--quick|--full] [--json FILE] [--data DIR] [--filter REGEX]\n"
-               "suites: monsters, corpus, binary, zserio, all\n"
+               "suites: monsters, corpus, binary, zserio, zerialize, all\n"
                "--filter (corpus only): run the rows whose corpus/operation/library matches REGEX\n"
-               "--data DIR: the real datasets (corpus: ../shared/datasets/json, zserio: ../shared/datasets/zserio)\n"
-               "(zerialize joins as its formats land)\n");
+               "--data DIR: the real datasets (corpus: ../shared/datasets/json, zserio: ../shared/datasets/zserio)\n");
   return 2;
 }
 
@@ -52,6 +51,7 @@ int main(int argc, char** argv) {
   if (suite == "corpus") return bench::run_corpus(options);
   if (suite == "binary") return bench::run_binary(options);
   if (suite == "zserio") return bench::run_zserio(options);
+  if (suite == "zerialize") return bench::run_zerialize(options);
   if (suite == "all") {
     // Each suite writes its own JSON file: FILE-monsters.json, FILE-corpus.json, FILE-binary.json, ...
     const auto for_suite = [&](const char* name) {
@@ -65,7 +65,8 @@ int main(int argc, char** argv) {
     bench::suite_options zserio_options = for_suite("zserio");
     zserio_options.data_dir.clear();  // --data names the JSON corpora in `all`
     const int zserio = bench::run_zserio(zserio_options);
-    return monsters != 0 ? monsters : corpus != 0 ? corpus : binary != 0 ? binary : zserio;
+    const int zerialize = bench::run_zerialize(for_suite("zerialize"));
+    return monsters != 0 ? monsters : corpus != 0 ? corpus : binary != 0 ? binary : zserio != 0 ? zserio : zerialize;
   }
   return usage();
 }
