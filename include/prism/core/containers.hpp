@@ -1,6 +1,7 @@
 #pragma once
 // Helpers that decoders share for filling C++ containers and sum types.
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
 #include <memory>
 #include <type_traits>
@@ -59,6 +60,30 @@ PRISM_INLINE void copy_bytes(void* dst, const void* src, std::size_t n) noexcept
     d[n / 2] = s[n / 2];
     d[n - 1] = s[n - 1];
   }
+}
+
+// memcmp(a, b, n) == 0 for short runs (keys) without a call into the C library.
+PRISM_INLINE bool bytes_equal(const void* a, const void* b, std::size_t n) noexcept {
+  const auto* x = static_cast<const unsigned char*>(a);
+  const auto* y = static_cast<const unsigned char*>(b);
+  const auto load8 = [](const unsigned char* p) {
+    std::uint64_t v;
+    std::memcpy(&v, p, 8);
+    return v;
+  };
+  const auto load4 = [](const unsigned char* p) {
+    std::uint32_t v;
+    std::memcpy(&v, p, 4);
+    return v;
+  };
+  if (n >= 8) {
+    if (n > 16) return std::memcmp(x, y, n) == 0;
+    return load8(x) == load8(y) && load8(x + n - 8) == load8(y + n - 8);
+  }
+  if (n >= 4) return load4(x) == load4(y) && load4(x + n - 4) == load4(y + n - 4);
+  for (std::size_t i = 0; i < n; ++i)
+    if (x[i] != y[i]) return false;
+  return true;
 }
 
 // Replaces the contents of a string or byte vector with n bytes. When the size already matches

@@ -50,10 +50,20 @@ class node {
     return errc::ok;
   }
   errc get_integer(bool& negative, std::uint64_t& value) const {
+    if (base_[pos_] <= 0x7f) {
+      negative = false;
+      value = base_[pos_];
+      return errc::ok;
+    }
     auto ctx = context();
     return read_integer(ctx, base_[pos_], negative, value, "integer") ? errc::ok : ctx.get().code;
   }
   errc get_double(double& d) const {
+    if (base_[pos_] == code::float64 && size_ - pos_ >= 9) {
+      const std::uint64_t bits = load_be64(base_ + pos_ + 1);
+      std::memcpy(&d, &bits, 8);
+      return errc::ok;
+    }
     auto ctx = context();
     return read_float(ctx, d) ? errc::ok : ctx.get().code;
   }
@@ -142,6 +152,15 @@ class node {
   }
 
   errc next(node& out) const {
+    const std::uint8_t t = base_[pos_];
+    const std::size_t fixed = t <= 0x7f || t >= 0xe0 || t == code::nil || t == code::false_ || t == code::true_ ? 1
+                            : (t & 0xe0) == code::fixstr ? 1 + (t & 0x1f)
+                            : t == code::float64 ? 9 : t == code::float32 ? 5 : 0;
+    if (fixed) {
+      if (size_ - pos_ <= fixed) return errc::unexpected_end;
+      out = node(base_, size_, pos_ + fixed);
+      return errc::ok;
+    }
     auto ctx = context();
     if (!skip_value(ctx)) return ctx.get().code;
     if (!ctx.src.need(1)) return errc::unexpected_end;

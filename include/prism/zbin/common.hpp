@@ -129,6 +129,22 @@ inline constexpr auto wire_order = [] {
   return order;
 }();
 
+// The size of values whose code alone gives it (scalars, short strings); 0 for the others.
+inline constexpr auto fixed_value_size = [] {
+  std::array<std::uint8_t, 256> size{};
+  for (int t = 0; t < 256; ++t) {
+    if (t <= 0x7f || t >= code::negfixint) size[t] = 1;
+    else if (t >= code::fixstr && t <= 0xbf) size[t] = static_cast<std::uint8_t>(1 + (t & 0x1f));
+  }
+  size[code::null] = size[code::false_] = size[code::true_] = 1;
+  size[code::u8] = size[code::i8] = 2;
+  size[code::u16] = size[code::i16] = 3;
+  size[code::u32] = size[code::i32] = size[code::f32] = 5;
+  size[code::u64] = size[code::i64] = size[code::f64] = 9;
+  size[code::timestamp] = 13;
+  return size;
+}();
+
 constexpr std::string_view describe_tag(std::uint8_t tag) noexcept {
   if (tag <= 0x7f || tag >= code::negfixint) return "integer";
   if (tag <= 0x8f) return "object";

@@ -160,7 +160,8 @@ class node {
 
   errc find(std::string_view key, node& out, bool& found) const noexcept {
     found = false;
-    if (type() != value_type::object) return errc::type_mismatch;
+    const std::uint8_t t = tag();
+    if ((t & 0xf0) != code::fixobject && t != code::object) return errc::type_mismatch;
     container_layout c;
     if (const errc e = layout(c); e != errc::ok) return e;
     if (c.indexed) {
@@ -184,22 +185,41 @@ class node {
   }
 
   errc find_linear(const container_layout& c, std::string_view key, node& out, bool& found) const noexcept {
-    node k(base_, c.end, c.first);
+    const std::uint8_t* p = base_ + c.first;
+    const std::uint8_t* const end = base_ + c.end;
     for (std::size_t i = 0; i < c.count; ++i) {
-      std::string_view name;
-      const bool text = k.type() == value_type::string;
-      if (text) {
-        if (const errc e = k.get_string(name); e != errc::ok) return e;
+      if (p >= end) return errc::unexpected_end;
+      const std::uint8_t t = *p;
+      const std::uint8_t* value;
+      if ((t & 0xe0) == code::fixstr) [[likely]] {
+        const std::size_t len = t & 0x1f;
+        if (static_cast<std::size_t>(end - p) <= len + 1) return errc::unexpected_end;
+        value = p + 1 + len;
+        if (len == key.size() && detail::bytes_equal(p + 1, key.data(), len)) {
+          out = node(base_, c.end, static_cast<std::size_t>(value - base_));
+          found = true;
+          return errc::ok;
+        }
+      } else {  // a long key, or not a string
+        const node k(base_, c.end, static_cast<std::size_t>(p - base_));
+        std::size_t after{};
+        if (const errc e = k.extent(after); e != errc::ok) return e;
+        if (after >= c.end) return errc::unexpected_end;
+        value = base_ + after;
+        std::string_view name;
+        if (k.type() == value_type::string && k.get_string(name) == errc::ok && name == key) {
+          out = node(base_, c.end, after);
+          found = true;
+          return errc::ok;
+        }
       }
-      node v;
-      if (const errc e = k.next(v); e != errc::ok) return e;
-      if (text && name == key) {
-        out = v;
-        found = true;
-        return errc::ok;
-      }
-      if (i + 1 < c.count) {
-        if (const errc e = v.next(k); e != errc::ok) return e;
+      if (const std::size_t fixed = fixed_value_size[*value]) [[likely]] {
+        if (static_cast<std::size_t>(end - value) < fixed) return errc::unexpected_end;
+        p = value + fixed;
+      } else {
+        std::size_t after{};
+        if (const errc e = node(base_, c.end, static_cast<std::size_t>(value - base_)).extent(after); e != errc::ok) return e;
+        p = base_ + after;
       }
     }
     return errc::ok;
@@ -225,6 +245,11 @@ class node {
   // One past this value's last byte.
   errc extent(std::size_t& end) const noexcept {
     const std::uint8_t t = tag();
+    if (const std::size_t fixed = fixed_value_size[t]) [[likely]] {
+      if (size_ - pos_ < fixed) return errc::unexpected_end;
+      end = pos_ + fixed;
+      return errc::ok;
+    }
     std::size_t n = 0;
     if (t <= 0x7f || t >= code::negfixint || t == code::null || t == code::false_ || t == code::true_) {
       n = 1;
@@ -323,7 +348,7 @@ class node {
     std::size_t count = 1;
     for (std::size_t d = 0; d < h.rank; ++d) {
       std::uint64_t e{};
-      const std::size_t k = get_varint(base_ + at, base_ + size_, e);
+      const std::size_t k = at < size_ && base_[at] < 0x80 ? (e = base_[at], 1) : get_varint(base_ + at, base_ + size_, e);
       if (k == 0) return at + 10 <= size_ ? errc::invalid_value : errc::unexpected_end;
       at += k;
       if (e > size_ || (e && count > size_ / e)) return errc::unexpected_end;
