@@ -1,0 +1,14 @@
+#include <prism/zbin.hpp>
+
+#include "fuzz_target.hpp"
+
+// Reads into structs, then checks the view against verify(): a message verify() accepts must walk
+// through the view without a decoding error; any message may be walked without a crash.
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  fuzz_all<prism::zbin>(data, size);
+  const std::string_view input(reinterpret_cast<const char*>(data), size);
+  const bool verified = static_cast<bool>(prism::verify<prism::zbin>(input, prism::limits{.max_depth = 64}));
+  const bool walked = walk_view(prism::view<prism::zbin>(input));
+  if (verified && !walked) std::abort();
+  return 0;
+}
