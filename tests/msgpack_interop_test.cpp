@@ -5,7 +5,9 @@
 
 #include <prism/msgpack.hpp>
 
+#include <array>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <map>
 #include <random>
@@ -188,4 +190,41 @@ TEST(MsgPackInterop, ReadsWhatMsgpackCxxWritesForNestedValues) {
   const std::string bytes = cxx_pack(nested);
   EXPECT_EQ(prism_pack(nested), bytes);
   EXPECT_EQ((prism::read<prism::msgpack, decltype(nested)>(bytes).value()), nested);
+}
+
+// Tensors as [dtype, [extents...], bin] (and a fourth element 1 when column-major): prism's bytes
+// equal msgpack-cxx's packer output for the same triple, and prism reads what msgpack-cxx writes.
+TEST(MsgPackInterop, TensorsMatchTheTripleBothWays) {
+  std::mt19937_64 rng(41);
+  for (int round = 0; round < 100; ++round) {
+    const std::array<std::size_t, 2> shape{rng() % 9, rng() % 300};
+    const bool column_major = round % 3 == 0;
+    prism::tensor<float, 2> t(shape, column_major ? prism::memory_order::column_major : prism::memory_order::row_major);
+    for (std::size_t i = 0; i < t.size(); ++i) t.data()[i] = static_cast<float>(rng() % 100000) / 7.0f;
+
+    msgpack::sbuffer expected;
+    msgpack::packer<msgpack::sbuffer> pk(expected);
+    pk.pack_array(column_major ? 4 : 3);
+    pk.pack(10);  // float32
+    pk.pack_array(2);
+    pk.pack(static_cast<std::uint64_t>(shape[0]));
+    pk.pack(static_cast<std::uint64_t>(shape[1]));
+    pk.pack_bin(static_cast<std::uint32_t>(t.size_bytes()));
+    pk.pack_bin_body(reinterpret_cast<const char*>(t.data()), static_cast<std::uint32_t>(t.size_bytes()));
+    if (column_major) pk.pack(1);
+
+    const auto bytes = prism::write<prism::msgpack>(t).value();
+    ASSERT_EQ(bytes, std::string(expected.data(), expected.size())) << "round " << round;
+    prism::tensor<float, 2> back;
+    ASSERT_TRUE(prism::read<prism::msgpack>(back, std::string(expected.data(), expected.size())));
+    EXPECT_EQ(back, t);
+    // msgpack-cxx reads prism's triple as an array of [int, array, bin].
+    const auto handle = msgpack::unpack(bytes.data(), bytes.size());
+    const auto& o = handle.get();
+    ASSERT_EQ(o.type, msgpack::type::ARRAY);
+    EXPECT_EQ(o.via.array.ptr[0].as<int>(), 10);
+    EXPECT_EQ(o.via.array.ptr[1].as<std::vector<std::size_t>>(), std::vector<std::size_t>(shape.begin(), shape.end()));
+    ASSERT_EQ(o.via.array.ptr[2].type, msgpack::type::BIN);
+    EXPECT_EQ(std::memcmp(o.via.array.ptr[2].via.bin.ptr, t.data(), t.size_bytes()), 0);
+  }
 }

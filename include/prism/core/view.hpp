@@ -134,7 +134,7 @@ class basic_view {
   }
 
   // A tensor of T and Rank: a view into the input when its data is aligned for T, else a copy.
-  template <tensor_element T, std::size_t Rank>
+  template <tensor_element Element, std::size_t Rank, class T = std::remove_const_t<Element>>
   result<tensor_read<T, Rank>> as_tensor() const {
     if (error_) return *error_;
     tensor_header h;
