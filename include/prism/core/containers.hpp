@@ -1,8 +1,10 @@
 #pragma once
 // Helpers that decoders share for filling C++ containers and sum types.
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <memory>
 #include <type_traits>
 #include <utility>
@@ -10,6 +12,7 @@
 
 #include "concepts.hpp"
 #include "config.hpp"
+#include "error.hpp"
 
 namespace prism::detail {
 
@@ -60,6 +63,35 @@ PRISM_INLINE void copy_bytes(void* dst, const void* src, std::size_t n) noexcept
     d[n / 2] = s[n / 2];
     d[n - 1] = s[n - 1];
   }
+}
+
+// A time point from seconds and nanoseconds since 1970; false when it does not fit in int64
+// nanoseconds (about +-292 years).
+template <class TimePoint>
+bool time_point_from(std::int64_t secs, std::int64_t nanos, TimePoint& out) noexcept {
+  std::int64_t total_ns = 0;
+  if (__builtin_mul_overflow(secs, std::int64_t{1000000000}, &total_ns) || __builtin_add_overflow(total_ns, nanos, &total_ns))
+    return false;
+  out = TimePoint(std::chrono::duration_cast<typename TimePoint::duration>(std::chrono::nanoseconds(total_ns)));
+  return true;
+}
+
+// An integer decoded as a sign and a magnitude (two's complement when negative) into T, or
+// out_of_range: no silent truncation.
+template <class T>
+PRISM_INLINE errc fit_integer(bool negative, std::uint64_t value, T& out) noexcept {
+  if (negative) {
+    if constexpr (std::is_unsigned_v<T>) {
+      return errc::out_of_range;
+    } else {
+      if (static_cast<std::int64_t>(value) < static_cast<std::int64_t>(std::numeric_limits<T>::min())) return errc::out_of_range;
+      out = static_cast<T>(static_cast<std::int64_t>(value));
+      return errc::ok;
+    }
+  }
+  if (value > static_cast<std::uint64_t>(std::numeric_limits<T>::max())) return errc::out_of_range;
+  out = static_cast<T>(value);
+  return errc::ok;
 }
 
 // memcmp(a, b, n) == 0 for short runs (keys) without a call into the C library.

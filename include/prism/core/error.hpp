@@ -113,18 +113,6 @@ struct error {
   }
 };
 
-inline error make_error(errc code, std::size_t offset, std::string path = {}, std::string_view format = {},
-                        std::string_view expected = {}, std::string_view found = {}) {
-  error e;
-  e.code = code;
-  e.offset = offset;
-  e.path = std::move(path);
-  e.format = format;
-  e.expected = expected;
-  e.found = found;
-  return e;
-}
-
 class bad_result_access : public std::logic_error {
  public:
   explicit bad_result_access(const error& e) : std::logic_error(e.message()), error_(e) {}

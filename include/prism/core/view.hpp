@@ -22,6 +22,7 @@
 
 #include "api.hpp"
 #include "concepts.hpp"
+#include "containers.hpp"
 #include "error.hpp"
 #include "tensor.hpp"
 
@@ -46,6 +47,19 @@ constexpr std::string_view describe(value_type t) noexcept {
   return "other";
 }
 
+// An error of a view access (views build their errors field by field).
+inline error make_error(errc code, std::size_t offset, std::string path = {}, std::string_view format = {},
+                        std::string_view expected = {}, std::string_view found = {}) {
+  error e;
+  e.code = code;
+  e.offset = offset;
+  e.path = std::move(path);
+  e.format = format;
+  e.expected = expected;
+  e.found = found;
+  return e;
+}
+
 // Each format names its node type and how a message's root is found.
 template <class Format>
 struct view_traits;
@@ -59,17 +73,10 @@ result<T> view_integer(const Node& node) {
   bool negative{};
   std::uint64_t value{};
   if (const errc e = node.get_integer(negative, value); e != errc::ok) return make_error(e, node.offset(), {}, {}, "integer");
-  if (negative) {
-    if constexpr (std::is_unsigned_v<T>) {
-      return make_error(errc::out_of_range, node.offset(), {}, {}, "non-negative integer");
-    } else {
-      if (static_cast<std::int64_t>(value) < static_cast<std::int64_t>(std::numeric_limits<T>::min()))
-        return make_error(errc::out_of_range, node.offset());
-      return static_cast<T>(static_cast<std::int64_t>(value));
-    }
-  }
-  if (value > static_cast<std::uint64_t>(std::numeric_limits<T>::max())) return make_error(errc::out_of_range, node.offset());
-  return static_cast<T>(value);
+  T out{};
+  if (fit_integer(negative, value, out) != errc::ok)
+    return make_error(errc::out_of_range, node.offset(), {}, {}, negative && std::is_unsigned_v<T> ? "non-negative integer" : "");
+  return out;
 }
 }  // namespace detail
 

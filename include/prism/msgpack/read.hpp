@@ -218,18 +218,8 @@ PRISM_INLINE bool read_int(Ctx& ctx, T& v) {
   bool negative{};
   std::uint64_t value{};
   if (!read_integer(ctx, tag, negative, value, "integer")) return false;
-  if (negative) {
-    const auto s = static_cast<std::int64_t>(value);
-    if constexpr (std::is_unsigned_v<T>) {
-      return ctx.fail(errc::out_of_range, at, "non-negative integer");
-    } else {
-      if (s < static_cast<std::int64_t>(std::numeric_limits<T>::min())) [[unlikely]] return ctx.fail(errc::out_of_range, at);
-      v = static_cast<T>(s);
-    }
-  } else {
-    if (value > static_cast<std::uint64_t>(std::numeric_limits<T>::max())) [[unlikely]] return ctx.fail(errc::out_of_range, at);
-    v = static_cast<T>(value);
-  }
+  if (detail::fit_integer(negative, value, v) != errc::ok) [[unlikely]]
+    return ctx.fail(errc::out_of_range, at, negative && std::is_unsigned_v<T> ? "non-negative integer" : "");
   return true;
 }
 
@@ -548,11 +538,7 @@ bool read_value(Ctx& ctx, T& v) {
     std::uint32_t nanos{};
     const std::size_t at = ctx.src.offset();
     if (!read_timestamp(ctx, secs, nanos)) return false;
-    std::int64_t total_ns = 0;
-    if (__builtin_mul_overflow(secs, std::int64_t{1000000000}, &total_ns) ||
-        __builtin_add_overflow(total_ns, static_cast<std::int64_t>(nanos), &total_ns)) [[unlikely]]
-      return ctx.fail(errc::out_of_range, at, "timestamp within +-292 years of 1970");
-    v = T(std::chrono::duration_cast<typename T::duration>(std::chrono::nanoseconds(total_ns)));
+    if (!detail::time_point_from(secs, nanos, v)) [[unlikely]] return ctx.fail(errc::out_of_range, at, "timestamp within +-292 years of 1970");
     return true;
   } else if constexpr (reflectable<T>) {
     return read_struct<O>(ctx, v);

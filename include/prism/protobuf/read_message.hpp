@@ -269,11 +269,7 @@ bool read_timestamp(Ctx& ctx, T& v, std::size_t end, bool merging) {
   });
   if (!ok) return false;
   if (nanos < 0 || nanos >= 1000000000) return ctx.fail(errc::invalid_value, start, "nanoseconds in [0, 10^9)");
-  std::int64_t total_ns = 0;
-  if (__builtin_mul_overflow(secs, std::int64_t{1000000000}, &total_ns) ||
-      __builtin_add_overflow(total_ns, std::int64_t{nanos}, &total_ns)) [[unlikely]]
-    return ctx.fail(errc::out_of_range, start, "timestamp within +-292 years of 1970");
-  v = T(duration_cast<typename T::duration>(nanoseconds(total_ns)));
+  if (!detail::time_point_from(secs, nanos, v)) [[unlikely]] return ctx.fail(errc::out_of_range, start, "timestamp within +-292 years of 1970");
   return true;
 }
 

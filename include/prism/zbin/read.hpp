@@ -248,18 +248,8 @@ PRISM_INLINE bool read_int(Ctx& ctx, T& v) {
   bool negative{};
   std::uint64_t value{};
   if (!read_integer(ctx, tag, negative, value, "integer")) return false;
-  if (negative) {
-    if constexpr (std::is_unsigned_v<T>) {
-      return ctx.fail(errc::out_of_range, at, "non-negative integer");
-    } else {
-      if (static_cast<std::int64_t>(value) < static_cast<std::int64_t>(std::numeric_limits<T>::min())) [[unlikely]]
-        return ctx.fail(errc::out_of_range, at);
-      v = static_cast<T>(static_cast<std::int64_t>(value));
-    }
-  } else {
-    if (value > static_cast<std::uint64_t>(std::numeric_limits<T>::max())) [[unlikely]] return ctx.fail(errc::out_of_range, at);
-    v = static_cast<T>(value);
-  }
+  if (detail::fit_integer(negative, value, v) != errc::ok) [[unlikely]]
+    return ctx.fail(errc::out_of_range, at, negative && std::is_unsigned_v<T> ? "non-negative integer" : "");
   return true;
 }
 
@@ -524,11 +514,7 @@ bool read_value(Ctx& ctx, T& v) {
     const auto secs = static_cast<std::int64_t>(load_le64(ctx.src.cur() + 1));
     const std::uint32_t nanos = load_le32(ctx.src.cur() + 9);
     if (nanos >= 1000000000u) return ctx.fail(errc::invalid_value, at, "nanoseconds below 10^9");
-    std::int64_t total_ns = 0;
-    if (__builtin_mul_overflow(secs, std::int64_t{1000000000}, &total_ns) ||
-        __builtin_add_overflow(total_ns, static_cast<std::int64_t>(nanos), &total_ns)) [[unlikely]]
-      return ctx.fail(errc::out_of_range, at, "timestamp within +-292 years of 1970");
-    v = T(std::chrono::duration_cast<typename T::duration>(std::chrono::nanoseconds(total_ns)));
+    if (!detail::time_point_from(secs, nanos, v)) [[unlikely]] return ctx.fail(errc::out_of_range, at, "timestamp within +-292 years of 1970");
     ctx.src.advance(13);
     return true;
   } else if constexpr (reflectable<T>) {
