@@ -276,6 +276,7 @@ void run_case(const report_case& rc, const suite_options& options, table& t, std
       for (auto _ : state) benchmark::DoNotOptimize(c->deserialize_and_read(in));
     });
   }
+  if (ready.empty()) return;  // every row N/A: nothing to time
   const auto results = run_registered();
   for (auto& p : ready) {
     const auto us = [&](const char* op) { return results.at(p.id + "/" + op).median_ns / 1000; };
