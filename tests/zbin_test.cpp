@@ -5,7 +5,9 @@
 #include <prism/zbin.hpp>
 
 #include <cstdlib>
+#include <functional>
 #include <map>
+#include <unordered_map>
 #include <memory>
 #include <random>
 #include <sstream>
@@ -123,6 +125,23 @@ TEST(Zbin, LayoutOfASmallObject) {
   const std::vector<std::string> words{"x", "yz"};
   // header, fixarray of 2, body 13 = index (2 x 4) + "x" + "yz"; offsets 8 and 10 from the body
   EXPECT_EQ(hex(prism::write<prism::zbin>(words).value()), "5a 01 92 0d 00 00 00 08 00 00 00 0a 00 00 00 a1 78 a2 79 7a ");
+}
+
+TEST(Zbin, IndexedKeysAreInByteOrderWhateverTheMapsOrder) {
+  std::map<std::string, int, std::greater<>> descending;
+  std::unordered_map<std::string, int> hashed;
+  for (int i = 0; i < 40; ++i) {
+    descending["key" + std::to_string(i * 7 % 40)] = i;
+    hashed["k\xc3\xa9y" + std::to_string(i)] = i;  // non-ASCII bytes sort as unsigned
+  }
+  for (const auto& z : {prism::write<prism::zbin>(descending).value(), prism::write<prism::zbin>(hashed).value()}) {
+    ASSERT_TRUE(prism::verify<prism::zbin>(z)) << prism::verify<prism::zbin>(z).error().message();
+    std::vector<std::string> keys;
+    for (auto [key, value] : prism::view<prism::zbin>(z).items()) keys.emplace_back(key.as_string_view().value());
+    EXPECT_TRUE(std::is_sorted(keys.begin(), keys.end()));
+  }
+  EXPECT_EQ(prism::view<prism::zbin>(prism::write<prism::zbin>(descending).value())["key21"].as<int>().value(), 3);
+  EXPECT_EQ(prism::view<prism::zbin>(prism::write<prism::zbin>(hashed).value())["k\xc3\xa9y17"].as<int>().value(), 17);
 }
 
 TEST(Zbin, NumbersTakeTheirSmallestCode) {

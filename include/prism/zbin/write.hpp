@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstring>
+#include <functional>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -261,8 +262,12 @@ bool write_struct(Ctx& ctx, const T& v) {
   }
 }
 
+// std::map and alike ordered by std::less over strings: already in byte order.
 template <class T>
-concept byte_ordered_keys = requires { typename T::key_compare; } && (string_type<typename T::key_type> || string_view_type<typename T::key_type>);
+concept byte_ordered_keys = requires { typename T::key_compare; } &&
+                            (string_type<typename T::key_type> || string_view_type<typename T::key_type>) &&
+                            (std::is_same_v<typename T::key_compare, std::less<typename T::key_type>> ||
+                             std::is_same_v<typename T::key_compare, std::less<>>);
 
 template <options O, class T, class Ctx>
 bool write_map(Ctx& ctx, const T& v) {
