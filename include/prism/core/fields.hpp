@@ -87,6 +87,17 @@ constexpr void for_each_field_index(F&& f) {
   }(std::make_index_sequence<field_count_v<T>>{});
 }
 
+// Calls f(field, name) on field `index` of `object` (an index known only at run time) and
+// returns its result; true when `index` names no field.
+template <class T, class F>
+constexpr bool with_field(T& object, std::size_t index, F&& f) {
+  return [&]<std::size_t... I>(std::index_sequence<I...>) {
+    bool ok = true;
+    (void)((index == I ? (ok = f(get_field<I>(object), field_name<T, I>()), true) : false) || ...);
+    return ok;
+  }(std::make_index_sequence<field_count_v<T>>{});
+}
+
 // Like for_each_field_index, stopping at the first call that returns false; returns false then.
 template <class T, class F>
 constexpr bool all_fields(F&& f) {

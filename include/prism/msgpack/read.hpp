@@ -553,12 +553,7 @@ inline constexpr detail::key_index<field_count_v<T>> struct_keys{field_names<T>(
 
 template <options O, class T, class Ctx>
 bool read_field(Ctx& ctx, T& v, std::size_t index) {
-  constexpr std::size_t n = field_count_v<T>;
-  return [&]<std::size_t... I>(std::index_sequence<I...>) {
-    bool ok = true;
-    (void)((index == I ? (ok = read_value<O>(ctx, get_field<I>(v)) || ctx.in_field(field_name<T, I>()), true) : false) || ...);
-    return ok;
-  }(std::make_index_sequence<n>{});
+  return with_field(v, index, [&](auto& field, std::string_view name) { return read_value<O>(ctx, field) || ctx.in_field(name); });
 }
 
 // The common case of keys written in declaration order (as prism and most writers do): each

@@ -129,6 +129,26 @@ inline constexpr auto wire_order = [] {
   return order;
 }();
 
+// The integer after an integer code u8..i64 at p (the byte after the code): sign and magnitude
+// (two's complement when negative); the payload is `int_code_width(code)` bytes.
+constexpr std::size_t int_code_width(std::uint8_t code_byte) noexcept {
+  constexpr std::uint8_t widths[8] = {1, 2, 4, 8, 1, 2, 4, 8};
+  return widths[code_byte - code::u8];
+}
+PRISM_INLINE void decode_int(std::uint8_t code_byte, const std::uint8_t* p, bool& negative, std::uint64_t& value) noexcept {
+  const std::size_t w = int_code_width(code_byte);
+  const std::uint64_t raw = w == 1 ? p[0] : w == 2 ? load_le16(p) : w == 4 ? load_le32(p) : load_le64(p);
+  if (code_byte <= code::u64) {
+    negative = false;
+    value = raw;
+    return;
+  }
+  const std::int64_t s = w == 1 ? static_cast<std::int8_t>(raw) : w == 2 ? static_cast<std::int16_t>(raw)
+                       : w == 4 ? static_cast<std::int32_t>(raw) : static_cast<std::int64_t>(raw);
+  negative = s < 0;
+  value = static_cast<std::uint64_t>(s);
+}
+
 // The size of values whose code alone gives it (scalars, short strings); 0 for the others.
 inline constexpr auto fixed_value_size = [] {
   std::array<std::uint8_t, 256> size{};

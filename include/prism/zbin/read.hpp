@@ -217,20 +217,9 @@ PRISM_INLINE bool read_integer(Ctx& ctx, std::uint8_t tag, bool& negative, std::
     return true;
   }
   if (tag < code::u8 || tag > code::i64) [[unlikely]] return mismatch(ctx, expected, tag);
-  static constexpr std::uint8_t widths[8] = {1, 2, 4, 8, 1, 2, 4, 8};
-  const std::size_t w = widths[tag - code::u8];
+  const std::size_t w = int_code_width(tag);
   if (!ctx.src.need(1 + w)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
-  const std::uint8_t* p = ctx.src.cur() + 1;
-  const std::uint64_t raw = w == 1 ? p[0] : w == 2 ? load_le16(p) : w == 4 ? load_le32(p) : load_le64(p);
-  if (tag <= code::u64) {
-    negative = false;
-    value = raw;
-  } else {
-    const std::int64_t s = w == 1 ? static_cast<std::int8_t>(raw) : w == 2 ? static_cast<std::int16_t>(raw)
-                         : w == 4 ? static_cast<std::int32_t>(raw) : static_cast<std::int64_t>(raw);
-    negative = s < 0;
-    value = static_cast<std::uint64_t>(s);
-  }
+  decode_int(tag, ctx.src.cur() + 1, negative, value);
   ctx.src.advance(1 + w);
   return true;
 }
@@ -530,11 +519,7 @@ inline constexpr detail::key_index<field_count_v<T>> struct_keys{field_names<T>(
 
 template <options O, class T, class Ctx>
 bool read_field(Ctx& ctx, T& v, std::size_t index) {
-  return [&]<std::size_t... I>(std::index_sequence<I...>) {
-    bool ok = true;
-    (void)((index == I ? (ok = read_value<O>(ctx, get_field<I>(v)) || ctx.in_field(field_name<T, I>()), true) : false) || ...);
-    return ok;
-  }(std::make_index_sequence<field_count_v<T>>{});
+  return with_field(v, index, [&](auto& field, std::string_view name) { return read_value<O>(ctx, field) || ctx.in_field(name); });
 }
 
 // Keys in the order prism writes them are matched as raw bytes, with no lookup; stops at the

@@ -71,20 +71,8 @@ class node {
       return errc::ok;
     }
     if (t < code::u8 || t > code::i64) return errc::type_mismatch;
-    static constexpr std::uint8_t widths[8] = {1, 2, 4, 8, 1, 2, 4, 8};
-    const std::size_t w = widths[t - code::u8];
-    if (size_ - pos_ < 1 + w) return errc::unexpected_end;
-    const std::uint8_t* p = base_ + pos_ + 1;
-    const std::uint64_t raw = w == 1 ? p[0] : w == 2 ? load_le16(p) : w == 4 ? load_le32(p) : load_le64(p);
-    if (t <= code::u64) {
-      negative = false;
-      value = raw;
-    } else {
-      const std::int64_t s = w == 1 ? static_cast<std::int8_t>(raw) : w == 2 ? static_cast<std::int16_t>(raw)
-                           : w == 4 ? static_cast<std::int32_t>(raw) : static_cast<std::int64_t>(raw);
-      negative = s < 0;
-      value = static_cast<std::uint64_t>(s);
-    }
+    if (size_ - pos_ < 1 + int_code_width(t)) return errc::unexpected_end;
+    decode_int(t, base_ + pos_ + 1, negative, value);
     return errc::ok;
   }
 
