@@ -4,5 +4,6 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   fuzz_all<prism::beve>(data, size);
+  (void)walk_view(prism::view<prism::beve>(std::string_view(reinterpret_cast<const char*>(data), size)));
   return 0;
 }

@@ -212,4 +212,52 @@ TEST(CborInterop, PrismReadsOtherLegalEncodingsFromLibcbor) {
   }
 }
 
+// RFC 8746 multi-dimensional arrays: libcbor builds tag 40 / 1040 over [[extents], typed array]
+// for seeded random tensors; prism writes the same bytes and reads libcbor's, and libcbor
+// finds the tag, the extents and the element bytes in prism's.
+template <class T, std::size_t R>
+cbor_item_t* build_tensor(const prism::tensor<T, R>& t, std::uint64_t element_tag) {
+  cbor_item_t* extents = cbor_new_definite_array(R);
+  for (std::size_t e : t.shape()) cbor_array_push(extents, cbor_move(build_int(static_cast<std::int64_t>(e), {})));
+  cbor_item_t* pair = cbor_new_definite_array(2);
+  cbor_array_push(pair, cbor_move(extents));
+  cbor_array_push(pair, cbor_move(cbor_build_tag(element_tag, cbor_move(cbor_build_bytestring(
+                                                               reinterpret_cast<const unsigned char*>(t.data()), t.size_bytes())))));
+  return cbor_build_tag(t.order() == prism::memory_order::row_major ? 40 : 1040, cbor_move(pair));
+}
+
+TEST(CborInterop, TensorsMatchLibcborsTag40BothWays) {
+  std::mt19937_64 rng(40);
+  for (int k = 0; k < 100; ++k) {
+    prism::tensor<float, 2> t({rng() % 7, rng() % 300}, k % 2 ? prism::memory_order::column_major : prism::memory_order::row_major);
+    for (std::size_t i = 0; i < t.size(); ++i) t.data()[i] = std::normal_distribution<float>(0, 100)(rng);
+    const item theirs(build_tensor(t, 85));
+    const std::string expected = serialize(theirs.p);
+    std::string ours;
+    ASSERT_TRUE(prism::write<prism::cbor>(t, ours));
+    ASSERT_EQ(ours, expected) << "tensor " << k;
+    prism::tensor<float, 2> back;
+    ASSERT_TRUE(prism::read<prism::cbor>(back, expected));
+    EXPECT_EQ(back, t) << "tensor " << k;
+
+    cbor_load_result result{};
+    const item parsed(cbor_load(reinterpret_cast<const unsigned char*>(ours.data()), ours.size(), &result));
+    ASSERT_EQ(result.error.code, CBOR_ERR_NONE);
+    ASSERT_TRUE(cbor_isa_tag(parsed.p));
+    EXPECT_EQ(cbor_tag_value(parsed.p), k % 2 ? 1040u : 40u);
+    const item body(cbor_tag_item(parsed.p));
+    ASSERT_EQ(cbor_array_size(body.p), 2u);
+    cbor_item_t* dims = cbor_array_handle(body.p)[0];
+    cbor_item_t* data = cbor_array_handle(body.p)[1];
+    ASSERT_EQ(cbor_array_size(dims), 2u);
+    EXPECT_EQ(cbor_get_int(cbor_array_handle(dims)[1]), t.shape()[1]);
+    EXPECT_EQ(cbor_tag_value(data), 85u);
+    const item elements(cbor_tag_item(data));
+    ASSERT_EQ(cbor_bytestring_length(elements.p), t.size_bytes());
+    if (t.size()) {
+      EXPECT_EQ(std::memcmp(cbor_bytestring_handle(elements.p), t.data(), t.size_bytes()), 0);
+    }
+  }
+}
+
 }  // namespace cbor_interop_types

@@ -14,6 +14,7 @@
 
 #include "support/random_value.hpp"
 #include "support/types.hpp"
+#include "support/walk_view.hpp"
 
 namespace zbin_test_types {
 
@@ -79,39 +80,6 @@ std::string hex(const std::string& s) {
     out += buf;
   }
   return out;
-}
-
-// Visits every value below `v`; false when any of them fails to decode.
-template <class View>
-bool walk(const View& v) {
-  switch (v.type()) {
-    case prism::value_type::array: {
-      auto range = v.elements();
-      std::size_t n = 0;
-      for (auto e : range) {
-        if (!walk(e)) return false;
-        ++n;
-      }
-      const auto size = v.size();
-      return range.error() == prism::errc::ok && size && n == *size;
-    }
-    case prism::value_type::object: {
-      std::size_t n = 0;
-      for (auto [key, value] : v.items()) {
-        if (!walk(key) || !walk(value)) return false;
-        ++n;
-      }
-      const auto size = v.size();
-      return size && n == *size;
-    }
-    case prism::value_type::string: return static_cast<bool>(v.as_string_view());
-    case prism::value_type::binary: return static_cast<bool>(v.as_bytes());
-    case prism::value_type::integer: return static_cast<bool>(v.template as<std::int64_t>()) || static_cast<bool>(v.template as<std::uint64_t>());
-    case prism::value_type::floating: return static_cast<bool>(v.template as<double>());
-    case prism::value_type::tensor: return static_cast<bool>(v.size());
-    case prism::value_type::other: return false;
-    default: return true;
-  }
 }
 
 }  // namespace zbin_test_types
@@ -289,7 +257,7 @@ TEST(Zbin, VerifyRejectsEveryTruncationAndDamageNeverCrashes) {
       const auto v = prism::view<prism::zbin>(bad);
       (void)v["text"].as<std::string>();
       (void)v["tree"]["children"][0].size();
-      const bool walked = walk(v);
+      const bool walked = walk_view(v);
       if (verified) {
         EXPECT_TRUE(walked) << "verified bytes must walk";
       }

@@ -3,3 +3,4 @@
 #include "beve/format.hpp"
 #include "beve/read.hpp"
 #include "beve/write.hpp"
+#include "beve/view.hpp"

@@ -3,3 +3,4 @@
 #include "cbor/format.hpp"
 #include "cbor/read.hpp"
 #include "cbor/write.hpp"
+#include "cbor/view.hpp"

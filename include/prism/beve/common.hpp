@@ -10,6 +10,7 @@
 
 #include "../core/config.hpp"
 #include "../core/fields.hpp"
+#include "../core/tensor.hpp"
 
 namespace prism::beve_detail {
 
@@ -22,7 +23,8 @@ inline constexpr std::uint8_t null_or_bool = 0, number = 1, string = 2, object =
 
 namespace header {
 inline constexpr std::uint8_t null = 0x00, false_ = 0x08, true_ = 0x18, string = 0x02, string_keyed_object = 0x03,
-                              generic_array = 0x05, bool_array = 0x1c, string_array = 0x3c, type_tag = 0x0e;
+                              generic_array = 0x05, bool_array = 0x1c, string_array = 0x3c, type_tag = 0x0e,
+                              matrix = 0x16, complex = 0x1e;
 }
 
 // Number kinds (bits 4..3 of numbers and typed arrays, and of object keys).
@@ -35,7 +37,7 @@ constexpr std::uint8_t byte_count_code() noexcept {
 
 template <class T>
 constexpr std::uint8_t number_kind() noexcept {
-  return std::is_floating_point_v<T> ? floating_kind : std::is_signed_v<T> ? signed_kind : unsigned_kind;
+  return std::is_floating_point_v<T> || std::is_same_v<T, float16> ? floating_kind : std::is_signed_v<T> ? signed_kind : unsigned_kind;
 }
 
 // The header of a number of type T, of a typed array of T, and of an object keyed by T.
@@ -78,6 +80,28 @@ inline constexpr auto encoded_key = [] {
   for (std::size_t i = 0; i < name.size(); ++i) out[w + i] = static_cast<std::uint8_t>(name[i]);
   return out;
 }();
+
+// The header of a complex array of std::complex<T> (after the extension byte).
+template <class T>
+inline constexpr std::uint8_t complex_array_header = static_cast<std::uint8_t>(1 | (number_kind<T>() << 3) | (byte_count_code<T>() << 5));
+
+// The tensor element type of a typed array (or complex array) header; false for the widths and
+// kinds prism has no dtype for (bfloat16, 16-byte numbers, bools and strings).
+constexpr bool dtype_of_header(std::uint8_t h, bool is_complex, dtype& out) noexcept {
+  const unsigned kind = (h >> 3) & 3, code = h >> 5;
+  if (code > 3 || kind == bool_or_string_kind) return false;
+  if (kind == floating_kind) {
+    if (code == 0) return false;
+    if (is_complex && code < 2) return false;
+    if (code == 1) out = dtype::float16;
+    else if (code == 2) out = is_complex ? dtype::complex64 : dtype::float32;
+    else out = is_complex ? dtype::complex128 : dtype::float64;
+    return true;
+  }
+  if (is_complex) return false;
+  out = static_cast<dtype>((kind == signed_kind ? 0 : 4) + code);
+  return true;
+}
 
 constexpr std::string_view describe_header(std::uint8_t h) noexcept {
   switch (h & 7) {

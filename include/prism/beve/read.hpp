@@ -17,6 +17,7 @@
 #include "../core/enum.hpp"
 #include "../core/fields.hpp"
 #include "../core/hash.hpp"
+#include "../core/tensor_io.hpp"
 #include "../core/utf8.hpp"
 #include "common.hpp"
 #include "format.hpp"

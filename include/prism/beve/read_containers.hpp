@@ -57,6 +57,58 @@ bool read_numeric_typed_array(Ctx& ctx, T& v, std::uint8_t h, std::size_t at) {
   return true;
 }
 
+// The matrix extension up to the elements' bytes: h.data points at them; the caller consumes them.
+template <class Ctx>
+bool read_tensor_header(Ctx& ctx, tensor_header& h) {
+  const std::size_t at = ctx.src.offset();
+  std::uint8_t b{};
+  if (!peek_header(ctx, b)) return false;
+  if (b != header::matrix) return mismatch(ctx, "tensor (matrix extension)", b);
+  if (!ctx.src.need(3)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
+  const std::uint8_t layout = ctx.src.cur()[1], extents = ctx.src.cur()[2];
+  if (layout > 1) return ctx.fail(errc::invalid_value, at + 1, "matrix layout 0 or 1");
+  const unsigned extent_kind = (extents >> 3) & 3;
+  if ((extents & 7) != type::typed_array || (extent_kind != signed_kind && extent_kind != unsigned_kind) || element_size(extents) == 0)
+    return ctx.fail(errc::type_mismatch, at + 2, "matrix extents as a typed array of integers", describe_header(extents));
+  h.order = layout ? memory_order::column_major : memory_order::row_major;
+  ctx.src.advance(3);
+  std::uint64_t rank{};
+  if (!read_size(ctx, rank)) return false;
+  if (rank > max_tensor_rank) return ctx.fail(errc::invalid_value, at + 2, "a tensor rank of 16 at most");
+  h.rank = static_cast<std::size_t>(rank);
+  const std::size_t width = element_size(extents);
+  if (!ctx.src.need(h.rank * width)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
+  for (std::size_t d = 0; d < h.rank; ++d) {
+    if (!convert_number(ctx, extents, ctx.src.cur() + d * width, ctx.src.offset(), h.shape[d])) return false;
+  }
+  ctx.src.advance(h.rank * width);
+  const std::size_t data_at = ctx.src.offset();
+  if (!ctx.src.need(2)) [[unlikely]] return ctx.fail(errc::unexpected_end, data_at);
+  const bool is_complex = *ctx.src.cur() == header::complex;
+  const std::uint8_t values = ctx.src.cur()[is_complex ? 1 : 0];
+  if ((!is_complex && (values & 7) != type::typed_array) || (is_complex && (values & 7) != 1) || !dtype_of_header(values, is_complex, h.type))
+    return ctx.fail(errc::type_mismatch, data_at, "matrix elements as a typed array of numbers");
+  ctx.src.advance(is_complex ? 2 : 1);
+  std::uint64_t count{};
+  if (!read_size(ctx, count)) return false;
+  const std::size_t size = dtype_size(h.type);
+  if (count > ctx.src.remaining_bound() / size || !ctx.src.need(count * size)) [[unlikely]] return ctx.fail(errc::unexpected_end, data_at);
+  h.data = reinterpret_cast<const std::byte*>(ctx.src.cur());
+  h.data_bytes = static_cast<std::size_t>(count) * size;
+  if (!detail::tensor_fits(h, size, h.data_bytes)) return ctx.fail(errc::size_mismatch, data_at, "elements of the matrix's extents");
+  return true;
+}
+
+template <class T, class Ctx>
+bool read_tensor(Ctx& ctx, T& v) {
+  static_assert(!tensor_view_type<T> || std::remove_cvref_t<decltype(ctx.src)>::bounded, "prism: views can only be read from contiguous input");
+  const std::size_t at = ctx.src.offset();
+  tensor_header h;
+  if (!read_tensor_header(ctx, h) || !detail::store_tensor(ctx, h, v, at)) return false;
+  ctx.src.advance(h.data_bytes);
+  return true;
+}
+
 template <options O, class T, class Ctx>
 bool read_sequence(Ctx& ctx, T& v) {
   using E = range_value_t<T>;
@@ -323,6 +375,8 @@ bool read_value(Ctx& ctx, T& v) {
       detail::assign_bytes(v, p, n);
     }
     return true;
+  } else if constexpr (tensor_type<T>) {
+    return read_tensor(ctx, v);
   } else if constexpr (fixed_array<T> || sequence<T>) {
     return read_sequence<O>(ctx, v);
   } else if constexpr (map_type<T>) {

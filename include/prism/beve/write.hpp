@@ -9,6 +9,7 @@
 #include "../core/context.hpp"
 #include "../core/enum.hpp"
 #include "../core/fields.hpp"
+#include "../core/tensor_io.hpp"
 #include "common.hpp"
 #include "format.hpp"
 
@@ -102,6 +103,35 @@ bool write_range(Ctx& ctx, const Range& r) {
   }
 }
 
+// A tensor with the matrix extension: the layout byte (1: column-major), the extents as a typed
+// array of uint64, then the elements as a typed array (or a complex array).
+template <class Ctx, class T>
+bool write_tensor(Ctx& ctx, const T& t) {
+  using E = std::remove_const_t<typename T::element_type>;
+  using part = typename detail::complex_part<E>::type;
+  const std::size_t count = t.size();
+  if (!ctx.reserve(3 + 9 + 8 * T::rank + 2 + 9)) return false;
+  std::uint8_t* p = ctx.out.cur();
+  p[0] = header::matrix;
+  p[1] = t.order() == memory_order::column_major ? 1 : 0;
+  p[2] = typed_array_header<std::uint64_t>;
+  std::size_t n = 3 + put_size(p + 3, T::rank);
+  for (std::size_t e : t.shape()) {
+    const auto extent = static_cast<std::uint64_t>(e);
+    std::memcpy(p + n, &extent, 8);
+    n += 8;
+  }
+  if constexpr (std::is_void_v<part>) {
+    p[n++] = typed_array_header<E>;
+  } else {
+    p[n++] = header::complex;
+    p[n++] = complex_array_header<part>;
+  }
+  n += put_size(p + n, count);
+  ctx.out.advance(n);
+  return ctx.write(t.data(), t.size_bytes());
+}
+
 template <options O, class M, class Ctx>
 bool write_map(Ctx& ctx, const M& m) {
   using K = std::remove_const_t<typename M::key_type>;
@@ -156,6 +186,8 @@ bool write_value(Ctx& ctx, const T& v) {
     return write_sized_bytes(ctx, header::string, v.data(), v.size());
   } else if constexpr (blob<T>) {
     return write_sized_bytes(ctx, typed_array_header<std::uint8_t>, v.data(), v.size());
+  } else if constexpr (tensor_type<T>) {
+    return write_tensor(ctx, v);
   } else if constexpr (fixed_array<T> || sequence<T>) {
     return write_range<O>(ctx, v);
   } else if constexpr (map_type<T>) {

@@ -13,6 +13,7 @@
 #include "../core/byte_order.hpp"
 #include "../core/config.hpp"
 #include "../core/fields.hpp"
+#include "../core/tensor.hpp"
 
 namespace prism::cbor_detail {
 
@@ -35,7 +36,8 @@ inline constexpr std::uint8_t indefinite = 31;  // additional information of an 
 }  // namespace code
 
 namespace tag {
-inline constexpr std::uint64_t epoch_time = 1, multi_dimensional_array = 40, extended_time = 1001;
+inline constexpr std::uint64_t epoch_time = 1, multi_dimensional_array = 40, extended_time = 1001,
+                                column_major_array = 1040;
 inline constexpr std::uint64_t typed_array_first = 64, typed_array_last = 87;
 }  // namespace tag
 
@@ -138,7 +140,9 @@ inline bool double_to_half_exactly(double v, std::uint16_t& h) noexcept {
 // RFC 8746 typed arrays: the tag of a native little-endian array of T, and what a tag holds.
 template <class T>
 constexpr std::uint64_t typed_array_tag() noexcept {
-  if constexpr (std::is_same_v<T, float>) {
+  if constexpr (std::is_same_v<T, float16>) {
+    return 84;
+  } else if constexpr (std::is_same_v<T, float>) {
     return 85;
   } else if constexpr (std::is_same_v<T, double>) {
     return 86;
@@ -170,6 +174,18 @@ constexpr typed_array_kind describe_typed_array(std::uint64_t t) noexcept {
     if (t == 76) k.element_size = 0;  // reserved
   }
   return k;
+}
+
+// The tensor element type of a typed array; false for those prism has no dtype for.
+constexpr bool dtype_of_typed_array(const typed_array_kind& k, dtype& out) noexcept {
+  if (k.element_size == 0) return false;
+  if (k.is_float) {
+    out = k.element_size == 2 ? dtype::float16 : k.element_size == 4 ? dtype::float32 : dtype::float64;
+    return true;
+  }
+  const auto log2 = k.element_size == 1 ? 0 : k.element_size == 2 ? 1 : k.element_size == 4 ? 2 : 3;
+  out = static_cast<dtype>((k.is_signed ? 0 : 4) + log2);
+  return true;
 }
 
 // The name of the data item that starts with `initial`, for error messages.

@@ -3,6 +3,7 @@
 // width, indefinite lengths, half/single/double floats, typed arrays of either byte order;
 // skips tags it does not know. Checks every length against the remaining input before
 // allocating and reports the offset and field path of the first problem.
+#include <algorithm>
 #include <bit>
 #include <bitset>
 #include <chrono>
@@ -12,6 +13,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <vector>
 
 #include "../core/concepts.hpp"
 #include "../core/containers.hpp"
@@ -19,6 +21,7 @@
 #include "../core/enum.hpp"
 #include "../core/fields.hpp"
 #include "../core/hash.hpp"
+#include "../core/tensor_io.hpp"
 #include "../core/utf8.hpp"
 #include "common.hpp"
 #include "format.hpp"

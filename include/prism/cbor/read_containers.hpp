@@ -139,6 +139,71 @@ PRISM_INLINE bool read_native_typed_array(Ctx& ctx, T& v, bool& done) {
   return true;
 }
 
+// The heads of an RFC 8746 multi-dimensional array (tag 40, or 1040 for column-major) whose
+// elements are a typed array, up to its definite byte string: h.data points at the elements as
+// stored, which the caller consumes; `swapped` when their byte order is not the host's.
+template <class Ctx>
+bool read_tensor_header(Ctx& ctx, tensor_header& h, bool& swapped) {
+  const std::size_t at = ctx.src.offset();
+  std::uint64_t tag_number{};
+  bool tagged{};
+  std::uint8_t initial{};
+  if (!skip_tags(ctx, tag_number, tagged) || !peek_initial(ctx, initial)) return false;
+  if (!tagged || (tag_number != tag::multi_dimensional_array && tag_number != tag::column_major_array))
+    return ctx.fail(errc::type_mismatch, at, "tensor (tag 40 or 1040)", tagged ? "another tag" : describe_initial(initial));
+  h.order = tag_number == tag::multi_dimensional_array ? memory_order::row_major : memory_order::column_major;
+  head outer, dims;
+  if (!read_head(ctx, outer)) return false;
+  if (outer.major_type != major::array || outer.indefinite || outer.argument != 2)
+    return ctx.fail(errc::type_mismatch, at, "tensor [extents, elements]", describe_initial(outer.initial));
+  const std::size_t dims_at = ctx.src.offset();
+  if (!read_head(ctx, dims)) return false;
+  if (dims.major_type != major::array || dims.indefinite) return ctx.fail(errc::type_mismatch, dims_at, "tensor extents", describe_initial(dims.initial));
+  if (dims.argument > max_tensor_rank) return ctx.fail(errc::invalid_value, dims_at, "a tensor rank of 16 at most");
+  h.rank = static_cast<std::size_t>(dims.argument);
+  for (std::size_t d = 0; d < h.rank; ++d)
+    if (!read_int(ctx, h.shape[d])) return false;
+  const std::size_t data_at = ctx.src.offset();
+  if (!skip_tags(ctx, tag_number, tagged)) return false;
+  const typed_array_kind kind = describe_typed_array(tagged ? tag_number : 0);
+  if (!tagged || !dtype_of_typed_array(kind, h.type)) return ctx.fail(errc::type_mismatch, data_at, "a typed array of the tensor's elements");
+  head data;
+  if (!peek_initial(ctx, initial)) return false;
+  if ((initial >> 5) != major::bytes || (initial & 31) == code::indefinite)
+    return ctx.fail(errc::type_mismatch, data_at, "a definite-length byte string", describe_initial(initial));
+  if (!read_head(ctx, data)) return false;
+  if (!ctx.src.need(data.argument)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
+  h.data = reinterpret_cast<const std::byte*>(ctx.src.cur());
+  h.data_bytes = static_cast<std::size_t>(data.argument);
+  if (!detail::tensor_fits(h, kind.element_size, h.data_bytes)) return ctx.fail(errc::size_mismatch, data_at, "data of the tensor's shape");
+  swapped = kind.element_size > 1 && kind.little_endian != (std::endian::native == std::endian::little);
+  return true;
+}
+
+template <class T, class Ctx>
+bool read_tensor(Ctx& ctx, T& v) {
+  static_assert(!tensor_view_type<T> || std::remove_cvref_t<decltype(ctx.src)>::bounded, "prism: views can only be read from contiguous input");
+  const std::size_t at = ctx.src.offset();
+  tensor_header h;
+  bool swapped{};
+  if (!read_tensor_header(ctx, h, swapped)) return false;
+  const std::size_t stored_bytes = h.data_bytes;
+  if (!swapped) {
+    if (!detail::store_tensor(ctx, h, v, at)) return false;
+  } else if constexpr (tensor_view_type<T>) {
+    return ctx.fail(errc::invalid_value, at, "a typed array in the host's byte order (read into prism::tensor to copy)");
+  } else {
+    if (!ctx.charge(h.data_bytes)) return false;
+    std::vector<std::byte> native(h.data_bytes);
+    const std::size_t width = dtype_size(h.type);
+    for (std::size_t i = 0; i < h.data_bytes; i += width) std::reverse_copy(h.data + i, h.data + i + width, native.data() + i);
+    h.data = native.data();
+    if (!detail::store_tensor(ctx, h, v, at)) return false;
+  }
+  ctx.src.advance(stored_bytes);
+  return true;
+}
+
 template <options O, class T, class Ctx>
 bool read_sequence(Ctx& ctx, T& v) {
   using E = range_value_t<T>;
@@ -474,6 +539,8 @@ bool read_value(Ctx& ctx, T& v) {
       detail::assign_bytes(v, p, n);
     }
     return true;
+  } else if constexpr (tensor_type<T>) {
+    return read_tensor(ctx, v);
   } else if constexpr (fixed_array<T> || sequence<T>) {
     return read_sequence<O>(ctx, v);
   } else if constexpr (map_type<T>) {

@@ -16,6 +16,7 @@
 #include "../core/context.hpp"
 #include "../core/enum.hpp"
 #include "../core/fields.hpp"
+#include "../core/tensor_io.hpp"
 #include "common.hpp"
 #include "format.hpp"
 
@@ -94,6 +95,31 @@ bool write_typed_array(Ctx& ctx, const Range& r) {
       std::endian::native == std::endian::little || sizeof(E) == 1 ? little_endian_tag : little_endian_tag - 4;
   const std::size_t bytes = std::ranges::size(r) * sizeof(E);
   return write_head(ctx, major::tag, t) && write_string_like(ctx, major::bytes, std::ranges::data(r), bytes);
+}
+
+// A tensor as RFC 8746 tag 40 (row-major) or 1040 (column-major) over [[extents...], typed
+// array]. Complex elements are written as their parts with a trailing extent of 2: typed
+// arrays have no complex type.
+template <class Ctx, class T>
+bool write_tensor(Ctx& ctx, const T& t) {
+  using E = std::remove_const_t<typename T::element_type>;
+  using part = typename detail::complex_part<E>::type;
+  constexpr bool is_complex = !std::is_void_v<part>;
+  using stored = std::conditional_t<is_complex, part, E>;
+  constexpr std::uint64_t little_endian_tag = typed_array_tag<stored>();
+  constexpr std::uint64_t data_tag =
+      std::endian::native == std::endian::little || sizeof(stored) == 1 ? little_endian_tag : little_endian_tag - 4;
+  const bool column_major = t.order() == memory_order::column_major;
+  if (!ctx.reserve(3 + 2 + 9 * (T::rank + 1) + 3)) return false;
+  std::uint8_t* p = ctx.out.cur();
+  std::size_t n = put_head(p, major::tag, column_major ? tag::column_major_array : tag::multi_dimensional_array);
+  p[n++] = (major::array << 5) | 2;
+  n += put_head(p + n, major::array, T::rank + (is_complex ? 1 : 0));
+  for (std::size_t e : t.shape()) n += put_head(p + n, major::unsigned_int, e);
+  if constexpr (is_complex) p[n++] = 2;
+  n += put_head(p + n, major::tag, data_tag);
+  ctx.out.advance(n);
+  return write_string_like(ctx, major::bytes, t.data(), t.size_bytes());
 }
 
 // Whole seconds as tag 1 (epoch seconds, an integer); with a fraction, RFC 9581 extended time
@@ -209,6 +235,8 @@ bool write_value(Ctx& ctx, const T& v) {
     return write_string_like(ctx, major::text, v.data(), v.size());
   } else if constexpr (blob<T>) {
     return write_string_like(ctx, major::bytes, v.data(), v.size());
+  } else if constexpr (tensor_type<T>) {
+    return write_tensor(ctx, v);
   } else if constexpr (contiguous_numbers<T> && O.typed_arrays) {
     return write_typed_array(ctx, v);
   } else if constexpr (fixed_array<T> || sequence<T>) {

@@ -23,8 +23,11 @@
 #include "api.hpp"
 #include "concepts.hpp"
 #include "containers.hpp"
+#include "context.hpp"
 #include "error.hpp"
+#include "source.hpp"
 #include "tensor.hpp"
+#include "tensor_io.hpp"
 
 namespace prism {
 
@@ -68,6 +71,13 @@ template <class Node>
 class basic_view;
 
 namespace detail {
+// A reader positioned at `pos` of a message, for the nodes that decode with their format's reader.
+inline read_context<span_source> view_context(const std::uint8_t* base, std::size_t size, std::size_t pos) {
+  read_context<span_source> ctx{span_source{base, size}, limits{}};
+  ctx.src.advance(pos);
+  return ctx;
+}
+
 template <class T, class Node>
 result<T> view_integer(const Node& node) {
   bool negative{};
@@ -116,8 +126,11 @@ class basic_view {
       return as_string_view();
     } else if constexpr (string_type<T>) {
       auto s = as_string_view();
-      if (!s) return s.error();
-      return std::string(*s);
+      if (s) return std::string(*s);
+      if (node_.type() != value_type::string) return s.error();
+      result<T> out{std::in_place};  // a string in pieces (CBOR's indefinite length): joined by the reader
+      if (auto st = node_.template read<Node::format::defaults>(*out); !st) return st.error();
+      return out;
     } else if constexpr (byte_span<T>) {
       return as_bytes();
     } else {
@@ -130,7 +143,8 @@ class basic_view {
   result<std::string_view> as_string_view() const {
     if (error_) return *error_;
     std::string_view s;
-    if (const errc e = node_.get_string(s); e != errc::ok) return fail(e, "string");
+    if (const errc e = node_.get_string(s); e != errc::ok)
+      return fail(e, e == errc::type_mismatch && node_.type() == value_type::string ? "a string in one piece" : "string");
     return s;
   }
   result<bytes_view> as_bytes() const {
@@ -146,6 +160,7 @@ class basic_view {
     if (error_) return *error_;
     tensor_header h;
     if (const errc e = node_.get_tensor(h); e != errc::ok) return fail(e, "tensor");
+    detail::complex_from_pairs<T>(h, Rank);
     if (h.rank != Rank) return fail(errc::size_mismatch, "a tensor of the requested rank");
     std::array<std::size_t, Rank> shape{};
     for (std::size_t d = 0; d < Rank; ++d) shape[d] = h.shape[d];
@@ -277,12 +292,14 @@ class basic_view {
     std::size_t count_ = 0;
   };
 
-  // The elements of an array or the values of an object; empty for anything else.
+  // The elements of an array or the values of an object (and of a typed array where the format
+  // can hand them out one by one); empty for anything else.
   element_range elements() const {
     element_range r;
     if (error_) return r;
     std::size_t n{};
-    if (node_.size(n) != errc::ok || n == 0 || (node_.type() != value_type::array && node_.type() != value_type::object)) return r;
+    const value_type t = node_.type();
+    if (node_.size(n) != errc::ok || n == 0 || (t != value_type::array && t != value_type::object && t != value_type::tensor)) return r;
     Node first;
     if (node_.first(first) != errc::ok) return r;
     r.objects_ = node_.type() == value_type::object;
@@ -330,6 +347,22 @@ template <class Format, byte_input Bytes>
 status verify(const Bytes& bytes, const limits& lim = {}) {
   return view_traits<Format>::verify(reinterpret_cast<const std::uint8_t*>(std::ranges::data(bytes)), std::ranges::size(bytes), lim);
 }
+
+namespace detail {
+// Reads a scalar from a node that has no bytes of its own for the format's reader (an element
+// of a typed array, a bit of a bool array): through the view's accessors.
+template <class T, class Node>
+status read_bare(const Node& node, T& v) {
+  if constexpr (boolean<T> || integer<T> || floating<T> || string_type<T>) {
+    auto r = basic_view<Node>(node).template as<T>();
+    if (!r) return r.error();
+    v = std::move(*r);
+    return {};
+  } else {
+    return make_error(errc::type_mismatch, node.offset(), {}, Node::format::name, "a number, bool or string", "an element of a typed array");
+  }
+}
+}  // namespace detail
 
 // Materializes a struct (or any value) from a view.
 template <class T, class Node>

@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <vector>
 
 #include "../core/concepts.hpp"
 #include "../core/containers.hpp"
@@ -14,6 +15,7 @@
 #include "../core/enum.hpp"
 #include "../core/fields.hpp"
 #include "../core/hash.hpp"
+#include "../core/tensor_io.hpp"
 #include "../core/variant_names.hpp"
 #include "common.hpp"
 #include "format.hpp"
@@ -86,6 +88,68 @@ bool read_blob(Ctx& ctx, T& v) {
     return ctx.fail(errc::invalid_value, at, "base64 with padding");
   v.resize(written);
   return true;
+}
+
+// A tensor written as [dtype, [extents...], "base64", order?]: decoded into an owning tensor
+// (JSON text holds no bytes a view could point at).
+template <options O, class T, class Ctx>
+bool read_tensor(Ctx& ctx, T& v) {
+  static_assert(!tensor_view_type<T>, "prism::json: tensors in JSON are base64 text; read them into prism::tensor");
+  const std::size_t at = ctx.src.offset();
+  tensor_header h;
+  std::vector<std::byte> data;
+  std::size_t parts = 0;
+  const auto element = [&](std::size_t i) {
+    std::uint8_t c{};
+    if (!next_byte(ctx, c, "a value")) return false;
+    const std::size_t part_at = ctx.src.offset();
+    parts = i + 1;
+    switch (i) {
+      case 0: {
+        std::uint8_t type{};
+        if (!read_number(ctx, type)) return false;
+        if (!valid_dtype(type)) return ctx.fail(errc::invalid_value, part_at, "a dtype");
+        h.type = static_cast<dtype>(type);
+        return true;
+      }
+      case 1:
+        return read_array<O>(ctx, [&](std::size_t d) {
+          std::uint8_t b{};
+          if (d >= max_tensor_rank) return ctx.fail(errc::invalid_value, ctx.src.offset(), "a tensor rank of 16 at most");
+          h.rank = d + 1;
+          return next_byte(ctx, b, "an extent") && read_number(ctx, h.shape[d]);
+        });
+      case 2: {
+        if (c != '"') return type_error(ctx, "the tensor's elements as a base64 string");
+        std::string scratch;
+        std::string_view text;
+        if (!scan_text<O>(ctx, scratch, text)) return false;
+        if (!ctx.charge(text.size() / 4 * 3)) return false;
+        data.resize(text.size() / 4 * 3);
+        std::size_t written{};
+        if (!base64_decode(text.data(), text.size(), reinterpret_cast<std::uint8_t*>(data.data()), written))
+          return ctx.fail(errc::invalid_value, part_at, "base64 with padding");
+        data.resize(written);
+        return true;
+      }
+      case 3: {
+        std::uint8_t order{};
+        if (!read_number(ctx, order)) return false;
+        if (order > 1) return ctx.fail(errc::invalid_value, part_at, "memory order 0 or 1");
+        h.order = static_cast<memory_order>(order);
+        return true;
+      }
+      default:
+        return ctx.fail(errc::size_mismatch, part_at, "tensor [dtype, shape, data] or [dtype, shape, data, order]");
+    }
+  };
+  if (*ctx.src.cur() != '[') [[unlikely]] return type_error(ctx, "a tensor [dtype, shape, data]");
+  if (!read_array<O>(ctx, element)) return false;
+  if (parts < 3) return ctx.fail(errc::size_mismatch, at, "tensor [dtype, shape, data]");
+  h.data = data.data();
+  h.data_bytes = data.size();
+  if (!detail::tensor_fits(h, dtype_size(h.type), h.data_bytes)) return ctx.fail(errc::size_mismatch, at, "data of the tensor's shape");
+  return detail::store_tensor(ctx, h, v, at);
 }
 
 template <options O, class T, class Ctx>

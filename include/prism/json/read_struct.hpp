@@ -268,6 +268,8 @@ bool read_value(Ctx& ctx, T& v) {
     return read_string<O>(ctx, v);
   } else if constexpr (byte_vector<T>) {
     return read_blob<O>(ctx, v);
+  } else if constexpr (tensor_type<T>) {
+    return read_tensor<O>(ctx, v);
   } else if constexpr (fixed_array<T> || sequence<T>) {
     return read_sequence<O>(ctx, v);
   } else if constexpr (map_type<T>) {

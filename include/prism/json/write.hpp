@@ -12,6 +12,7 @@
 #include "../core/context.hpp"
 #include "../core/enum.hpp"
 #include "../core/fields.hpp"
+#include "../core/tensor.hpp"
 #include "../core/float_text.hpp"
 #include "../core/integer_text.hpp"
 #include "../core/utf8.hpp"
@@ -141,6 +142,20 @@ bool write_base64(Ctx& ctx, const void* data, std::size_t n) {
   p[k + 1] = '"';
   ctx.out.advance(k + 2);
   return true;
+}
+
+// A tensor as [dtype, [extents...], "base64 of the elements"], with a fourth element 1 when the
+// elements are in column-major order (the MessagePack triple, blobs as base64).
+template <options O, class T, class Ctx>
+bool write_tensor(Ctx& ctx, const T& t) {
+  using E = std::remove_const_t<typename T::element_type>;
+  if (!put_char(ctx, '[') || !write_integer(ctx, static_cast<unsigned>(dtype_of<E>)) || !put_text(ctx, ",[")) return false;
+  for (std::size_t d = 0; d < T::rank; ++d) {
+    if ((d && !put_char(ctx, ',')) || !write_integer(ctx, t.shape()[d])) return false;
+  }
+  if (!put_text(ctx, "],") || !write_base64<O>(ctx, t.data(), t.size_bytes())) return false;
+  if (t.order() == memory_order::column_major && !put_text(ctx, ",1")) return false;
+  return put_char(ctx, ']');
 }
 
 // Opens an object or array; the depth counts for indentation and for the nesting limit.
@@ -319,6 +334,8 @@ bool write_value(Ctx& ctx, const T& v) {
     return write_string<O>(ctx, v.data(), v.size());
   } else if constexpr (blob<T>) {
     return write_base64<O>(ctx, v.data(), v.size());
+  } else if constexpr (tensor_type<T>) {
+    return write_tensor<O>(ctx, v);
   } else if constexpr (fixed_array<T> || sequence<T>) {
     return write_array<O>(ctx, v);
   } else if constexpr (map_type<T>) {

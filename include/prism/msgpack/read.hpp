@@ -16,6 +16,7 @@
 #include "../core/fields.hpp"
 #include "../core/hash.hpp"
 #include "../core/tensor.hpp"
+#include "../core/tensor_io.hpp"
 #include "../core/utf8.hpp"
 #include "common.hpp"
 #include "format.hpp"
@@ -348,29 +349,13 @@ bool read_tensor_header(Ctx& ctx, tensor_header& h, OnData&& on_data) {
 
 template <class T, class Ctx>
 bool read_tensor(Ctx& ctx, T& v) {
-  using E = std::remove_const_t<typename T::element_type>;
+  static_assert(!tensor_view_type<T> || std::remove_cvref_t<decltype(ctx.src)>::bounded, "prism: views can only be read from contiguous input");
   const std::size_t at = ctx.src.offset();
   tensor_header h;
-  std::array<std::size_t, T::rank> shape{};
-  const auto take_data = [&](const tensor_header& th) {
-    if (th.rank != T::rank) return ctx.fail(errc::size_mismatch, at, "a tensor of the declared rank");
-    if (th.type != dtype_of<E>) return ctx.fail(errc::type_mismatch, at, dtype_name(dtype_of<E>), dtype_name(th.type));
-    std::copy_n(th.shape.begin(), T::rank, shape.begin());
-    if constexpr (tensor_view_type<T>) {
-      static_assert(std::is_const_v<typename T::element_type>, "prism: read tensors as tensor_view<const T, Rank>");
-      static_assert(std::remove_cvref_t<decltype(ctx.src)>::bounded, "prism: views can only be read from contiguous input");
-      if (reinterpret_cast<std::uintptr_t>(th.data) % alignof(E) != 0)
-        return ctx.fail(errc::invalid_value, at, "tensor data aligned for its element type (read into prism::tensor to copy)");
-    } else {
-      if (!ctx.charge(th.data_bytes)) return false;
-      v.reshape(shape);
-      if (th.data_bytes) std::memcpy(v.data(), th.data, th.data_bytes);
-    }
-    return true;
-  };
-  if (!read_tensor_header(ctx, h, take_data)) return false;
-  if constexpr (tensor_view_type<T>) v = T(reinterpret_cast<const E*>(h.data), shape, h.order);
-  else v.reshape(shape, h.order);
+  if (!read_tensor_header(ctx, h, [&](const tensor_header& th) { return detail::store_tensor(ctx, th, v, at); })) return false;
+  if (h.order == memory_order::row_major) return true;
+  if constexpr (tensor_view_type<T>) v = T(v.data(), v.shape(), h.order);
+  else v.reshape(v.shape(), h.order);
   return true;
 }
 

@@ -176,11 +176,7 @@ class node {
   }
 
  private:
-  read_context<span_source> context() const {
-    read_context<span_source> ctx{span_source{base_, size_}, limits{}};
-    ctx.src.advance(pos_);
-    return ctx;
-  }
+  read_context<span_source> context() const { return detail::view_context(base_, size_, pos_); }
 
   const std::uint8_t* base_ = nullptr;
   std::size_t size_ = 0;

@@ -16,6 +16,7 @@
 #include "../core/fields.hpp"
 #include "../core/hash.hpp"
 #include "../core/tensor.hpp"
+#include "../core/tensor_io.hpp"
 #include "../core/utf8.hpp"
 #include "common.hpp"
 #include "format.hpp"
@@ -364,25 +365,10 @@ bool read_map(Ctx& ctx, T& v) {
 
 template <class T, class Ctx>
 bool read_tensor(Ctx& ctx, T& v) {
-  using E = std::remove_const_t<typename T::element_type>;
   const std::size_t at = ctx.src.offset();
   tensor_header h;
   bool is_tensor{};
-  if (!read_numeric_header(ctx, h, is_tensor)) return false;
-  if (h.rank != T::rank) return ctx.fail(errc::size_mismatch, at, "a tensor of the declared rank");
-  if (h.type != dtype_of<E>) return ctx.fail(errc::type_mismatch, at, dtype_name(dtype_of<E>), dtype_name(h.type));
-  std::array<std::size_t, T::rank> shape{};
-  std::copy_n(h.shape.begin(), T::rank, shape.begin());
-  if constexpr (tensor_view_type<T>) {
-    static_assert(std::is_const_v<typename T::element_type>, "prism: read tensors as tensor_view<const T, Rank>");
-    if (reinterpret_cast<std::uintptr_t>(h.data) % alignof(E) != 0)
-      return ctx.fail(errc::invalid_value, at, "tensor data aligned for its element type (read into prism::tensor to copy)");
-    v = T(reinterpret_cast<const E*>(h.data), shape, h.order);
-  } else {
-    if (!ctx.charge(h.data_bytes)) return false;
-    v.reshape(shape, h.order);
-    if (h.data_bytes) std::memcpy(v.data(), h.data, h.data_bytes);
-  }
+  if (!read_numeric_header(ctx, h, is_tensor) || !detail::store_tensor(ctx, h, v, at)) return false;
   ctx.src.advance(h.data_bytes);
   return true;
 }

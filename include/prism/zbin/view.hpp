@@ -36,6 +36,7 @@ class node {
   std::uint8_t tag() const noexcept { return base_[pos_]; }
 
   value_type type() const noexcept {
+    if (element_) return is_integer_dtype(element_type_) ? value_type::integer : value_type::floating;
     const std::uint8_t t = tag();
     if (t <= 0x7f || t >= code::negfixint || (t >= code::u8 && t <= code::i64)) return value_type::integer;
     if (t <= 0x8f || t == code::object) return value_type::object;
@@ -53,12 +54,24 @@ class node {
   }
 
   errc get_bool(bool& b) const noexcept {
+    if (element_) return errc::type_mismatch;
     if (tag() != code::true_ && tag() != code::false_) return errc::type_mismatch;
     b = tag() == code::true_;
     return errc::ok;
   }
 
   errc get_integer(bool& negative, std::uint64_t& value) const noexcept {
+    if (element_) {
+      if (!is_integer_dtype(element_type_)) return errc::type_mismatch;
+      std::int64_t s{};
+      std::uint64_t u{};
+      const bool is_signed = static_cast<std::uint8_t>(element_type_) < 4;
+      if (is_signed) (void)convert_numbers(element_type_, reinterpret_cast<const std::byte*>(base_ + pos_), 1, &s);
+      else (void)convert_numbers(element_type_, reinterpret_cast<const std::byte*>(base_ + pos_), 1, &u);
+      negative = s < 0;
+      value = is_signed ? static_cast<std::uint64_t>(s) : u;
+      return errc::ok;
+    }
     const std::uint8_t t = tag();
     if (t <= 0x7f) {
       negative = false;
@@ -77,7 +90,18 @@ class node {
   }
 
   errc get_double(double& d) const noexcept {
-    const std::uint8_t t = tag();
+    if (element_ && element_type_ == dtype::float64) {
+      std::memcpy(&d, base_ + pos_, 8);
+      return errc::ok;
+    }
+    if (element_ && element_type_ == dtype::float32) {
+      float f;
+      std::memcpy(&f, base_ + pos_, 4);
+      d = f;
+      return errc::ok;
+    }
+    if (element_ && !is_integer_dtype(element_type_)) return errc::type_mismatch;
+    const std::uint8_t t = element_ ? code::u8 : tag();
     if (t == code::f64) {
       if (size_ - pos_ < 9) return errc::unexpected_end;
       std::memcpy(&d, base_ + pos_ + 1, 8);
@@ -98,12 +122,14 @@ class node {
   }
 
   errc get_string(std::string_view& s) const noexcept {
+    if (element_) return errc::type_mismatch;
     std::size_t start{}, n{};
     if (const errc e = bytes_extent(true, start, n); e != errc::ok) return e;
     s = std::string_view(reinterpret_cast<const char*>(base_ + start), n);
     return errc::ok;
   }
   errc get_bytes(bytes_view& b) const noexcept {
+    if (element_) return errc::type_mismatch;
     std::size_t start{}, n{};
     if (const errc e = bytes_extent(false, start, n); e != errc::ok) return e;
     b = bytes_view(reinterpret_cast<const std::byte*>(base_ + start), n);
@@ -111,12 +137,14 @@ class node {
   }
 
   errc get_tensor(tensor_header& h) const noexcept {
+    if (element_) return errc::type_mismatch;
     if (tag() != code::typed_array && tag() != code::tensor) return errc::type_mismatch;
     std::size_t end{};
     return numeric_extent(h, end);
   }
 
   errc size(std::size_t& n) const noexcept {
+    if (element_) return errc::type_mismatch;
     const value_type t = type();
     if (t == value_type::string || t == value_type::binary) {
       std::size_t start{};
@@ -136,6 +164,17 @@ class node {
   }
 
   errc element(std::size_t i, node& out) const noexcept {
+    if (!element_ && tag() == code::typed_array) {  // fixed width: straight to element i
+      tensor_header h;
+      std::size_t end{};
+      if (const errc e = numeric_extent(h, end); e != errc::ok) return e;
+      if (i >= h.count()) return errc::out_of_range;
+      out = node(base_, end, static_cast<std::size_t>(h.data - reinterpret_cast<const std::byte*>(base_)) + i * dtype_size(h.type));
+      out.element_ = true;
+      out.element_type_ = h.type;
+      return errc::ok;
+    }
+    if (element_) return errc::type_mismatch;
     container_layout c;
     if (const errc e = layout(c); e != errc::ok) return e;
     if (type() != value_type::array) return errc::type_mismatch;
@@ -148,6 +187,7 @@ class node {
 
   errc find(std::string_view key, node& out, bool& found) const noexcept {
     found = false;
+    if (element_) return errc::type_mismatch;
     const std::uint8_t t = tag();
     if ((t & 0xf0) != code::fixobject && t != code::object) return errc::type_mismatch;
     container_layout c;
@@ -214,6 +254,8 @@ class node {
   }
 
   errc first(node& out) const noexcept {
+    if (!element_ && tag() == code::typed_array) return element(0, out);
+    if (element_) return errc::type_mismatch;
     container_layout c;
     if (const errc e = layout(c); e != errc::ok) return e;
     if (c.count == 0 || c.first >= c.end) return errc::out_of_range;
@@ -223,6 +265,13 @@ class node {
 
   // The value after this one, within the same container.
   errc next(node& out) const noexcept {
+    if (element_) {
+      const std::size_t width = dtype_size(element_type_);
+      if (size_ - pos_ < 2 * width) return errc::unexpected_end;
+      out = *this;
+      out.pos_ += width;
+      return errc::ok;
+    }
     std::size_t end{};
     if (const errc e = extent(end); e != errc::ok) return e;
     if (end >= size_) return errc::unexpected_end;
@@ -296,8 +345,8 @@ class node {
 
   template <options O, class T>
   status read(T& v) const {
-    read_context<span_source> ctx{span_source{base_, size_}, limits{}};
-    ctx.src.advance(pos_);
+    if (element_) return detail::read_bare(*this, v);
+    auto ctx = detail::view_context(base_, size_, pos_);
     if (!read_value<O>(ctx, v)) return ctx.take(zbin::name);
     return {};
   }
@@ -355,6 +404,8 @@ class node {
   const std::uint8_t* base_ = nullptr;
   std::size_t size_ = 0;  // the end of the enclosing container (or the message)
   std::size_t pos_ = 0;
+  bool element_ = false;  // an element of a typed array, of element_type_ (its node ends with the array)
+  dtype element_type_{};
 };
 
 // One pass over a whole message: every value lies inside its container, every index entry

@@ -1,0 +1,343 @@
+#pragma once
+// BEVE views: a position in the bytes, decoded on access. BEVE has no index, so element i and
+// key lookups walk the container from its start; iteration walks once, O(n) in all. Typed
+// arrays of numbers are tensors of rank 1 (viewed in place when aligned) whose elements can
+// also be indexed and iterated; the elements of string and bool arrays and the keys of objects
+// carry no header of their own, so their nodes remember how they are stored.
+#include <cstring>
+#include <limits>
+#include <string_view>
+
+#include "../core/context.hpp"
+#include "../core/source.hpp"
+#include "../core/view.hpp"
+#include "common.hpp"
+#include "format.hpp"
+#include "read.hpp"
+
+namespace prism::beve_detail {
+
+// How the value at a node's position is stored.
+enum class form : std::uint8_t {
+  value,        // a header, then the value
+  bare_string,  // SIZE and bytes: an element of a string array, a key of a string-keyed object
+  bare_number,  // the bytes of a number whose header the node holds: a typed-array element, an integer key
+  bare_bool,    // one bit of a bool array
+};
+
+class node {
+ public:
+  using format = beve;
+
+  node() = default;
+  node(const std::uint8_t* base, std::size_t size, std::size_t pos) noexcept : base_(base), size_(size), pos_(pos) {}
+
+  std::size_t offset() const noexcept { return pos_; }
+
+  value_type type() const noexcept {
+    switch (form_) {
+      case form::bare_string: return value_type::string;
+      case form::bare_bool: return value_type::boolean;
+      case form::bare_number: return ((header_ >> 3) & 3) == floating_kind ? value_type::floating : value_type::integer;
+      case form::value: break;
+    }
+    const std::uint8_t h = base_[pos_];
+    switch (h & 7) {
+      case type::null_or_bool: return h == header::null ? value_type::null : h == header::false_ || h == header::true_ ? value_type::boolean : value_type::other;
+      case type::number: return ((h >> 3) & 3) == floating_kind ? value_type::floating : ((h >> 3) & 3) == bool_or_string_kind ? value_type::other : value_type::integer;
+      case type::string: return value_type::string;
+      case type::object: return value_type::object;
+      case type::typed_array: return ((h >> 3) & 3) == bool_or_string_kind ? value_type::array : value_type::tensor;
+      case type::generic_array: return value_type::array;
+      default: return h == header::matrix ? value_type::tensor : value_type::other;
+    }
+  }
+
+  errc get_bool(bool& b) const noexcept {
+    if (form_ == form::bare_bool) {
+      b = (base_[pos_] & (0x80u >> bit_)) != 0;
+      return errc::ok;
+    }
+    if (form_ != form::value || (base_[pos_] != header::true_ && base_[pos_] != header::false_)) return errc::type_mismatch;
+    b = base_[pos_] == header::true_;
+    return errc::ok;
+  }
+
+  errc get_integer(bool& negative, std::uint64_t& value) const noexcept {
+    std::uint8_t h{};
+    std::size_t at{};
+    if (!number_at(h, at)) return errc::type_mismatch;
+    const unsigned kind = (h >> 3) & 3;
+    if (kind != signed_kind && kind != unsigned_kind) return errc::type_mismatch;
+    const std::size_t width = element_size(h);
+    if (width == 0) return errc::invalid_value;
+    if (size_ - at < width) return errc::unexpected_end;
+    std::uint64_t raw = 0;
+    std::memcpy(&raw, base_ + at, width);
+    if (kind == signed_kind) {
+      const unsigned unused = 64 - 8 * static_cast<unsigned>(width);
+      const std::int64_t s = static_cast<std::int64_t>(raw << unused) >> unused;
+      negative = s < 0;
+      value = static_cast<std::uint64_t>(s);
+    } else {
+      negative = false;
+      value = raw;
+    }
+    return errc::ok;
+  }
+
+  errc get_double(double& d) const {
+    std::uint8_t h{};
+    std::size_t at{};
+    if (!number_at(h, at)) return errc::type_mismatch;
+    if (size_ - at < element_size(h)) return errc::unexpected_end;
+    auto ctx = detail::view_context(base_, size_, at);
+    return convert_number(ctx, h, base_ + at, at, d) ? errc::ok : ctx.get().code;
+  }
+
+  errc get_string(std::string_view& s) const noexcept {
+    std::size_t at = pos_;
+    if (form_ == form::value) {
+      if (base_[pos_] != header::string) return errc::type_mismatch;
+      ++at;
+    } else if (form_ != form::bare_string) {
+      return errc::type_mismatch;
+    }
+    std::uint64_t n{};
+    std::size_t start{};
+    if (const errc e = size_at(at, n, start); e != errc::ok) return e;
+    if (n > size_ - start) return errc::unexpected_end;
+    s = std::string_view(reinterpret_cast<const char*>(base_ + start), static_cast<std::size_t>(n));
+    return errc::ok;
+  }
+
+  // Blobs are typed arrays of uint8.
+  errc get_bytes(bytes_view& b) const noexcept {
+    if (form_ != form::value || base_[pos_] != typed_array_header<std::uint8_t>) return errc::type_mismatch;
+    std::uint64_t n{};
+    std::size_t start{};
+    if (const errc e = size_at(pos_ + 1, n, start); e != errc::ok) return e;
+    if (n > size_ - start) return errc::unexpected_end;
+    b = bytes_view(reinterpret_cast<const std::byte*>(base_ + start), static_cast<std::size_t>(n));
+    return errc::ok;
+  }
+
+  errc get_tensor(tensor_header& h) const {
+    if (form_ != form::value) return errc::type_mismatch;
+    const std::uint8_t b = base_[pos_];
+    if (b == header::matrix) {
+      auto ctx = detail::view_context(base_, size_, pos_);
+      return read_tensor_header(ctx, h) ? errc::ok : ctx.get().code;
+    }
+    if ((b & 7) != type::typed_array || !dtype_of_header(b, false, h.type)) return errc::type_mismatch;
+    std::uint64_t n{};
+    std::size_t start{};
+    if (const errc e = size_at(pos_ + 1, n, start); e != errc::ok) return e;
+    const std::size_t width = dtype_size(h.type);
+    if (n > (size_ - start) / width) return errc::unexpected_end;
+    h.rank = 1;
+    h.shape[0] = static_cast<std::size_t>(n);
+    h.order = memory_order::row_major;
+    h.data = reinterpret_cast<const std::byte*>(base_ + start);
+    h.data_bytes = static_cast<std::size_t>(n) * width;
+    return errc::ok;
+  }
+
+  errc size(std::size_t& n) const {
+    if (form_ == form::bare_string) {
+      std::string_view s;
+      if (const errc e = get_string(s); e != errc::ok) return e;
+      n = s.size();
+      return errc::ok;
+    }
+    if (form_ != form::value) return errc::type_mismatch;
+    const std::uint8_t h = base_[pos_];
+    if (h == header::matrix) {
+      tensor_header t;
+      if (const errc e = get_tensor(t); e != errc::ok) return e;
+      n = t.count();
+      return errc::ok;
+    }
+    switch (h & 7) {
+      case type::string: case type::object: case type::typed_array: case type::generic_array: break;
+      default: return errc::type_mismatch;
+    }
+    std::uint64_t count{};
+    std::size_t after{};
+    if (const errc e = size_at(pos_ + 1, count, after); e != errc::ok) return e;
+    if (count > size_) return errc::unexpected_end;
+    n = static_cast<std::size_t>(count);
+    return errc::ok;
+  }
+
+  errc element(std::size_t i, node& out) const {
+    if (form_ != form::value || (base_[pos_] & 7) == type::object || (base_[pos_] & 7) < type::typed_array || base_[pos_] == header::matrix)
+      return errc::type_mismatch;
+    std::size_t n{};
+    if (const errc e = size(n); e != errc::ok) return e;
+    if (i >= n) return errc::out_of_range;
+    node child;
+    if (const errc e = first(child); e != errc::ok) return e;
+    if (child.form_ == form::bare_number) {  // fixed width: straight to element i
+      child.pos_ += i * element_size(child.header_);
+    } else if (child.form_ == form::bare_bool) {
+      child.pos_ += i / 8;
+      child.bit_ = static_cast<std::uint8_t>(i % 8);
+    } else {
+      for (std::size_t k = 0; k < i; ++k)
+        if (const errc e = child.next(child); e != errc::ok) return e;
+    }
+    out = child;
+    return errc::ok;
+  }
+
+  errc find(std::string_view key, node& out, bool& found) const {
+    found = false;
+    if (form_ != form::value || (base_[pos_] & 7) != type::object) return errc::type_mismatch;
+    std::size_t n{};
+    if (const errc e = size(n); e != errc::ok) return e;
+    if (n == 0) return errc::ok;
+    node k;
+    if (const errc e = first(k); e != errc::ok) return e;
+    for (std::size_t i = 0; i < n; ++i) {
+      node value;
+      if (const errc e = k.next(value); e != errc::ok) return e;
+      std::string_view name;
+      if (k.form_ == form::bare_string && k.get_string(name) == errc::ok && name == key) {
+        out = value;
+        found = true;
+        return errc::ok;
+      }
+      if (i + 1 < n)
+        if (const errc e = value.next(k); e != errc::ok) return e;
+    }
+    return errc::ok;
+  }
+
+  // The first element of an array, or the first key of an object.
+  errc first(node& out) const noexcept {
+    if (form_ != form::value) return errc::type_mismatch;
+    const std::uint8_t h = base_[pos_];
+    const unsigned t = h & 7, kind = (h >> 3) & 3;
+    if (t != type::object && t != type::typed_array && t != type::generic_array) return errc::type_mismatch;
+    std::uint64_t n{};
+    std::size_t after{};
+    if (const errc e = size_at(pos_ + 1, n, after); e != errc::ok) return e;
+    if (n == 0) return errc::out_of_range;
+    if (after >= size_) return errc::unexpected_end;
+    out = node(base_, size_, after);
+    if (t == type::generic_array) return errc::ok;
+    if (t == type::object) {
+      if (kind == 0) {
+        out.form_ = form::bare_string;
+      } else {
+        if (kind == bool_or_string_kind || element_size(h) == 0) return errc::invalid_value;
+        out.form_ = form::bare_number;
+        out.header_ = static_cast<std::uint8_t>(type::number | (h & 0xf8));
+      }
+      out.next_form_ = form::value;
+      return errc::ok;
+    }
+    if (kind == bool_or_string_kind) out.form_ = (h & 0x20) ? form::bare_string : form::bare_bool;
+    else out.form_ = form::bare_number;
+    if (out.form_ == form::bare_number) {
+      if (element_size(h) == 0) return errc::invalid_value;
+      out.header_ = static_cast<std::uint8_t>(type::number | (h & 0xf8));
+    }
+    out.next_form_ = out.form_;
+    return errc::ok;
+  }
+
+  // The next value in the same container: in an object, keys and values alternate.
+  errc next(node& out) const {
+    std::size_t after = pos_;
+    std::uint8_t bit = 0;
+    switch (form_) {
+      case form::bare_bool:
+        after = pos_ + (bit_ + 1) / 8;
+        bit = static_cast<std::uint8_t>((bit_ + 1) % 8);
+        break;
+      case form::bare_number:
+        after = pos_ + element_size(header_);
+        break;
+      case form::bare_string: {
+        std::uint64_t n{};
+        std::size_t start{};
+        if (const errc e = size_at(pos_, n, start); e != errc::ok) return e;
+        if (n >= size_ - start) return errc::unexpected_end;
+        after = start + static_cast<std::size_t>(n);
+        break;
+      }
+      case form::value: {
+        auto ctx = detail::view_context(base_, size_, pos_);
+        if (!skip_value(ctx)) return ctx.get().code;
+        after = ctx.src.offset();
+        break;
+      }
+    }
+    if (after >= size_) return errc::unexpected_end;
+    out = *this;
+    out.pos_ = after;
+    out.bit_ = bit;
+    out.form_ = next_form_;
+    out.next_form_ = form_;
+    return errc::ok;
+  }
+
+  template <options O, class T>
+  status read(T& v) const {
+    if (form_ != form::value) return detail::read_bare(*this, v);
+    auto ctx = detail::view_context(base_, size_, pos_);
+    if (!read_value<O>(ctx, v)) return ctx.take(beve::name);
+    return {};
+  }
+
+ private:
+  // The header of the number here and where its bytes start.
+  bool number_at(std::uint8_t& h, std::size_t& at) const noexcept {
+    if (form_ == form::bare_number) {
+      h = header_;
+      at = pos_;
+      return true;
+    }
+    if (form_ != form::value || (base_[pos_] & 7) != type::number) return false;
+    h = base_[pos_];
+    at = pos_ + 1;
+    return true;
+  }
+
+  errc size_at(std::size_t at, std::uint64_t& n, std::size_t& after) const noexcept {
+    if (at >= size_) return errc::unexpected_end;
+    const std::size_t width = std::size_t{1} << (base_[at] & 3);
+    if (size_ - at < width) return errc::unexpected_end;
+    std::uint64_t word = 0;
+    std::memcpy(&word, base_ + at, width);
+    n = word >> 2;
+    after = at + width;
+    return errc::ok;
+  }
+
+  const std::uint8_t* base_ = nullptr;
+  std::size_t size_ = 0;
+  std::size_t pos_ = 0;
+  form form_ = form::value;
+  form next_form_ = form::value;
+  std::uint8_t header_ = 0;  // the number header of a bare number
+  std::uint8_t bit_ = 0;     // the bit of a bare bool, from the high bit
+};
+
+}  // namespace prism::beve_detail
+
+namespace prism {
+
+template <>
+struct view_traits<beve> {
+  using format = beve;
+  using node = beve_detail::node;
+  static basic_view<node> root(const std::uint8_t* data, std::size_t size) {
+    if (size == 0) return basic_view<node>(make_error(errc::unexpected_end, 0, {}, beve::name));
+    return basic_view<node>(node(data, size, 0));
+  }
+};
+
+}  // namespace prism

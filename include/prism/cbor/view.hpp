@@ -1,0 +1,380 @@
+#pragma once
+// CBOR views: a position in the bytes, decoded on access. Tags are looked through (tag 40 and
+// 1040 make a tensor, typed-array tags a tensor of rank 1, tags 1 and 1001 a timestamp; others
+// are transparent). CBOR has no index, so element i and key lookups walk the container from its
+// start; iteration walks once, O(n) in all. Indefinite-length strings cannot be viewed in place
+// (their chunks are apart): as_string_view on one is a type_mismatch; read it as a std::string.
+#include <cstring>
+#include <string_view>
+
+#include "../core/context.hpp"
+#include "../core/source.hpp"
+#include "../core/view.hpp"
+#include "common.hpp"
+#include "format.hpp"
+#include "read.hpp"
+
+namespace prism::cbor_detail {
+
+class node {
+ public:
+  using format = cbor;
+
+  node() = default;
+  node(const std::uint8_t* base, std::size_t size, std::size_t pos) noexcept : base_(base), size_(size), pos_(pos) {}
+
+  std::size_t offset() const noexcept { return pos_; }
+
+  value_type type() const noexcept {
+    if (element_tag_) return describe_typed_array(element_tag_).is_float ? value_type::floating : value_type::integer;
+    item it;
+    if (!peel(it)) return value_type::other;
+    if (it.tagged) {
+      if (it.tag == tag::multi_dimensional_array || it.tag == tag::column_major_array) return value_type::tensor;
+      if (it.tag >= tag::typed_array_first && it.tag <= tag::typed_array_last && (it.initial >> 5) == major::bytes) return value_type::tensor;
+      if (it.tag == tag::epoch_time || it.tag == tag::extended_time) return value_type::timestamp;
+    }
+    switch (it.initial >> 5) {
+      case major::unsigned_int:
+      case major::negative_int: return value_type::integer;
+      case major::bytes: return value_type::binary;
+      case major::text: return value_type::string;
+      case major::array: return value_type::array;
+      case major::map: return value_type::object;
+      default: break;
+    }
+    switch (it.initial) {
+      case code::false_:
+      case code::true_: return value_type::boolean;
+      case code::null:
+      case code::undefined: return value_type::null;
+      case code::half:
+      case code::single:
+      case code::double_: return value_type::floating;
+      default: return value_type::other;
+    }
+  }
+
+  errc get_bool(bool& b) const noexcept {
+    if (element_tag_) return errc::type_mismatch;
+    item it;
+    if (!peel(it)) return errc::unexpected_end;
+    if (it.initial != code::true_ && it.initial != code::false_) return errc::type_mismatch;
+    b = it.initial == code::true_;
+    return errc::ok;
+  }
+
+  errc get_integer(bool& negative, std::uint64_t& value) const noexcept {
+    if (element_tag_) {
+      const typed_array_kind kind = describe_typed_array(element_tag_);
+      if (kind.is_float) return errc::type_mismatch;
+      const std::uint64_t raw = element_bits(kind);
+      const unsigned unused = 64 - 8 * static_cast<unsigned>(kind.element_size);
+      const std::int64_t s = kind.is_signed ? static_cast<std::int64_t>(raw << unused) >> unused : 0;
+      negative = s < 0;
+      value = kind.is_signed ? static_cast<std::uint64_t>(s) : raw;
+      return errc::ok;
+    }
+    item it;
+    if (!peel(it)) return errc::unexpected_end;
+    const unsigned m = it.initial >> 5;
+    if (m > major::negative_int) return errc::type_mismatch;
+    std::uint64_t argument{};
+    std::size_t after{};
+    if (const errc e = argument_at(it.at, argument, after); e != errc::ok) return e;
+    negative = m == major::negative_int;
+    if (!negative) {
+      value = argument;
+      return errc::ok;
+    }
+    if (argument > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) return errc::out_of_range;
+    value = static_cast<std::uint64_t>(-1 - static_cast<std::int64_t>(argument));
+    return errc::ok;
+  }
+
+  errc get_double(double& d) const {
+    if (element_tag_) {
+      const typed_array_kind kind = describe_typed_array(element_tag_);
+      const std::uint64_t raw = element_bits(kind);
+      if (!kind.is_float) {
+        bool negative{};
+        std::uint64_t v{};
+        (void)get_integer(negative, v);
+        d = negative ? static_cast<double>(static_cast<std::int64_t>(v)) : static_cast<double>(v);
+      } else if (kind.element_size == 2) {
+        d = half_to_double(static_cast<std::uint16_t>(raw));
+      } else if (kind.element_size == 4) {
+        float f;
+        const auto bits = static_cast<std::uint32_t>(raw);
+        std::memcpy(&f, &bits, 4);
+        d = f;
+      } else {
+        std::memcpy(&d, &raw, 8);
+      }
+      return errc::ok;
+    }
+    auto ctx = detail::view_context(base_, size_, pos_);
+    return read_number_as_double(ctx, d) ? errc::ok : ctx.get().code;
+  }
+
+  errc get_string(std::string_view& s) const noexcept {
+    std::size_t start{}, n{};
+    if (const errc e = string_extent(major::text, start, n); e != errc::ok) return e;
+    s = std::string_view(reinterpret_cast<const char*>(base_ + start), n);
+    return errc::ok;
+  }
+  errc get_bytes(bytes_view& b) const noexcept {
+    std::size_t start{}, n{};
+    if (const errc e = string_extent(major::bytes, start, n); e != errc::ok) return e;
+    b = bytes_view(reinterpret_cast<const std::byte*>(base_ + start), n);
+    return errc::ok;
+  }
+
+  errc get_tensor(tensor_header& h) const {
+    if (element_tag_) return errc::type_mismatch;
+    item it;
+    if (!peel(it)) return errc::unexpected_end;
+    if (!it.tagged) return errc::type_mismatch;
+    if (it.tag >= tag::typed_array_first && it.tag <= tag::typed_array_last) {  // a typed array: rank 1
+      const typed_array_kind kind = describe_typed_array(it.tag);
+      if (!dtype_of_typed_array(kind, h.type)) return errc::invalid_value;
+      if (kind.element_size > 1 && kind.little_endian != (std::endian::native == std::endian::little)) return errc::invalid_value;
+      std::size_t start{}, n{};
+      if (const errc e = string_extent(major::bytes, start, n); e != errc::ok) return e;
+      if (n % kind.element_size) return errc::size_mismatch;
+      h.rank = 1;
+      h.shape[0] = n / kind.element_size;
+      h.order = memory_order::row_major;
+      h.data = reinterpret_cast<const std::byte*>(base_ + start);
+      h.data_bytes = n;
+      return errc::ok;
+    }
+    auto ctx = detail::view_context(base_, size_, pos_);
+    bool swapped{};
+    if (!read_tensor_header(ctx, h, swapped)) return ctx.get().code;
+    return swapped ? errc::invalid_value : errc::ok;
+  }
+
+  // Elements of an array, entries of a map, bytes of a string, elements of a tensor.
+  errc size(std::size_t& n) const {
+    if (element_tag_) return errc::type_mismatch;
+    item it;
+    if (!peel(it)) return errc::unexpected_end;
+    const value_type t = type();
+    if (t == value_type::tensor) {
+      tensor_header h;
+      if (const errc e = get_tensor(h); e != errc::ok) return e;
+      n = h.count();
+      return errc::ok;
+    }
+    const unsigned m = it.initial >> 5;
+    if (m < major::bytes || m > major::map) return errc::type_mismatch;
+    if ((it.initial & 31) != code::indefinite) {
+      std::uint64_t argument{};
+      std::size_t after{};
+      if (const errc e = argument_at(it.at, argument, after); e != errc::ok) return e;
+      n = static_cast<std::size_t>(argument);
+      return errc::ok;
+    }
+    auto ctx = detail::view_context(base_, size_, it.at + 1);
+    n = 0;
+    while (!at_break(ctx)) {
+      if (ctx.failed()) return ctx.get().code;
+      const std::size_t per_entry = m == major::map ? 2 : 1;
+      for (std::size_t k = 0; k < per_entry; ++k)
+        if (!skip_value(ctx)) return ctx.get().code;
+      ++n;
+    }
+    return ctx.failed() ? ctx.get().code : errc::ok;
+  }
+
+  errc element(std::size_t i, node& out) const {
+    const value_type t = type();
+    if (t != value_type::array && t != value_type::tensor) return errc::type_mismatch;
+    std::size_t n{};
+    if (const errc e = size(n); e != errc::ok) return e;
+    if (i >= n) return errc::out_of_range;
+    node child;
+    if (const errc e = first(child); e != errc::ok) return e;
+    if (child.element_tag_) {  // fixed width: straight to element i
+      child.pos_ += i * describe_typed_array(child.element_tag_).element_size;
+      out = child;
+      return errc::ok;
+    }
+    for (std::size_t k = 0; k < i; ++k)
+      if (const errc e = child.next(child); e != errc::ok) return e;
+    out = child;
+    return errc::ok;
+  }
+
+  errc find(std::string_view key, node& out, bool& found) const {
+    found = false;
+    if (type() != value_type::object) return errc::type_mismatch;
+    std::size_t n{};
+    if (const errc e = size(n); e != errc::ok) return e;
+    if (n == 0) return errc::ok;
+    node k;
+    if (const errc e = first(k); e != errc::ok) return e;
+    for (std::size_t i = 0; i < n; ++i) {
+      node value;
+      if (const errc e = k.next(value); e != errc::ok) return e;
+      std::string_view name;
+      if (k.get_string(name) == errc::ok && name == key) {
+        out = value;
+        found = true;
+        return errc::ok;
+      }
+      if (i + 1 < n)
+        if (const errc e = value.next(k); e != errc::ok) return e;
+    }
+    return errc::ok;
+  }
+
+  // The first element of an array (or typed array), or the first key of a map.
+  errc first(node& out) const noexcept {
+    if (element_tag_) return errc::type_mismatch;
+    item it;
+    if (!peel(it)) return errc::unexpected_end;
+    const unsigned m = it.initial >> 5;
+    if (it.tagged && it.tag >= tag::typed_array_first && it.tag <= tag::typed_array_last && m == major::bytes) {
+      const typed_array_kind kind = describe_typed_array(it.tag);
+      std::size_t start{}, n{};
+      if (const errc e = string_extent(major::bytes, start, n); e != errc::ok) return e;
+      if (kind.element_size == 0) return errc::invalid_value;
+      if (n < kind.element_size) return errc::out_of_range;
+      out = node(base_, start + n, start);
+      out.element_tag_ = static_cast<std::uint8_t>(it.tag);
+      return errc::ok;
+    }
+    if (m != major::array && m != major::map) return errc::type_mismatch;
+    if (it.tagged && (it.tag == tag::multi_dimensional_array || it.tag == tag::column_major_array)) return errc::type_mismatch;
+    std::size_t after = it.at + 1;
+    if ((it.initial & 31) != code::indefinite) {
+      std::uint64_t argument{};
+      if (const errc e = argument_at(it.at, argument, after); e != errc::ok) return e;
+      if (argument == 0) return errc::out_of_range;
+    }
+    if (after >= size_ || base_[after] == code::break_) return after >= size_ ? errc::unexpected_end : errc::out_of_range;
+    out = node(base_, size_, after);
+    return errc::ok;
+  }
+
+  errc next(node& out) const {
+    std::size_t after{};
+    if (element_tag_) {
+      after = pos_ + describe_typed_array(element_tag_).element_size;
+      if (size_ - after < describe_typed_array(element_tag_).element_size) return errc::unexpected_end;
+      out = *this;
+      out.pos_ = after;
+      return errc::ok;
+    }
+    item it;
+    if (peel(it) && it.at == pos_ && (it.initial >> 5) <= major::negative_int) {  // the common case: a plain integer
+      std::uint64_t argument{};
+      if (const errc e = argument_at(pos_, argument, after); e != errc::ok) return e;
+    } else {
+      auto ctx = detail::view_context(base_, size_, pos_);
+      if (!skip_value(ctx)) return ctx.get().code;
+      after = ctx.src.offset();
+    }
+    if (after >= size_) return errc::unexpected_end;
+    out = node(base_, size_, after);
+    return errc::ok;
+  }
+
+  template <options O, class T>
+  status read(T& v) const {
+    if (element_tag_) return detail::read_bare(*this, v);
+    auto ctx = detail::view_context(base_, size_, pos_);
+    if (!read_value<O>(ctx, v)) return ctx.take(cbor::name);
+    return {};
+  }
+
+ private:
+  // The bits of a typed-array element, in the host's order.
+  std::uint64_t element_bits(const typed_array_kind& kind) const noexcept {
+    std::uint64_t raw = 0;
+    for (std::size_t k = 0; k < kind.element_size; ++k) {
+      const std::size_t shift = 8 * (kind.little_endian ? k : kind.element_size - 1 - k);
+      raw |= std::uint64_t{base_[pos_ + k]} << shift;
+    }
+    return raw;
+  }
+
+  // The data item under any tags: where its head starts, its initial byte, the innermost tag.
+  struct item {
+    std::size_t at = 0;
+    std::uint8_t initial = 0;
+    bool tagged = false;
+    std::uint64_t tag = 0;
+  };
+
+  bool peel(item& it) const noexcept {
+    std::size_t at = pos_;
+    it.tagged = false;
+    while (at < size_) {
+      const std::uint8_t initial = base_[at];
+      if ((initial >> 5) != major::tag) {
+        it.at = at;
+        it.initial = initial;
+        return true;
+      }
+      std::uint64_t argument{};
+      std::size_t after{};
+      if (argument_at(at, argument, after) != errc::ok) return false;
+      it.tagged = true;
+      it.tag = argument;
+      at = after;
+    }
+    return false;
+  }
+
+  // The argument of the definite head at `at`, and the offset just after the head.
+  errc argument_at(std::size_t at, std::uint64_t& argument, std::size_t& after) const noexcept {
+    const unsigned info = base_[at] & 31;
+    if (info < 24) {
+      argument = info;
+      after = at + 1;
+      return errc::ok;
+    }
+    if (info > 27) return errc::invalid_value;
+    const std::size_t width = std::size_t{1} << (info - 24);
+    if (size_ - at < 1 + width) return errc::unexpected_end;
+    const std::uint8_t* p = base_ + at + 1;
+    argument = width == 1 ? p[0] : width == 2 ? load_be16(p) : width == 4 ? load_be32(p) : load_be64(p);
+    after = at + 1 + width;
+    return errc::ok;
+  }
+
+  errc string_extent(std::uint8_t string_major, std::size_t& start, std::size_t& n) const noexcept {
+    item it;
+    if (!peel(it)) return errc::unexpected_end;
+    if ((it.initial >> 5) != string_major || (it.initial & 31) == code::indefinite) return errc::type_mismatch;
+    std::uint64_t argument{};
+    if (const errc e = argument_at(it.at, argument, start); e != errc::ok) return e;
+    if (argument > size_ - start) return errc::unexpected_end;
+    n = static_cast<std::size_t>(argument);
+    return errc::ok;
+  }
+
+  const std::uint8_t* base_ = nullptr;
+  std::size_t size_ = 0;
+  std::size_t pos_ = 0;
+  std::uint8_t element_tag_ = 0;  // an element of a typed array of this tag (its node ends with the array)
+};
+
+}  // namespace prism::cbor_detail
+
+namespace prism {
+
+template <>
+struct view_traits<cbor> {
+  using format = cbor;
+  using node = cbor_detail::node;
+  static basic_view<node> root(const std::uint8_t* data, std::size_t size) {
+    if (size == 0) return basic_view<node>(make_error(errc::unexpected_end, 0, {}, cbor::name));
+    return basic_view<node>(node(data, size, 0));
+  }
+};
+
+}  // namespace prism
