@@ -126,7 +126,7 @@ class prism_view final : public codec {
     double sum = *i + *d;
     sum += static_cast<double>(std::string(*s).size());
     const auto array = field(v, 3);
-    if (array.type() == prism::value_type::tensor) {  // zbin: a typed array
+    if (array.type() == prism::value_type::tensor) {  // a typed array (zbin, CBOR, BEVE)
       const auto numbers = array.template as_tensor<int, 1>();
       if (!numbers) return NAN;
       for (int x : numbers->view().flat()) sum += x;
@@ -170,22 +170,13 @@ std::vector<row_spec> rows_for(case_kind kind, bool as_vector) {
       add(name, "prism struct", std::make_unique<prism_struct<Format, maps, Data>>());
     }
   };
-  if constexpr (!has_tensor<Data>) {  // tensors in JSON, CBOR and BEVE come with their tensor support
-    if (as_vector) add("JSON", "prism struct", std::make_unique<prism_struct<prism::json, prism::options{.structs_as_arrays = true}, Data>>());
-    else add("JSON", "prism struct", std::make_unique<prism_struct<prism::json, prism::json::defaults, Data>>());
-    add("JSON", "nlohmann-json", make_nlohmann(kind, as_vector));
-  }
+  if (as_vector) add("JSON", "prism struct", std::make_unique<prism_struct<prism::json, prism::options{.structs_as_arrays = true}, Data>>());
+  else add("JSON", "prism struct", std::make_unique<prism_struct<prism::json, prism::json::defaults, Data>>());
+  add("JSON", "nlohmann-json", make_nlohmann(kind, as_vector));
   both.template operator()<prism::msgpack>("MsgPack");
   add("MsgPack", "msgpack-cxx", make_msgpack_cxx(kind, as_vector));
-  if constexpr (!has_tensor<Data>) {
-    if (as_vector) {
-      add("CBOR", "prism struct", std::make_unique<prism_struct<prism::cbor, arrays, Data>>());
-      add("BEVE", "prism struct", std::make_unique<prism_struct<prism::beve, arrays, Data>>());
-    } else {
-      add("CBOR", "prism struct", std::make_unique<prism_struct<prism::cbor, maps, Data>>());
-      add("BEVE", "prism struct", std::make_unique<prism_struct<prism::beve, maps, Data>>());
-    }
-  }
+  both.template operator()<prism::cbor>("CBOR");
+  both.template operator()<prism::beve>("BEVE");
   both.template operator()<prism::zbin>("zbin");
   // Every row of a format is placed where that format's prism view finds the tensor aligned
   // (or misaligned), as zerialize places its buffers.

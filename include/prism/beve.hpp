@@ -4,3 +4,4 @@
 #include "beve/read.hpp"
 #include "beve/write.hpp"
 #include "beve/view.hpp"
+#include "beve/emit.hpp"

@@ -4,3 +4,4 @@
 #include "cbor/read.hpp"
 #include "cbor/write.hpp"
 #include "cbor/view.hpp"
+#include "cbor/emit.hpp"

@@ -3,3 +3,4 @@
 #include "json/format.hpp"
 #include "json/read.hpp"
 #include "json/write.hpp"
+#include "json/emit.hpp"

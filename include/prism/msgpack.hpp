@@ -4,3 +4,4 @@
 #include "msgpack/read.hpp"
 #include "msgpack/write.hpp"
 #include "msgpack/view.hpp"
+#include "msgpack/emit.hpp"

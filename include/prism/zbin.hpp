@@ -4,3 +4,4 @@
 #include "zbin/read.hpp"
 #include "zbin/view.hpp"
 #include "zbin/write.hpp"
+#include "zbin/emit.hpp"

@@ -47,7 +47,8 @@ class node {
       case type::number: return ((h >> 3) & 3) == floating_kind ? value_type::floating : ((h >> 3) & 3) == bool_or_string_kind ? value_type::other : value_type::integer;
       case type::string: return value_type::string;
       case type::object: return value_type::object;
-      case type::typed_array: return ((h >> 3) & 3) == bool_or_string_kind ? value_type::array : value_type::tensor;
+      case type::typed_array:  // uint8 typed arrays are how BEVE holds blobs
+        return ((h >> 3) & 3) == bool_or_string_kind ? value_type::array : h == typed_array_header<std::uint8_t> ? value_type::binary : value_type::tensor;
       case type::generic_array: return value_type::array;
       default: return h == header::matrix ? value_type::tensor : value_type::other;
     }
@@ -136,6 +137,7 @@ class node {
     const std::size_t width = dtype_size(h.type);
     if (n > (size_ - start) / width) return errc::unexpected_end;
     h.rank = 1;
+    h.typed_array = true;
     h.shape[0] = static_cast<std::size_t>(n);
     h.order = memory_order::row_major;
     h.data = reinterpret_cast<const std::byte*>(base_ + start);

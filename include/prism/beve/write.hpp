@@ -110,12 +110,13 @@ bool write_tensor(Ctx& ctx, const T& t) {
   using E = std::remove_const_t<typename T::element_type>;
   using part = typename detail::complex_part<E>::type;
   const std::size_t count = t.size();
-  if (!ctx.reserve(3 + 9 + 8 * T::rank + 2 + 9)) return false;
+  const std::size_t rank = std::size(t.shape());
+  if (!ctx.reserve(3 + 9 + 8 * rank + 2 + 9)) return false;
   std::uint8_t* p = ctx.out.cur();
   p[0] = header::matrix;
   p[1] = t.order() == memory_order::column_major ? 1 : 0;
   p[2] = typed_array_header<std::uint64_t>;
-  std::size_t n = 3 + put_size(p + 3, T::rank);
+  std::size_t n = 3 + put_size(p + 3, rank);
   for (std::size_t e : t.shape()) {
     const auto extent = static_cast<std::uint64_t>(e);
     std::memcpy(p + n, &extent, 8);

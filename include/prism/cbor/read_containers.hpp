@@ -546,8 +546,8 @@ bool read_value(Ctx& ctx, T& v) {
   } else if constexpr (map_type<T>) {
     return read_map<O>(ctx, v);
   } else if constexpr (optional_type<T> || unique_pointer<T>) {
-    std::uint8_t initial{};
-    if (!skip_tags(ctx) || !peek_initial(ctx, initial)) return false;
+    std::uint8_t initial{};  // tags stay for the value (a time point reads its tag)
+    if (!peek_initial(ctx, initial)) return false;
     if (initial == code::null || initial == code::undefined) {
       v.reset();
       ctx.src.advance(1);

@@ -143,6 +143,7 @@ class node {
       if (const errc e = string_extent(major::bytes, start, n); e != errc::ok) return e;
       if (n % kind.element_size) return errc::size_mismatch;
       h.rank = 1;
+      h.typed_array = true;
       h.shape[0] = n / kind.element_size;
       h.order = memory_order::row_major;
       h.data = reinterpret_cast<const std::byte*>(base_ + start);

@@ -110,11 +110,12 @@ bool write_tensor(Ctx& ctx, const T& t) {
   constexpr std::uint64_t data_tag =
       std::endian::native == std::endian::little || sizeof(stored) == 1 ? little_endian_tag : little_endian_tag - 4;
   const bool column_major = t.order() == memory_order::column_major;
-  if (!ctx.reserve(3 + 2 + 9 * (T::rank + 1) + 3)) return false;
+  const std::size_t rank = std::size(t.shape());
+  if (!ctx.reserve(3 + 2 + 9 * (rank + 1) + 3)) return false;
   std::uint8_t* p = ctx.out.cur();
   std::size_t n = put_head(p, major::tag, column_major ? tag::column_major_array : tag::multi_dimensional_array);
   p[n++] = (major::array << 5) | 2;
-  n += put_head(p + n, major::array, T::rank + (is_complex ? 1 : 0));
+  n += put_head(p + n, major::array, rank + (is_complex ? 1 : 0));
   for (std::size_t e : t.shape()) n += put_head(p + n, major::unsigned_int, e);
   if constexpr (is_complex) p[n++] = 2;
   n += put_head(p + n, major::tag, data_tag);

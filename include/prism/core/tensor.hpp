@@ -230,6 +230,7 @@ struct tensor_header {
   std::array<std::size_t, 16> shape{};
   const std::byte* data = nullptr;
   std::size_t data_bytes = 0;
+  bool typed_array = false;  // a plain sequence of numbers (rank 1), not a tensor on the wire
 
   std::size_t count() const noexcept {
     std::size_t n = 1;

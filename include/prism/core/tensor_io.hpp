@@ -5,6 +5,7 @@
 #include <complex>
 #include <cstdint>
 #include <cstring>
+#include <span>
 #include <type_traits>
 
 #include "error.hpp"
@@ -62,6 +63,62 @@ bool store_tensor(Ctx& ctx, tensor_header h, T& v, std::size_t at) {
     if (convert_numbers(h.type, h.data, h.count(), v.data())) return true;
     return ctx.fail(is_integer_dtype(h.type) && std::is_integral_v<E> ? errc::out_of_range : errc::type_mismatch, at,
                     dtype_name(dtype_of<E>), dtype_name(h.type));
+  }
+}
+
+// A tensor of T whose rank is known at run time: what a transcoder hands to the writers (which
+// only copy its bytes, so the data need not be aligned for T).
+template <class T>
+struct tensor_ref {
+  using element_type = const T;
+  const std::byte* bytes = nullptr;
+  std::span<const std::size_t> extents;
+  memory_order layout = memory_order::row_major;
+
+  const T* data() const noexcept { return reinterpret_cast<const T*>(bytes); }
+  std::span<const std::size_t> shape() const noexcept { return extents; }
+  memory_order order() const noexcept { return layout; }
+  std::size_t size() const noexcept {
+    std::size_t n = 1;
+    for (std::size_t e : extents) n *= e;
+    return n;
+  }
+  std::size_t size_bytes() const noexcept { return size() * sizeof(T); }
+  // Element i, copied out of the bytes.
+  T operator[](std::size_t i) const noexcept {
+    T v;
+    std::memcpy(&v, bytes + i * sizeof(T), sizeof(T));
+    return v;
+  }
+};
+
+template <class T>
+struct is_tensor<tensor_ref<T>> : std::true_type {};
+
+// Calls f(tensor_ref<T>) with T the element type of h. With Numbers, only integer, float32
+// and float64 data: other dtypes return R{} without calling f.
+template <bool Numbers = false, class F>
+decltype(auto) with_tensor_ref(const tensor_header& h, F&& f) {
+  const auto call = [&]<class T>(T*) { return f(tensor_ref<T>{h.data, {h.shape.data(), h.rank}, h.order}); };
+  switch (h.type) {
+    case dtype::int8: return call(static_cast<std::int8_t*>(nullptr));
+    case dtype::int16: return call(static_cast<std::int16_t*>(nullptr));
+    case dtype::int32: return call(static_cast<std::int32_t*>(nullptr));
+    case dtype::int64: return call(static_cast<std::int64_t*>(nullptr));
+    case dtype::uint8: return call(static_cast<std::uint8_t*>(nullptr));
+    case dtype::uint16: return call(static_cast<std::uint16_t*>(nullptr));
+    case dtype::uint32: return call(static_cast<std::uint32_t*>(nullptr));
+    case dtype::uint64: return call(static_cast<std::uint64_t*>(nullptr));
+    case dtype::float32: return call(static_cast<float*>(nullptr));
+    case dtype::float64: return call(static_cast<double*>(nullptr));
+    default: break;
+  }
+  if constexpr (Numbers) {
+    return decltype(call(static_cast<double*>(nullptr))){};
+  } else {
+    if (h.type == dtype::complex64) return call(static_cast<std::complex<float>*>(nullptr));
+    if (h.type == dtype::complex128) return call(static_cast<std::complex<double>*>(nullptr));
+    return call(static_cast<float16*>(nullptr));
   }
 }
 

@@ -353,7 +353,12 @@ namespace detail {
 // of a typed array, a bit of a bool array): through the view's accessors.
 template <class T, class Node>
 status read_bare(const Node& node, T& v) {
-  if constexpr (boolean<T> || integer<T> || floating<T> || string_type<T>) {
+  if constexpr (string_type<T>) {  // not through as<std::string>, which may come back here
+    auto s = basic_view<Node>(node).as_string_view();
+    if (!s) return s.error();
+    v.assign(s->data(), s->size());
+    return {};
+  } else if constexpr (boolean<T> || integer<T> || floating<T>) {
     auto r = basic_view<Node>(node).template as<T>();
     if (!r) return r.error();
     v = std::move(*r);

@@ -150,7 +150,7 @@ template <options O, class T, class Ctx>
 bool write_tensor(Ctx& ctx, const T& t) {
   using E = std::remove_const_t<typename T::element_type>;
   if (!put_char(ctx, '[') || !write_integer(ctx, static_cast<unsigned>(dtype_of<E>)) || !put_text(ctx, ",[")) return false;
-  for (std::size_t d = 0; d < T::rank; ++d) {
+  for (std::size_t d = 0; d < std::size(t.shape()); ++d) {
     if ((d && !put_char(ctx, ',')) || !write_integer(ctx, t.shape()[d])) return false;
   }
   if (!put_text(ctx, "],") || !write_base64<O>(ctx, t.data(), t.size_bytes())) return false;

@@ -27,7 +27,10 @@ class node {
     const std::uint8_t t = base_[pos_];
     if (t <= 0x7f || t >= 0xe0 || (t >= code::uint8 && t <= code::int64)) return value_type::integer;
     if (t <= 0x8f || t == code::map16 || t == code::map32) return value_type::object;
-    if (t <= 0x9f || t == code::array16 || t == code::array32) return value_type::array;
+    if (t <= 0x9f || t == code::array16 || t == code::array32) {
+      tensor_header h;  // [dtype, shape, bin] and [dtype, shape, bin, order] are tensors
+      return (t == 0x93 || t == 0x94) && get_tensor(h) == errc::ok ? value_type::tensor : value_type::array;
+    }
     if (t <= 0xbf || (t >= code::str8 && t <= code::str32)) return value_type::string;
     switch (t) {
       case code::nil: return value_type::null;
@@ -83,7 +86,7 @@ class node {
     b = bytes_view(reinterpret_cast<const std::byte*>(ctx.src.cur()), n);
     return errc::ok;
   }
-  errc get_tensor(tensor_header& h) const {
+  errc get_tensor(tensor_header& h) const noexcept {
     auto ctx = context();
     return read_tensor_header(ctx, h, [](const tensor_header&) { return true; }) ? errc::ok : ctx.get().code;
   }
@@ -95,12 +98,18 @@ class node {
       case value_type::object: return read_header<kind::map>(ctx, n, "map") ? errc::ok : ctx.get().code;
       case value_type::string: return read_header<kind::str>(ctx, n, "string") ? errc::ok : ctx.get().code;
       case value_type::binary: return read_header<kind::bin>(ctx, n, "binary") ? errc::ok : ctx.get().code;
+      case value_type::tensor: {
+        tensor_header h;
+        if (const errc e = get_tensor(h); e != errc::ok) return e;
+        n = h.count();
+        return errc::ok;
+      }
       default: return errc::type_mismatch;
     }
   }
 
   errc element(std::size_t i, node& out) const {
-    if (type() != value_type::array) return errc::type_mismatch;
+    if (type() != value_type::array) return errc::type_mismatch;  // a tensor's elements: as_tensor
     auto ctx = context();
     std::size_t n{};
     if (!read_header<kind::array>(ctx, n, "array")) return ctx.get().code;
@@ -142,6 +151,8 @@ class node {
   }
 
   errc first(node& out) const {
+    const value_type t = type();
+    if (t != value_type::array && t != value_type::object) return errc::type_mismatch;
     auto ctx = context();
     std::size_t n{};
     const bool ok = type() == value_type::array ? read_header<kind::array>(ctx, n, "array") : read_header<kind::map>(ctx, n, "map");

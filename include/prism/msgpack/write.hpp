@@ -327,11 +327,12 @@ template <class Ctx, class T>
 bool write_tensor(Ctx& ctx, const T& t) {
   using E = std::remove_const_t<typename T::element_type>;
   const bool column_major = t.order() == memory_order::column_major;
-  if (!ctx.reserve(2 + 5 + 9 * T::rank)) return false;
+  const std::size_t rank = std::size(t.shape());
+  if (!ctx.reserve(2 + 5 + 9 * rank)) return false;
   std::uint8_t* p = ctx.out.cur();
   std::size_t n = put_header(p, column_major ? 4 : 3, code::fixarray, 16, 0, code::array16, code::array32);
   n += put_uint(p + n, static_cast<std::uint8_t>(dtype_of<E>));
-  n += put_header(p + n, T::rank, code::fixarray, 16, 0, code::array16, code::array32);
+  n += put_header(p + n, rank, code::fixarray, 16, 0, code::array16, code::array32);
   for (std::size_t e : t.shape()) n += put_uint(p + n, e);
   ctx.out.advance(n);
   if (!write_bin(ctx, t.data(), t.size_bytes())) return false;

@@ -379,6 +379,7 @@ class node {
     if (!valid_dtype(type)) return errc::invalid_value;
     h.type = static_cast<dtype>(type);
     h.rank = is_tensor ? base_[pos_ + 2] & 0x7f : 1;
+    h.typed_array = !is_tensor;
     h.order = is_tensor && (base_[pos_ + 2] & 0x80) ? memory_order::column_major : memory_order::row_major;
     if (h.rank > max_tensor_rank) return errc::invalid_value;
     const std::size_t element = dtype_size(h.type);

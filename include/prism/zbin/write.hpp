@@ -161,14 +161,16 @@ bool write_narrow_integers(Ctx& ctx, const E* data, std::size_t n) {
 }
 
 // A tensor: code, dtype, rank with the memory order in the top bit, varint extents, padding, data.
-template <class Ctx, class T, std::size_t Rank>
-bool write_tensor(Ctx& ctx, const tensor_view<const T, Rank>& t) {
-  static_assert(Rank <= max_tensor_rank, "prism::zbin: tensors of rank 16 at most");
-  if (!ctx.reserve(3 + 10 * Rank)) return false;
+template <class Ctx, class Tensor>
+bool write_tensor(Ctx& ctx, const Tensor& t) {
+  using T = std::remove_const_t<typename Tensor::element_type>;
+  const std::size_t rank = std::size(t.shape());
+  if (rank > max_tensor_rank) return ctx.fail(errc::out_of_range, ctx.out.position(), "a tensor rank of 16 at most");
+  if (!ctx.reserve(3 + 10 * rank)) return false;
   std::uint8_t* p = ctx.out.cur();
   p[0] = code::tensor;
   p[1] = static_cast<std::uint8_t>(dtype_of<T>);
-  p[2] = static_cast<std::uint8_t>(Rank | (t.order() == memory_order::column_major ? 0x80 : 0));
+  p[2] = static_cast<std::uint8_t>(rank | (t.order() == memory_order::column_major ? 0x80 : 0));
   std::size_t n = 3;
   for (std::size_t e : t.shape()) n += put_varint(p + n, e);
   ctx.out.advance(n);
@@ -333,8 +335,7 @@ bool write_value(Ctx& ctx, const T& v) {
   } else if constexpr (blob<T>) {
     return write_bytes(ctx, v.data(), v.size(), false);
   } else if constexpr (tensor_type<T>) {
-    using E = std::remove_const_t<typename T::element_type>;
-    return write_tensor(ctx, tensor_view<const E, T::rank>(v.data(), v.shape(), v.order()));
+    return write_tensor(ctx, v);
   } else if constexpr (contiguous_numbers<T>) {
     using E = range_value_t<T>;
     const std::size_t n = std::ranges::size(v);

@@ -1,0 +1,246 @@
+#pragma once
+// prism::transcode<From, To>(bytes): walks a view of the input and writes each value as it
+// goes, with no tree in between. Blobs stay blobs, tensors stay tensors (with their dtype,
+// shape and memory order), typed arrays stay sequences of numbers, timestamps stay timestamps.
+//
+// A target format supplies emitter<Format, Ctx> with:
+//   bool start();                                         // before the root (a format header)
+//   bool null(), boolean(bool), integer(bool negative, uint64 value), floating(double),
+//        string(string_view), binary(bytes_view), timestamp(sys_time<nanoseconds>);
+//   bool begin_array(n), element(i), end_array();          // element(i) before element i
+//   bool begin_object(n, integer_keys), entry(i), key_string(string_view), key_integer(bool negative, uint64),
+//        end_object();                                     // entry(i) before key i
+//   bool numbers(const tensor_header&), tensor(const tensor_header&);
+//   static bool sorts_keys(n);                             // keys must come in byte order
+// Sources are the formats with views (MessagePack, CBOR, BEVE, zbin).
+#include <algorithm>
+#include <chrono>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "api.hpp"
+#include "context.hpp"
+#include "sink.hpp"
+#include "view.hpp"
+
+namespace prism {
+
+template <class Format, class Ctx>
+struct emitter;
+
+namespace detail {
+
+using transcode_time = std::chrono::sys_time<std::chrono::nanoseconds>;
+
+// What the emitters of most formats share: scalars, blobs, timestamps and tensors through the
+// format's own writer; sequences of numbers element by element; keys as values.
+template <class Derived, class Format, class Ctx>
+struct emitter_base {
+  using format = Format;
+  explicit emitter_base(Ctx& c) noexcept : ctx(c) {}
+  Ctx& ctx;
+
+  Derived& self() noexcept { return static_cast<Derived&>(*this); }
+  template <class T>
+  bool put(const T& v) {
+    return format_writer<Format>::template write<Format::defaults>(ctx, v);
+  }
+  bool start() { return true; }
+  bool null() { return self().put(std::optional<int>{}); }
+  bool boolean(bool b) { return self().put(b); }
+  bool integer(bool negative, std::uint64_t u) { return negative ? self().put(static_cast<std::int64_t>(u)) : self().put(u); }
+  bool floating(double d) { return self().put(d); }
+  bool string(std::string_view s) { return self().put(s); }
+  bool binary(bytes_view b) { return self().put(b); }
+  bool timestamp(transcode_time t) { return self().put(t); }
+  bool tensor(const tensor_header& h) {
+    return with_tensor_ref(h, [&](auto t) { return self().put(t); });
+  }
+  bool numbers(const tensor_header& h) {
+    return with_tensor_ref<true>(h, [&](auto t) {
+      const std::size_t n = t.size();
+      if (!self().begin_array(n)) return false;
+      for (std::size_t i = 0; i < n; ++i)
+        if (!self().element(i) || !self().put(t[i])) return false;
+      return self().end_array();
+    });
+  }
+  bool element(std::size_t) { return true; }
+  bool end_array() { return true; }
+  bool entry(std::size_t) { return true; }
+  bool key_string(std::string_view s) { return self().put(s); }
+  bool key_integer(bool negative, std::uint64_t u) { return self().integer(negative, u); }
+  bool end_object() { return true; }
+  static bool sorts_keys(std::size_t) { return false; }
+};
+
+template <class Emitter, class Node>
+class transcoder {
+ public:
+  transcoder(Emitter& out, const limits& lim) : out_(out), lim_(lim) {}
+
+  status run(const basic_view<Node>& root) {
+    if (!out_.start() || !value(root, 0)) return take();
+    return {};
+  }
+
+ private:
+  using view_t = basic_view<Node>;
+
+  bool value(const view_t& v, std::size_t depth) {
+    if (const error* e = v.failure()) return fail(*e);
+    switch (v.type()) {
+      case value_type::null: return out_.null();
+      case value_type::boolean: return scalar<bool>(v, [&](bool b) { return out_.boolean(b); });
+      case value_type::integer: {
+        bool negative{};
+        std::uint64_t u{};
+        if (const errc e = v.node().get_integer(negative, u); e != errc::ok) return fail(make_error(e, v.offset()));
+        return out_.integer(negative, u);
+      }
+      case value_type::floating: return scalar<double>(v, [&](double d) { return out_.floating(d); });
+      case value_type::string: {
+        if (auto s = v.as_string_view()) return out_.string(*s);
+        return scalar<std::string>(v, [&](const std::string& s) { return out_.string(s); });
+      }
+      case value_type::binary: {
+        if (auto b = v.as_bytes()) return out_.binary(*b);
+        return scalar<std::vector<std::byte>>(v, [&](const std::vector<std::byte>& b) { return out_.binary(bytes_view(b)); });
+      }
+      case value_type::timestamp: return scalar<transcode_time>(v, [&](transcode_time t) { return out_.timestamp(t); });
+      case value_type::array: return array(v, depth);
+      case value_type::object: return object(v, depth);
+      case value_type::tensor: {
+        tensor_header h;
+        if (const errc e = v.node().get_tensor(h); e != errc::ok) return fail(make_error(e, v.offset(), {}, {}, "tensor"));
+        const bool plain = h.type != dtype::float16 && h.type != dtype::complex64 && h.type != dtype::complex128;
+        return h.typed_array && plain ? out_.numbers(h) : out_.tensor(h);
+      }
+      case value_type::other: break;
+    }
+    return fail(make_error(errc::invalid_value, v.offset(), {}, {}, "a value every format can hold", "an extension"));
+  }
+
+  template <class T, class F>
+  bool scalar(const view_t& v, F&& emit) {
+    auto r = v.template as<T>();
+    if (!r) return fail(r.error());
+    return emit(*r);
+  }
+
+  bool array(const view_t& v, std::size_t depth) {
+    if (depth >= lim_.max_depth) return fail(make_error(errc::too_deep, v.offset()));
+    auto n = v.size();
+    if (!n) return fail(n.error());
+    if (!out_.begin_array(*n)) return false;
+    std::size_t i = 0;
+    auto range = v.elements();
+    for (auto e : range) {
+      if (!out_.element(i) || !value(e, depth + 1)) return in_element(i);
+      ++i;
+    }
+    if (range.error() != errc::ok || i != *n) return fail(make_error(errc::invalid_value, v.offset(), {}, {}, "the array's elements"));
+    return out_.end_array();
+  }
+
+  bool object(const view_t& v, std::size_t depth) {
+    if (depth >= lim_.max_depth) return fail(make_error(errc::too_deep, v.offset()));
+    auto n = v.size();
+    if (!n) return fail(n.error());
+    bool integer_keys = false;
+    for (auto [key, field] : v.items()) {
+      integer_keys = key.type() == value_type::integer;
+      break;
+    }
+    if (!out_.begin_object(*n, integer_keys)) return false;
+    std::size_t i = 0;
+    if (Emitter::sorts_keys(*n)) {  // collect the entries (not their values) and sort the keys
+      std::vector<std::pair<std::string, view_t>> entries;
+      for (auto [key, field] : v.items()) {
+        auto name = key.template as<std::string>();
+        if (!name) return fail(make_error(errc::type_mismatch, key.offset(), {}, {}, "a string key (to sort)"));
+        entries.emplace_back(std::move(*name), field);
+      }
+      if (entries.size() != *n) return fail(make_error(errc::invalid_value, v.offset(), {}, {}, "the object's entries"));
+      std::sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+      for (const auto& [name, field] : entries) {
+        if (!out_.entry(i) || !out_.key_string(name) || !value(field, depth + 1)) return in_key(name);
+        ++i;
+      }
+      return out_.end_object();
+    }
+    for (auto [key, field] : v.items()) {
+      if (!out_.entry(i) || !key_of(key) || !value(field, depth + 1)) {
+        auto name = key.template as<std::string>();
+        return name ? in_key(*name) : in_element(i);
+      }
+      ++i;
+    }
+    if (i != *n) return fail(make_error(errc::invalid_value, v.offset(), {}, {}, "the object's entries"));
+    return out_.end_object();
+  }
+
+  bool key_of(const view_t& key) {
+    if (key.type() == value_type::integer) {
+      bool negative{};
+      std::uint64_t u{};
+      if (const errc e = key.node().get_integer(negative, u); e != errc::ok) return fail(make_error(e, key.offset()));
+      return out_.key_integer(negative, u);
+    }
+    auto name = key.template as<std::string>();
+    if (!name) return fail(make_error(errc::type_mismatch, key.offset(), {}, {}, "a string or integer key", describe(key.type())));
+    return out_.key_string(*name);
+  }
+
+  bool fail(error e) {
+    if (!error_) error_ = std::move(e);
+    return false;
+  }
+  bool in_element(std::size_t i) {
+    if (error_) error_->path.insert(0, "[" + std::to_string(i) + "]");
+    return false;
+  }
+  bool in_key(const std::string& key) {
+    if (error_) error_->path.insert(0, error_->path.empty() || error_->path[0] == '[' ? key : key + ".");
+    return false;
+  }
+  status take() {
+    if (error_) return std::move(*error_);
+    return out_.ctx.take(Emitter::format::name);
+  }
+
+  Emitter& out_;
+  limits lim_;
+  std::optional<error> error_;
+};
+
+}  // namespace detail
+
+// Writes the message in `bytes` (format From) as format To into `buffer`.
+template <class From, class To, byte_input Bytes, growable_buffer Buffer>
+status transcode(const Bytes& bytes, Buffer& buffer, const limits& lim = {}) {
+  using sink = buffer_sink<Buffer>;
+  write_context<sink> ctx{sink{buffer}};
+  emitter<To, write_context<sink>> out(ctx);
+  const auto root = view<From>(bytes);
+  using node = std::remove_cvref_t<decltype(root.node())>;
+  status st = detail::transcoder<emitter<To, write_context<sink>>, node>(out, lim).run(root);
+  if (!st) {
+    error e = st.error();
+    if (e.format.empty()) e.format = From::name;
+    return e;
+  }
+  if (const errc code = ctx.out.finish(); code != errc::ok) return make_error(code, ctx.out.position(), {}, To::name);
+  return {};
+}
+
+template <class From, class To, byte_input Bytes>
+result<std::string> transcode(const Bytes& bytes, const limits& lim = {}) {
+  std::string out;
+  if (auto st = transcode<From, To>(bytes, out, lim); !st) return st.error();
+  return out;
+}
+
+}  // namespace prism
