@@ -126,7 +126,7 @@ class prism_view final : public codec {
     double sum = *i + *d;
     sum += static_cast<double>(std::string(*s).size());
     const auto array = field(v, 3);
-    if (array.type() == prism::value_type::tensor) {  // a typed array (zbin, CBOR, BEVE)
+    if (array.type() == prism::value_type::tensor) {  // a typed array (zbin, CBOR, BEVE): all at once
       const auto numbers = array.template as_tensor<int, 1>();
       if (!numbers) return NAN;
       for (int x : numbers->view().flat()) sum += x;
@@ -305,7 +305,7 @@ int run_zerialize(const suite_options& options) {
               options.run.repetitions());
   std::printf("iteration counts); Deser+Read is timed as one operation. Buffers start 64-byte aligned, shifted\n");
   std::printf("until the format's prism view finds the tensor aligned (or, for \"(mis)\", misaligned); N/A: no shift\n");
-  std::printf("gives that (uint8 is never misaligned). Tensors in JSON, CBOR, BEVE and FlexBuffers: not yet.\n");
+  std::printf("gives that (uint8 is never misaligned). FlexBuffers: not yet.\n");
   std::printf("%s; %s; -O2 -DNDEBUG\n\n", cpu_model().c_str(), compiler_description().c_str());
   t.print();
   json_report_save(options.json_path, std::move(json));

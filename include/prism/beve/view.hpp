@@ -271,6 +271,10 @@ class node {
         break;
       }
       case form::value: {
+        if (const std::size_t n = plain_extent(); n != 0) {
+          after = pos_ + n;
+          break;
+        }
         auto ctx = detail::view_context(base_, size_, pos_);
         if (!skip_value(ctx)) return ctx.get().code;
         after = ctx.src.offset();
@@ -295,6 +299,22 @@ class node {
   }
 
  private:
+  // The bytes of a value with no nested values (null, bool, number, string, typed array of
+  // numbers) from its header and SIZE; 0 for anything else or a truncated value.
+  std::size_t plain_extent() const noexcept {
+    const std::uint8_t h = base_[pos_];
+    const unsigned t = h & 7, kind = (h >> 3) & 3;
+    if (t == type::null_or_bool) return 1;
+    if (t == type::number) return kind == bool_or_string_kind || element_size(h) == 0 ? 0 : 1 + element_size(h);
+    if (t != type::string && (t != type::typed_array || kind == bool_or_string_kind || element_size(h) == 0)) return 0;
+    std::uint64_t n{};
+    std::size_t start{};
+    if (size_at(pos_ + 1, n, start) != errc::ok) return 0;
+    const std::size_t width = t == type::string ? 1 : element_size(h);
+    if (n > (size_ - start) / width) return 0;
+    return start - pos_ + static_cast<std::size_t>(n) * width;
+  }
+
   // The header of the number here and where its bytes start.
   bool number_at(std::uint8_t& h, std::size_t& at) const noexcept {
     if (form_ == form::bare_number) {

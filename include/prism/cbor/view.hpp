@@ -269,10 +269,17 @@ class node {
       out.pos_ = after;
       return errc::ok;
     }
-    item it;
-    if (peel(it) && it.at == pos_ && (it.initial >> 5) <= major::negative_int) {  // the common case: a plain integer
+    const unsigned m = base_[pos_] >> 5;
+    const unsigned info = base_[pos_] & 31;
+    if (m <= major::text && info != code::indefinite) {  // integers and definite strings: the head says it all
       std::uint64_t argument{};
       if (const errc e = argument_at(pos_, argument, after); e != errc::ok) return e;
+      if (m >= major::bytes) {
+        if (argument > size_ - after) return errc::unexpected_end;
+        after += static_cast<std::size_t>(argument);
+      }
+    } else if (m == major::simple && ((info >= 20 && info <= 23) || (info >= 25 && info <= 27))) {  // false .. undefined, floats
+      after = pos_ + (info < 24 ? 1 : 1 + (std::size_t{1} << (info - 24)));
     } else {
       auto ctx = detail::view_context(base_, size_, pos_);
       if (!skip_value(ctx)) return ctx.get().code;
