@@ -187,3 +187,12 @@ TEST(CborView, IndefiniteLengthsAndTags) {
   EXPECT_EQ(v["s"].as<std::string>().value(), "abc");
   EXPECT_TRUE(walk_view(v["a"]));
 }
+
+TEST(BeveView, IndexingPastTruncatedTypedArraysIsAnError) {
+  // int32 typed array claiming 100 elements, holding one; bool array claiming 100 bits, holding 8.
+  const std::string numbers("\x4c\x91\x01\x05\x00\x00\x00", 7);
+  EXPECT_EQ(prism::view<prism::beve>(numbers)[50].as<int>().error().code, prism::errc::unexpected_end);
+  EXPECT_EQ(prism::view<prism::beve>(numbers)[0].as<int>().error().code, prism::errc::unexpected_end);
+  const std::string bits("\x1c\x91\x01\xff", 4);
+  EXPECT_EQ(prism::view<prism::beve>(bits)[90].as<bool>().error().code, prism::errc::unexpected_end);
+}

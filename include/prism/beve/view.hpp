@@ -242,9 +242,12 @@ class node {
     }
     if (kind == bool_or_string_kind) out.form_ = (h & 0x20) ? form::bare_string : form::bare_bool;
     else out.form_ = form::bare_number;
-    if (out.form_ == form::bare_number) {
+    if (out.form_ == form::bare_number) {  // every element must lie in the message: indexing jumps
       if (element_size(h) == 0) return errc::invalid_value;
+      if (n > (size_ - after) / element_size(h)) return errc::unexpected_end;
       out.header_ = static_cast<std::uint8_t>(type::number | (h & 0xf8));
+    } else if (out.form_ == form::bare_bool && (n + 7) / 8 > size_ - after) {
+      return errc::unexpected_end;
     }
     out.next_form_ = out.form_;
     return errc::ok;
