@@ -356,13 +356,6 @@ class node {
 namespace prism {
 
 template <>
-struct view_traits<beve> {
-  using format = beve;
-  using node = beve_detail::node;
-  static basic_view<node> root(const std::uint8_t* data, std::size_t size) {
-    if (size == 0) return basic_view<node>(make_error(errc::unexpected_end, 0, {}, beve::name));
-    return basic_view<node>(node(data, size, 0));
-  }
-};
+struct view_traits<beve> : detail::root_at_start<beve, beve_detail::node> {};
 
 }  // namespace prism

@@ -182,7 +182,6 @@ bool read_tensor_header(Ctx& ctx, tensor_header& h, bool& swapped) {
 
 template <class T, class Ctx>
 bool read_tensor(Ctx& ctx, T& v) {
-  static_assert(!tensor_view_type<T> || std::remove_cvref_t<decltype(ctx.src)>::bounded, "prism: views can only be read from contiguous input");
   const std::size_t at = ctx.src.offset();
   tensor_header h;
   bool swapped{};

@@ -376,13 +376,6 @@ class node {
 namespace prism {
 
 template <>
-struct view_traits<cbor> {
-  using format = cbor;
-  using node = cbor_detail::node;
-  static basic_view<node> root(const std::uint8_t* data, std::size_t size) {
-    if (size == 0) return basic_view<node>(make_error(errc::unexpected_end, 0, {}, cbor::name));
-    return basic_view<node>(node(data, size, 0));
-  }
-};
+struct view_traits<cbor> : detail::root_at_start<cbor, cbor_detail::node> {};
 
 }  // namespace prism

@@ -41,6 +41,7 @@ void complex_from_pairs(tensor_header& h, std::size_t rank) noexcept {
 // Owning tensors take integer data of another width when every element fits.
 template <class T, class Ctx>
 bool store_tensor(Ctx& ctx, tensor_header h, T& v, std::size_t at) {
+  static_assert(!tensor_view_type<T> || std::remove_cvref_t<decltype(ctx.src)>::bounded, "prism: views can only be read from contiguous input");
   using E = std::remove_const_t<typename T::element_type>;
   complex_from_pairs<E>(h, T::rank);
   if (h.rank != T::rank) return ctx.fail(errc::size_mismatch, at, "a tensor of the declared rank");

@@ -335,6 +335,19 @@ class basic_view {
   std::shared_ptr<const error> error_;
 };
 
+namespace detail {
+// view_traits of a format whose message is its root value, starting at byte 0.
+template <class Format, class Node>
+struct root_at_start {
+  using format = Format;
+  using node = Node;
+  static basic_view<Node> root(const std::uint8_t* data, std::size_t size) {
+    if (size == 0) return basic_view<Node>(make_error(errc::unexpected_end, 0, {}, Format::name));
+    return basic_view<Node>(Node(data, size, 0));
+  }
+};
+}  // namespace detail
+
 // A view of the message in `bytes`; checks only what it must to find the root value.
 template <class Format, byte_input Bytes>
 auto view(const Bytes& bytes) {

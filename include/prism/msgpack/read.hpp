@@ -349,7 +349,6 @@ bool read_tensor_header(Ctx& ctx, tensor_header& h, OnData&& on_data) {
 
 template <class T, class Ctx>
 bool read_tensor(Ctx& ctx, T& v) {
-  static_assert(!tensor_view_type<T> || std::remove_cvref_t<decltype(ctx.src)>::bounded, "prism: views can only be read from contiguous input");
   const std::size_t at = ctx.src.offset();
   tensor_header h;
   if (!read_tensor_header(ctx, h, [&](const tensor_header& th) { return detail::store_tensor(ctx, th, v, at); })) return false;

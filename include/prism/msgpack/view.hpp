@@ -199,13 +199,6 @@ class node {
 namespace prism {
 
 template <>
-struct view_traits<msgpack> {
-  using format = msgpack;
-  using node = msgpack_detail::node;
-  static basic_view<node> root(const std::uint8_t* data, std::size_t size) {
-    if (size == 0) return basic_view<node>(make_error(errc::unexpected_end, 0, {}, msgpack::name));
-    return basic_view<node>(node(data, size, 0));
-  }
-};
+struct view_traits<msgpack> : detail::root_at_start<msgpack, msgpack_detail::node> {};
 
 }  // namespace prism
