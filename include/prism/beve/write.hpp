@@ -173,7 +173,9 @@ bool write_struct(Ctx& ctx, const T& v) {
 
 template <options O, class T, class Ctx>
 bool write_value(Ctx& ctx, const T& v) {
-  if constexpr (boolean<T>) {
+  if constexpr (adapted_tensor<T>) {
+    return write_value<O>(ctx, tensor_adapter<T>::view(v));
+  } else if constexpr (boolean<T>) {
     return write_byte(ctx, v ? header::true_ : header::false_);
   } else if constexpr (integer<T> || floating<T>) {
     return write_number(ctx, v);

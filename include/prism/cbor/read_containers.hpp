@@ -476,7 +476,9 @@ bool read_time(Ctx& ctx, T& v) {
 
 template <options O, class T, class Ctx>
 bool read_value(Ctx& ctx, T& v) {
-  if constexpr (boolean<T>) {
+  if constexpr (adapted_tensor<T>) {
+    return detail::read_adapted(ctx, v, [&](auto& t) { return read_value<O>(ctx, t); });
+  } else if constexpr (boolean<T>) {
     std::uint8_t initial{};
     if (!skip_tags(ctx) || !peek_initial(ctx, initial)) return false;
     if (initial != code::true_ && initial != code::false_) [[unlikely]] return mismatch(ctx, "bool", initial);

@@ -216,7 +216,9 @@ bool write_sorted_map(Ctx& ctx, const Map& m) {
 
 template <options O, class T, class Ctx>
 bool write_value(Ctx& ctx, const T& v) {
-  if constexpr (boolean<T>) {
+  if constexpr (adapted_tensor<T>) {
+    return write_value<O>(ctx, tensor_adapter<T>::view(v));
+  } else if constexpr (boolean<T>) {
     return write_byte(ctx, v ? code::true_ : code::false_);
   } else if constexpr (integer<T>) {
     if (!ctx.reserve(9)) return false;

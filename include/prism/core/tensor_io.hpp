@@ -11,7 +11,31 @@
 #include "error.hpp"
 #include "tensor.hpp"
 
+namespace prism {
+
+// Specialized by prism/adapters/*.hpp for other libraries' tensors (Eigen, xtensor):
+//   static tensor_view<const E, R> view(const T&);       what writers write
+//   using owning = prism::tensor<E, R>;                   what readers read into first
+//   static bool assign(T&, const owning&);               false when T cannot take that shape
+template <class T>
+struct tensor_adapter;
+
+template <class T>
+concept adapted_tensor = requires(const T& v) { tensor_adapter<T>::view(v); };
+
+}  // namespace prism
+
 namespace prism::detail {
+
+// Reads an adapted tensor: into its owning prism::tensor with `read`, then assigned.
+template <class T, class Ctx, class Read>
+bool read_adapted(Ctx& ctx, T& v, Read&& read) {
+  const std::size_t at = ctx.src.offset();
+  typename tensor_adapter<T>::owning t;
+  if (!read(t)) return false;
+  if (!tensor_adapter<T>::assign(v, t)) return ctx.fail(errc::size_mismatch, at, "a tensor of the declared shape");
+  return true;
+}
 
 template <class T>
 struct complex_part {

@@ -253,7 +253,9 @@ bool read_dynamic(Ctx& ctx, json_value& v) {
 template <options O, class T, class Ctx>
 bool read_value(Ctx& ctx, T& v) {
   // The cursor is at the first byte of the value (the caller skipped whitespace).
-  if constexpr (std::is_same_v<T, json_value>) {
+  if constexpr (adapted_tensor<T>) {
+    return detail::read_adapted(ctx, v, [&](auto& t) { return read_value<O>(ctx, t); });
+  } else if constexpr (std::is_same_v<T, json_value>) {
     return read_dynamic<O>(ctx, v);
   } else if constexpr (boolean<T>) {
     const std::uint8_t c = *ctx.src.cur();

@@ -12,6 +12,7 @@
 #include "../core/context.hpp"
 #include "../core/enum.hpp"
 #include "../core/fields.hpp"
+#include "../core/tensor_io.hpp"
 #include "../core/tensor.hpp"
 #include "../core/float_text.hpp"
 #include "../core/integer_text.hpp"
@@ -316,7 +317,9 @@ bool write_dynamic(Ctx& ctx, const json_value& v) {
 
 template <options O, class T, class Ctx>
 bool write_value(Ctx& ctx, const T& v) {
-  if constexpr (std::is_same_v<T, json_value>) {
+  if constexpr (adapted_tensor<T>) {
+    return write_value<O>(ctx, tensor_adapter<T>::view(v));
+  } else if constexpr (std::is_same_v<T, json_value>) {
     return write_dynamic<O>(ctx, v);
   } else if constexpr (boolean<T>) {
     return v ? put_text(ctx, "true") : put_text(ctx, "false");

@@ -12,6 +12,7 @@
 #include "../core/context.hpp"
 #include "../core/enum.hpp"
 #include "../core/fields.hpp"
+#include "../core/tensor_io.hpp"
 #include "../core/tensor.hpp"
 #include "common.hpp"
 #include "format.hpp"
@@ -358,7 +359,9 @@ bool write_struct(Ctx& ctx, const T& v) {
 
 template <options O, class T, class Ctx>
 bool write_value(Ctx& ctx, const T& v) {
-  if constexpr (bounded<O, T>) {
+  if constexpr (adapted_tensor<T>) {
+    return write_value<O>(ctx, tensor_adapter<T>::view(v));
+  } else if constexpr (bounded<O, T>) {
     return write_bounded<O>(ctx, v);
   } else if constexpr (enumeration<T>) {
     const std::string_view name = enum_name(v);

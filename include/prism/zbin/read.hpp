@@ -378,7 +378,9 @@ bool read_struct(Ctx& ctx, T& v);
 
 template <options O, class T, class Ctx>
 bool read_value(Ctx& ctx, T& v) {
-  if constexpr (boolean<T>) {
+  if constexpr (adapted_tensor<T>) {
+    return detail::read_adapted(ctx, v, [&](auto& t) { return read_value<O>(ctx, t); });
+  } else if constexpr (boolean<T>) {
     std::uint8_t tag{};
     if (!peek_tag(ctx, tag)) return false;
     if (tag != code::true_ && tag != code::false_) [[unlikely]] return mismatch(ctx, "bool", tag);

@@ -15,6 +15,7 @@
 #include "../core/context.hpp"
 #include "../core/enum.hpp"
 #include "../core/fields.hpp"
+#include "../core/tensor_io.hpp"
 #include "../core/sink.hpp"
 #include "../core/tensor.hpp"
 #include "common.hpp"
@@ -301,7 +302,9 @@ bool write_map(Ctx& ctx, const T& v) {
 
 template <options O, class T, class Ctx>
 bool write_value(Ctx& ctx, const T& v) {
-  if constexpr (boolean<T>) {
+  if constexpr (adapted_tensor<T>) {
+    return write_value<O>(ctx, tensor_adapter<T>::view(v));
+  } else if constexpr (boolean<T>) {
     if (!ctx.reserve(1)) return false;
     *ctx.out.cur() = v ? code::true_ : code::false_;
     ctx.out.advance(1);
