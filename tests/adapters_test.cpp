@@ -96,7 +96,7 @@ TYPED_TEST(Adapters, TheWireFormIsTheTensorsInStorageOrder) {
   EXPECT_EQ(back(1, 0), -1.0);
   // A fixed-size matrix takes only its own shape.
   row_matrix fixed;
-  const auto wrong = prism::read<TypeParam>(fixed, prism::write<TypeParam>(Eigen::MatrixXf::Zero(2, 3)).value());
+  const auto wrong = prism::read<TypeParam>(fixed, prism::write<TypeParam>(Eigen::MatrixXf(Eigen::MatrixXf::Zero(2, 3))).value());
   ASSERT_FALSE(wrong);
   EXPECT_EQ(wrong.error().code, prism::errc::size_mismatch);
 }
