@@ -29,8 +29,9 @@ struct tensor_adapter<xt::xtensor<T, N, L>> {
 
   static bool assign(array& a, const owning& t) {
     a.resize(t.shape());
+    if (t.size() == 0) return true;  // xtensor's strided iteration misbehaves on empty arrays
     if (t.order() == order) {
-      if (t.size()) std::memcpy(a.data(), t.data(), t.size_bytes());
+      std::memcpy(a.data(), t.data(), t.size_bytes());
     } else {  // the other layout: let xtensor transpose through a strided adaptor
       a = xt::adapt(t.data(), t.size(), xt::no_ownership(), t.shape(), strides_of(t.view()));
     }
