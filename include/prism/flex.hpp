@@ -1,0 +1,5 @@
+#pragma once
+// prism::flex, FlexBuffers (needs flatbuffers' <flatbuffers/flexbuffers.h>).
+#include "flex/format.hpp"
+#include "flex/read.hpp"
+#include "flex/write.hpp"

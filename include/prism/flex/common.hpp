@@ -1,0 +1,223 @@
+#pragma once
+// The FlexBuffers wire as prism reads it: every offset, size and width is checked against the
+// message before anything is loaded, and loads go through memcpy (a FlexBuffers value may sit
+// at any address in a caller's buffer). flexbuffers.h supplies the type codes; its own
+// Reference API trusts its input, so readers and views use these checked steps instead.
+#include <flatbuffers/flexbuffers.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <string_view>
+
+#include "../core/config.hpp"
+#include "../core/error.hpp"
+
+namespace prism::flex_detail {
+
+using type = flexbuffers::Type;
+
+static_assert(std::endian::native == std::endian::little, "prism::flex reads FlexBuffers on little-endian machines");
+
+PRISM_INLINE std::uint64_t load_uint(const std::uint8_t* p, std::size_t width) noexcept {
+  std::uint64_t v = 0;
+  std::memcpy(&v, p, width);
+  return v;
+}
+
+PRISM_INLINE std::int64_t load_int(const std::uint8_t* p, std::size_t width) noexcept {
+  const std::uint64_t u = load_uint(p, width);
+  const unsigned shift = static_cast<unsigned>(64 - 8 * width);
+  return static_cast<std::int64_t>(u << shift) >> shift;
+}
+
+constexpr bool valid_width(std::size_t w) noexcept { return w == 1 || w == 2 || w == 4 || w == 8; }
+
+constexpr bool is_inline(type t) noexcept { return t <= flexbuffers::FBT_FLOAT || t == flexbuffers::FBT_BOOL; }
+
+// One value: where its slot is, the width of that slot (its parent's width) and, from its
+// packed type, its own type and width (of the data it points to, for offset types).
+struct ref {
+  const std::uint8_t* slot = nullptr;
+  std::uint8_t parent_width = 1;
+  std::uint8_t width = 1;
+  type kind = flexbuffers::FBT_NULL;
+};
+
+inline ref make_ref(const std::uint8_t* slot, std::uint8_t parent_width, std::uint8_t packed) noexcept {
+  return {slot, parent_width, static_cast<std::uint8_t>(1u << (packed & 3)), static_cast<type>(packed >> 2)};
+}
+
+// A vector-like block at `data` whose elements are `width` bytes: the size prefix sits just
+// before it. Untyped vectors and maps carry one type byte per element after the elements.
+struct block {
+  const std::uint8_t* data = nullptr;
+  std::size_t count = 0;
+  std::uint8_t width = 1;
+  type element = flexbuffers::FBT_NULL;  // typed vectors; FBT_NULL for untyped ones
+  const std::uint8_t* keys = nullptr;    // maps: the keys' slots
+  std::uint8_t key_width = 1;
+};
+
+struct message {
+  const std::uint8_t* base = nullptr;
+  std::size_t size = 0;
+
+  const std::uint8_t* end() const noexcept { return base + size; }
+  std::size_t offset(const std::uint8_t* p) const noexcept { return static_cast<std::size_t>(p - base); }
+  // [p, p + n) lies in the message.
+  bool holds(const std::uint8_t* p, std::size_t n) const noexcept {
+    return p >= base && p <= end() && n <= static_cast<std::size_t>(end() - p);
+  }
+
+  // The root: the last byte is its width, the one before its packed type.
+  errc root(ref& r) const noexcept {
+    if (size < 3) return errc::unexpected_end;
+    const std::uint8_t w = base[size - 1];
+    if (!valid_width(w) || size - 2 < w) return errc::invalid_value;
+    r = make_ref(base + size - 2 - w, w, base[size - 2]);
+    return r.kind < flexbuffers::FBT_MAX_TYPE ? errc::ok : errc::invalid_value;
+  }
+
+  // Where an offset-typed value's data starts (offsets point backwards from the slot).
+  errc target(const ref& r, const std::uint8_t*& p) const noexcept {
+    const std::uint64_t off = load_uint(r.slot, r.parent_width);
+    if (off > static_cast<std::uint64_t>(r.slot - base)) return errc::invalid_value;
+    p = r.slot - off;
+    return errc::ok;
+  }
+
+  // The size prefix of width `w` before `p`, with `bytes_per_element` bytes of each element
+  // (plus `trailing` bytes per element after them) in the message.
+  errc sized(const std::uint8_t* p, std::size_t w, std::size_t bytes_per_element, std::size_t trailing, std::size_t& n) const noexcept {
+    if (static_cast<std::size_t>(p - base) < w) return errc::invalid_value;
+    const std::uint64_t count = load_uint(p - w, w);
+    const std::size_t room = static_cast<std::size_t>(end() - p);
+    if (count > room / (bytes_per_element + trailing)) return errc::unexpected_end;
+    n = static_cast<std::size_t>(count);
+    return errc::ok;
+  }
+
+  // The bytes of a string, key or blob.
+  errc text(const ref& r, std::string_view& s) const noexcept {
+    if (r.kind != flexbuffers::FBT_STRING && r.kind != flexbuffers::FBT_KEY && r.kind != flexbuffers::FBT_BLOB) return errc::type_mismatch;
+    const std::uint8_t* p{};
+    if (const errc e = target(r, p); e != errc::ok) return e;
+    std::size_t n{};
+    if (r.kind == flexbuffers::FBT_KEY) {
+      const void* nul = std::memchr(p, 0, static_cast<std::size_t>(end() - p));
+      if (!nul) return errc::unexpected_end;
+      n = static_cast<std::size_t>(static_cast<const std::uint8_t*>(nul) - p);
+    } else if (const errc e = sized(p, r.width, 1, 0, n); e != errc::ok) {
+      return e;
+    }
+    s = std::string_view(reinterpret_cast<const char*>(p), n);
+    return errc::ok;
+  }
+
+  // The elements of a vector, typed vector, fixed-length typed vector or map.
+  errc elements(const ref& r, block& b) const noexcept {
+    using namespace flexbuffers;
+    const type t = r.kind;
+    const bool untyped = t == FBT_VECTOR || t == FBT_MAP;
+    const bool typed = (t >= FBT_VECTOR_INT && t <= FBT_VECTOR_KEY) || t == FBT_VECTOR_BOOL;
+    const bool fixed = t >= FBT_VECTOR_INT2 && t <= FBT_VECTOR_FLOAT4;
+    if (!untyped && !typed && !fixed) return errc::type_mismatch;
+    const std::uint8_t* p{};
+    if (const errc e = target(r, p); e != errc::ok) return e;
+    b = block{};
+    b.data = p;
+    b.width = r.width;
+    if (fixed) {
+      b.count = static_cast<std::size_t>((t - FBT_VECTOR_INT2) / 3 + 2);
+      b.element = static_cast<type>((t - FBT_VECTOR_INT2) % 3 + FBT_INT);
+      return holds(p, b.count * r.width) ? errc::ok : errc::unexpected_end;
+    }
+    if (typed) b.element = t == FBT_VECTOR_BOOL ? FBT_BOOL : static_cast<type>(t - FBT_VECTOR_INT + FBT_INT);
+    if (const errc e = sized(p, r.width, r.width, untyped ? 1 : 0, b.count); e != errc::ok) return e;
+    if (t != FBT_MAP) return errc::ok;
+    // A map's keys: an offset to a typed vector of keys and that vector's width, before the size.
+    if (static_cast<std::size_t>(p - base) < 3u * r.width) return errc::invalid_value;
+    const ref keys{p - 3u * r.width, r.width, static_cast<std::uint8_t>(load_uint(p - 2u * r.width, r.width)), FBT_VECTOR_KEY};
+    if (!valid_width(keys.width)) return errc::invalid_value;
+    const std::uint8_t* k{};
+    std::size_t nkeys{};
+    if (const errc e = target(keys, k); e != errc::ok) return e;
+    if (const errc e = sized(k, keys.width, keys.width, 0, nkeys); e != errc::ok) return e;
+    if (nkeys != b.count) return errc::size_mismatch;
+    b.keys = k;
+    b.key_width = keys.width;
+    return errc::ok;
+  }
+
+  // Element i (< b.count) of a block; key i of a map.
+  static ref element(const block& b, std::size_t i) noexcept {
+    const std::uint8_t* slot = b.data + i * b.width;
+    if (b.element == flexbuffers::FBT_NULL) return make_ref(slot, b.width, b.data[b.count * b.width + i]);
+    return {slot, b.width, b.width, b.element};
+  }
+  static ref key(const block& b, std::size_t i) noexcept { return {b.keys + i * b.key_width, b.key_width, 1, flexbuffers::FBT_KEY}; }
+
+  // Scalars. Inline ones are read from the slot at the parent's width; indirect ones from their
+  // target at their own width.
+  errc scalar_bytes(const ref& r, const std::uint8_t*& p, std::size_t& w) const noexcept {
+    if (is_inline(r.kind)) {
+      p = r.slot;
+      w = r.parent_width;
+      return errc::ok;
+    }
+    if (const errc e = target(r, p); e != errc::ok) return e;
+    w = r.width;
+    return holds(p, w) ? errc::ok : errc::unexpected_end;
+  }
+
+  errc integer(const ref& r, bool& negative, std::uint64_t& magnitude) const noexcept {
+    using namespace flexbuffers;
+    const bool is_signed = r.kind == FBT_INT || r.kind == FBT_INDIRECT_INT;
+    if (!is_signed && r.kind != FBT_UINT && r.kind != FBT_INDIRECT_UINT) return errc::type_mismatch;
+    const std::uint8_t* p{};
+    std::size_t w{};
+    if (const errc e = scalar_bytes(r, p, w); e != errc::ok) return e;
+    if (is_signed) {
+      const std::int64_t v = load_int(p, w);
+      negative = v < 0;
+      magnitude = static_cast<std::uint64_t>(v);
+    } else {
+      negative = false;
+      magnitude = load_uint(p, w);
+    }
+    return errc::ok;
+  }
+
+  errc floating(const ref& r, double& d) const noexcept {
+    using namespace flexbuffers;
+    if (r.kind != FBT_FLOAT && r.kind != FBT_INDIRECT_FLOAT) {
+      bool negative{};
+      std::uint64_t u{};
+      if (const errc e = integer(r, negative, u); e != errc::ok) return e;
+      d = negative ? static_cast<double>(static_cast<std::int64_t>(u)) : static_cast<double>(u);
+      return errc::ok;
+    }
+    const std::uint8_t* p{};
+    std::size_t w{};
+    if (const errc e = scalar_bytes(r, p, w); e != errc::ok) return e;
+    if (w == 8) {
+      std::memcpy(&d, p, 8);
+    } else if (w == 4) {
+      float f;
+      std::memcpy(&f, p, 4);
+      d = f;
+    } else {
+      return errc::invalid_value;  // FlexBuffers has no 8- or 16-bit floats
+    }
+    return errc::ok;
+  }
+
+  errc boolean(const ref& r, bool& b) const noexcept {
+    if (r.kind != flexbuffers::FBT_BOOL) return errc::type_mismatch;
+    b = load_uint(r.slot, r.parent_width) != 0;
+    return errc::ok;
+  }
+};
+
+}  // namespace prism::flex_detail

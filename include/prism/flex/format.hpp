@@ -1,0 +1,20 @@
+#pragma once
+#include <string_view>
+
+#include "../core/api.hpp"
+#include "../core/options.hpp"
+
+namespace prism {
+
+// FlexBuffers (https://google.github.io/flatbuffers/flexbuffers.html), written by flatbuffers'
+// own flexbuffers::Builder and read by prism's checked reader (docs/flex.md). Structs are maps
+// keyed by field name (vectors with options::structs_as_arrays), variants [index, value],
+// numeric ranges typed vectors, blobs blobs, time points integer nanoseconds since 1970,
+// tensors [dtype, [extents], blob(, 1 when column-major)] with the blob aligned for its type.
+// Needs <flatbuffers/flexbuffers.h> (Debian libflatbuffers-dev).
+struct flex {
+  static constexpr std::string_view name = "flex";
+  static constexpr options defaults{};
+};
+
+}  // namespace prism

@@ -1,0 +1,257 @@
+#pragma once
+// FlexBuffers encoder: each value is handed to flatbuffers' flexbuffers::Builder (which picks
+// the widths, sorts map keys and shares repeated keys); the finished buffer goes to the sink in
+// one copy. One Builder per thread is reused, so steady-state writes do not allocate for it.
+#include <flatbuffers/flexbuffers.h>
+
+#include <algorithm>
+#include <charconv>
+#include <chrono>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+#include "../core/concepts.hpp"
+#include "../core/context.hpp"
+#include "../core/enum.hpp"
+#include "../core/fields.hpp"
+#include "../core/tensor.hpp"
+#include "../core/tensor_io.hpp"
+#include "format.hpp"
+
+namespace prism::flex_detail {
+
+using builder = flexbuffers::Builder;
+
+// The Builder copies a key's or string's terminating NUL with it, so every key and string it
+// sees must have one: field names get NUL-terminated copies at compile time.
+template <std::size_t N>
+struct nul_terminated {
+  char text[N + 1]{};
+  constexpr explicit nul_terminated(std::string_view s) {
+    for (std::size_t i = 0; i < N; ++i) text[i] = s[i];
+  }
+};
+template <class T, std::size_t I>
+inline constexpr nul_terminated<field_name<T, I>().size()> field_key{field_name<T, I>()};
+
+template <class Ctx>
+bool put_key(Ctx& ctx, builder& b, std::string_view key) {
+  if (key.find('\0') != std::string_view::npos) [[unlikely]]
+    return ctx.fail(errc::invalid_value, ctx.out.position(), "a map key without NUL bytes (FlexBuffers keys are C strings)");
+  thread_local std::string scratch;
+  scratch.assign(key);
+  b.Key(scratch.c_str(), scratch.size());
+  return true;
+}
+
+inline void put_string(builder& b, std::string_view s) {
+  thread_local std::string scratch;
+  scratch.assign(s);
+  b.String(scratch.c_str(), scratch.size());
+}
+
+template <class E>
+void put_number(builder& b, E e) {
+  if constexpr (std::is_same_v<E, bool>) b.Bool(e);
+  else if constexpr (std::is_same_v<E, float>) b.Float(e);
+  else if constexpr (std::is_same_v<E, double>) b.Double(e);
+  else if constexpr (std::is_signed_v<E>) b.Int(static_cast<std::int64_t>(e));
+  else b.UInt(static_cast<std::uint64_t>(e));
+}
+
+// `n` numbers of E as a typed vector: copied at E's width when the count fits in that width (the
+// Builder's rule for a size prefix), else pushed one by one at the width they need.
+template <class E>
+void put_numbers(builder& b, const E* p, std::size_t n) {
+  if constexpr (sizeof(E) < 8) {
+    if (n >= (std::uint64_t{1} << (8 * sizeof(E)))) {
+      b.TypedVector([&] { for (std::size_t i = 0; i < n; ++i) put_number(b, p[i]); });
+      return;
+    }
+  }
+  b.Vector(p, n);
+}
+
+// A tensor's data, aligned for its element type relative to the buffer's start: a blob when its
+// size prefix is at least as wide as that alignment (the blob then starts aligned), else a typed
+// vector of the element (or of the parts of a complex element), which the Builder aligns.
+template <class E>
+void put_tensor_data(builder& b, const E* data, std::size_t count) {
+  const std::size_t bytes = count * sizeof(E);
+  const std::size_t prefix = bytes < 0x100 ? 1 : bytes < 0x10000 ? 2 : bytes < 0x100000000ull ? 4 : 8;
+  if constexpr (std::is_same_v<E, float16>) {
+    if (prefix >= 2) b.Blob(data, bytes);
+    else put_numbers(b, reinterpret_cast<const std::uint16_t*>(data), count);
+  } else if constexpr (std::is_same_v<E, std::complex<float>> || std::is_same_v<E, std::complex<double>>) {
+    using part = typename E::value_type;
+    if (prefix >= alignof(part)) b.Blob(data, bytes);
+    else put_numbers(b, reinterpret_cast<const part*>(data), 2 * count);
+  } else {
+    if (prefix >= alignof(E)) b.Blob(data, bytes);
+    else put_numbers(b, data, count);
+  }
+}
+
+template <class T>
+void write_tensor(builder& b, const T& t) {
+  using E = std::remove_const_t<typename T::element_type>;
+  const std::size_t start = b.StartVector();
+  b.UInt(static_cast<std::uint8_t>(dtype_of<E>));
+  const std::size_t shape = b.StartVector();
+  for (std::size_t e : t.shape()) b.UInt(e);
+  b.EndVector(shape, std::size(t.shape()) != 0, false);
+  put_tensor_data(b, t.data(), t.size());
+  if (t.order() == memory_order::column_major) b.UInt(1);
+  b.EndVector(start, false, false);
+}
+
+template <options O, class T, class Ctx>
+bool write_value(Ctx& ctx, builder& b, const T& v);
+
+template <options O, class K, class Ctx>
+bool put_map_key(Ctx& ctx, builder& b, const K& key) {
+  if constexpr (string_type<K> || string_view_type<K>) {
+    return put_key(ctx, b, std::string_view(key));
+  } else if constexpr (integer<K>) {
+    char text[24];
+    const auto r = std::to_chars(text, text + sizeof text, key);
+    return put_key(ctx, b, std::string_view(text, static_cast<std::size_t>(r.ptr - text)));
+  } else if constexpr (enumeration<K>) {
+    const std::string_view name = enum_name(key);
+    if (name.empty()) return ctx.fail(errc::invalid_enum, ctx.out.position(), "a named enumerator as a map key");
+    return put_key(ctx, b, name);
+  } else {
+    static_assert(sizeof(K) == 0, "prism::flex: map keys must be strings, integers or enums");
+    return false;
+  }
+}
+
+template <options O, class T, class Ctx>
+bool write_struct(Ctx& ctx, builder& b, const T& v) {
+  if constexpr (O.structs_as_arrays) {
+    const std::size_t start = b.StartVector();
+    if (!all_fields<T>([&](auto i) { return write_value<O>(ctx, b, get_field<decltype(i)::value>(v)); })) return false;
+    b.EndVector(start, false, false);
+    return true;
+  } else {
+    const std::size_t start = b.StartMap();
+    const bool ok = all_fields<T>([&](auto i) {
+      constexpr std::size_t I = decltype(i)::value;
+      constexpr auto& key = field_key<T, I>;
+      b.Key(key.text, sizeof key.text - 1);
+      return write_value<O>(ctx, b, get_field<I>(v));
+    });
+    if (!ok) return false;
+    b.EndMap(start);
+    return true;
+  }
+}
+
+template <options O, class T, class Ctx>
+bool write_value(Ctx& ctx, builder& b, const T& v) {
+  if constexpr (adapted_tensor<T>) {
+    return write_value<O>(ctx, b, tensor_adapter<T>::view(v));
+  } else if constexpr (boolean<T> || integer<T> || floating<T>) {
+    put_number(b, v);
+    return true;
+  } else if constexpr (enumeration<T>) {
+    const std::string_view name = enum_name(v);
+    if (!name.empty()) put_string(b, name);
+    else put_number(b, static_cast<std::underlying_type_t<T>>(v));
+    return true;
+  } else if constexpr (string_type<T>) {
+    b.String(v.c_str(), v.size());
+    return true;
+  } else if constexpr (string_view_type<T>) {
+    put_string(b, v);
+    return true;
+  } else if constexpr (blob<T>) {
+    b.Blob(v.data(), v.size());
+    return true;
+  } else if constexpr (tensor_type<T>) {
+    write_tensor(b, v);
+    return true;
+  } else if constexpr (fixed_array<T> || sequence<T>) {
+    using E = range_value_t<T>;
+    if constexpr (contiguous_numbers<T>) {
+      put_numbers(b, std::ranges::data(v), std::ranges::size(v));
+      return true;
+    } else if constexpr (plain_number<E> || boolean<E>) {
+      b.TypedVector([&] { for (const auto& e : v) put_number(b, static_cast<E>(e)); });
+      return true;
+    } else {
+      const std::size_t start = b.StartVector();
+      for (const auto& e : v)
+        if (!write_value<O>(ctx, b, e)) return false;
+      b.EndVector(start, false, false);
+      return true;
+    }
+  } else if constexpr (map_type<T>) {
+    const std::size_t start = b.StartMap();
+    for (const auto& [key, value] : v)
+      if (!put_map_key<O>(ctx, b, key) || !write_value<O>(ctx, b, value)) return false;
+    b.EndMap(start);
+    return true;
+  } else if constexpr (optional_type<T> || unique_pointer<T>) {
+    if (v) return write_value<O>(ctx, b, *v);
+    b.Null();
+    return true;
+  } else if constexpr (variant_type<T>) {
+    const std::size_t start = b.StartVector();
+    b.UInt(v.index());
+    if (!std::visit([&](const auto& alt) { return write_value<O>(ctx, b, alt); }, v)) return false;
+    b.EndVector(start, false, false);
+    return true;
+  } else if constexpr (tuple_type<T>) {
+    const std::size_t start = b.StartVector();
+    if (!std::apply([&](const auto&... e) { return (write_value<O>(ctx, b, e) && ...); }, v)) return false;
+    b.EndVector(start, false, false);
+    return true;
+  } else if constexpr (time_point_type<T>) {
+    const auto since = v.time_since_epoch();
+    using ns = std::chrono::nanoseconds;
+    if (since > std::chrono::duration_cast<std::remove_cvref_t<decltype(since)>>(ns::max()) ||
+        since < std::chrono::duration_cast<std::remove_cvref_t<decltype(since)>>(ns::min())) [[unlikely]]
+      return ctx.fail(errc::out_of_range, ctx.out.position(), "a time within +-292 years of 1970");
+    b.Int(std::chrono::duration_cast<ns>(since).count());
+    return true;
+  } else if constexpr (reflectable<T>) {
+    return write_struct<O>(ctx, b, v);
+  } else {
+    static_assert(sizeof(T) == 0, "prism::flex: this type cannot be written");
+    return false;
+  }
+}
+
+// The Builder of this thread, cleared: reused across writes so that its buffers stay allocated.
+inline builder& thread_builder() {
+  thread_local builder b(512);
+  b.Clear();
+  return b;
+}
+
+// Finishes `b` and copies its buffer to the sink.
+template <class Ctx>
+bool finish(Ctx& ctx, builder& b) {
+  b.Finish();
+  const auto& buf = b.GetBuffer();
+  return ctx.write(buf.data(), buf.size());
+}
+
+}  // namespace prism::flex_detail
+
+namespace prism {
+
+template <>
+struct format_writer<flex> {
+  template <options O, class T, class Ctx>
+  static bool write(Ctx& ctx, const T& v) {
+    auto& b = flex_detail::thread_builder();
+    // An error leaves the Builder mid-value (containers not ended); it is cleared before its next use.
+    return flex_detail::write_value<O>(ctx, b, v) && flex_detail::finish(ctx, b);
+  }
+};
+
+}  // namespace prism
