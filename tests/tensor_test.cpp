@@ -5,6 +5,7 @@
 
 #include <prism/beve.hpp>
 #include <prism/cbor.hpp>
+#include <prism/flex.hpp>
 #include <prism/json.hpp>
 #include <prism/msgpack.hpp>
 #include <prism/zbin.hpp>
@@ -79,7 +80,7 @@ using namespace tensor_test_types;
 
 template <class F>
 class TensorRoundTrip : public ::testing::Test {};
-using tensor_formats = ::testing::Types<prism::msgpack, prism::cbor, prism::beve, prism::json, prism::zbin>;
+using tensor_formats = ::testing::Types<prism::msgpack, prism::cbor, prism::beve, prism::json, prism::flex, prism::zbin>;
 TYPED_TEST_SUITE(TensorRoundTrip, tensor_formats);
 
 TYPED_TEST(TensorRoundTrip, EveryDtypeRankAndOrder) {

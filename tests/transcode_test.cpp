@@ -5,6 +5,7 @@
 
 #include <prism/beve.hpp>
 #include <prism/cbor.hpp>
+#include <prism/flex.hpp>
 #include <prism/json.hpp>
 #include <prism/msgpack.hpp>
 #include <prism/zbin.hpp>
@@ -88,15 +89,19 @@ using pairs = ::testing::Types<
     pair_of<prism::cbor, prism::zbin>, pair_of<prism::beve, prism::msgpack>, pair_of<prism::beve, prism::cbor>,
     pair_of<prism::beve, prism::beve>, pair_of<prism::beve, prism::json>, pair_of<prism::beve, prism::zbin>,
     pair_of<prism::zbin, prism::msgpack>, pair_of<prism::zbin, prism::cbor>, pair_of<prism::zbin, prism::beve>,
-    pair_of<prism::zbin, prism::json>, pair_of<prism::zbin, prism::zbin>>;
+    pair_of<prism::zbin, prism::json>, pair_of<prism::zbin, prism::zbin>, pair_of<prism::flex, prism::msgpack>,
+    pair_of<prism::flex, prism::cbor>, pair_of<prism::flex, prism::beve>, pair_of<prism::flex, prism::json>,
+    pair_of<prism::flex, prism::zbin>, pair_of<prism::flex, prism::flex>, pair_of<prism::msgpack, prism::flex>,
+    pair_of<prism::cbor, prism::flex>, pair_of<prism::beve, prism::flex>, pair_of<prism::zbin, prism::flex>>;
 TYPED_TEST_SUITE(Transcode, pairs);
 
 TYPED_TEST(Transcode, ReadsBackEqual) {
   using From = typename TypeParam::from;
   using To = typename TypeParam::to;
   for (std::uint64_t seed = 1; seed <= 20; ++seed) {
-    // BEVE has no timestamp type: its time points arrive elsewhere as integers.
-    const Document original = make_document(seed, !std::is_same_v<From, prism::beve> && !std::is_same_v<To, prism::beve>);
+    // BEVE and FlexBuffers have no timestamp type: their time points arrive elsewhere as integers.
+    const Document original = make_document(seed, !std::is_same_v<From, prism::beve> && !std::is_same_v<To, prism::beve> &&
+                                                      !std::is_same_v<From, prism::flex>);
     const std::string source = prism::write<From>(original).value();
     const auto target = prism::transcode<From, To>(source);
     ASSERT_TRUE(target) << "seed " << seed << ": " << target.error().message();

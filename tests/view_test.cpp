@@ -4,6 +4,7 @@
 
 #include <prism/beve.hpp>
 #include <prism/cbor.hpp>
+#include <prism/flex.hpp>
 #include <prism/msgpack.hpp>
 #include <prism/zbin.hpp>
 
@@ -63,7 +64,7 @@ using namespace view_test_types;
 
 template <class F>
 class Views : public ::testing::Test {};
-using view_formats = ::testing::Types<prism::msgpack, prism::cbor, prism::beve, prism::zbin>;
+using view_formats = ::testing::Types<prism::msgpack, prism::cbor, prism::beve, prism::flex, prism::zbin>;
 TYPED_TEST_SUITE(Views, view_formats);
 
 TYPED_TEST(Views, LookUpIndexWalkAndMaterialize) {
@@ -117,7 +118,12 @@ TYPED_TEST(Views, ElementsWithoutHeadersOfTheirOwn) {
   EXPECT_EQ(flags, s.flags);
   EXPECT_EQ(v["flags"][9].template as<bool>().value(), true);
   std::map<std::int32_t, std::string> by_id;
-  for (auto [key, value] : v["by_id"].items()) by_id.emplace(key.template as<std::int32_t>().value(), value.template as<std::string>().value());
+  for (auto [key, value] : v["by_id"].items()) {
+    // FlexBuffers keys are strings: integer keys are written in decimal.
+    const std::int32_t id = std::is_same_v<TypeParam, prism::flex> ? std::stoi(std::string(key.as_string_view().value()))
+                                                                   : key.template as<std::int32_t>().value();
+    by_id.emplace(id, value.template as<std::string>().value());
+  }
   EXPECT_EQ(by_id, s.by_id);
   EXPECT_EQ(v["weights"][2].template as<double>().value(), 3e100);
   EXPECT_EQ(v["offsets"][0].template as<std::int16_t>().value(), -300);

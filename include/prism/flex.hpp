@@ -3,3 +3,5 @@
 #include "flex/format.hpp"
 #include "flex/read.hpp"
 #include "flex/write.hpp"
+#include "flex/view.hpp"
+#include "flex/emit.hpp"

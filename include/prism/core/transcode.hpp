@@ -4,7 +4,7 @@
 // shape and memory order), typed arrays stay sequences of numbers, timestamps stay timestamps.
 //
 // A target format supplies emitter<Format, Ctx> with:
-//   bool start();                                         // before the root (a format header)
+//   bool start(), finish();                               // before and after the root
 //   bool null(), boolean(bool), integer(bool negative, uint64 value), floating(double),
 //        string(string_view), binary(bytes_view), timestamp(sys_time<nanoseconds>);
 //   bool begin_array(n), element(i), end_array();          // element(i) before element i
@@ -12,7 +12,7 @@
 //        end_object();                                     // entry(i) before key i
 //   bool numbers(const tensor_header&), tensor(const tensor_header&);
 //   static bool sorts_keys(n);                             // keys must come in byte order
-// Sources are the formats with views (MessagePack, CBOR, BEVE, zbin).
+// Sources are the formats with views (MessagePack, CBOR, BEVE, FlexBuffers, zbin).
 #include <algorithm>
 #include <chrono>
 #include <optional>
@@ -48,6 +48,7 @@ struct emitter_base {
     return format_writer<Format>::template write<Format::defaults>(ctx, v);
   }
   bool start() { return true; }
+  bool finish() { return true; }
   bool null() { return self().put(std::optional<int>{}); }
   bool boolean(bool b) { return self().put(b); }
   bool integer(bool negative, std::uint64_t u) { return negative ? self().put(static_cast<std::int64_t>(u)) : self().put(u); }
@@ -82,7 +83,7 @@ class transcoder {
   transcoder(Emitter& out, const limits& lim) : out_(out), lim_(lim) {}
 
   status run(const basic_view<Node>& root) {
-    if (!out_.start() || !value(root, 0)) return take();
+    if (!out_.start() || !value(root, 0) || !out_.finish()) return take();
     return {};
   }
 
@@ -224,6 +225,9 @@ status transcode(const Bytes& bytes, Buffer& buffer, const limits& lim = {}) {
   using sink = buffer_sink<Buffer>;
   write_context<sink> ctx{sink{buffer}};
   emitter<To, write_context<sink>> out(ctx);
+  if constexpr (requires { view_traits<From>::shared_values; }) {
+    if (auto st = verify<From>(bytes, lim); !st) return st;
+  }
   const auto root = view<From>(bytes);
   using node = std::remove_cvref_t<decltype(root.node())>;
   status st = detail::transcoder<emitter<To, write_context<sink>>, node>(out, lim).run(root);

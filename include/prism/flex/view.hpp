@@ -1,0 +1,231 @@
+#pragma once
+// FlexBuffers views: a value's slot and how it was reached, decoded on access with the same
+// checked steps as the reader. Vectors index in O(1), maps find keys by binary search (the
+// Builder sorts them), iteration steps from slot to slot. prism::verify<flex> runs flatbuffers'
+// own flexbuffers::Verifier over the whole message.
+#include <flatbuffers/flexbuffers.h>
+
+#include <cstring>
+#include <string_view>
+#include <vector>
+
+#include "../core/view.hpp"
+#include "common.hpp"
+#include "format.hpp"
+#include "read.hpp"
+
+namespace prism::flex_detail {
+
+class node {
+ public:
+  using format = flex;
+
+  node() = default;
+  node(const message& m, const ref& r) noexcept : m_(m), r_(r) {}
+
+  std::size_t offset() const noexcept { return m_.offset(r_.slot); }
+
+  value_type type() const noexcept {
+    using namespace flexbuffers;
+    switch (r_.kind) {
+      case FBT_NULL: return value_type::null;
+      case FBT_BOOL: return value_type::boolean;
+      case FBT_INT: case FBT_UINT: case FBT_INDIRECT_INT: case FBT_INDIRECT_UINT: return value_type::integer;
+      case FBT_FLOAT: case FBT_INDIRECT_FLOAT: return value_type::floating;
+      case FBT_KEY: case FBT_STRING: return value_type::string;
+      case FBT_BLOB: return value_type::binary;
+      case FBT_MAP: return value_type::object;
+      case FBT_VECTOR: {
+        tensor_header h;  // [dtype, shape, data(, order)] is a tensor
+        return triple_tensor(h) == errc::ok ? value_type::tensor : value_type::array;
+      }
+      default:
+        if ((r_.kind >= FBT_VECTOR_INT && r_.kind <= FBT_VECTOR_KEY) || (r_.kind >= FBT_VECTOR_INT2 && r_.kind <= FBT_VECTOR_FLOAT4) ||
+            r_.kind == FBT_VECTOR_BOOL)
+          return value_type::array;
+        return value_type::other;
+    }
+  }
+
+  errc get_bool(bool& b) const noexcept { return m_.boolean(r_, b); }
+  errc get_integer(bool& negative, std::uint64_t& value) const noexcept { return m_.integer(r_, negative, value); }
+  errc get_double(double& d) const noexcept { return m_.floating(r_, d); }
+  errc get_string(std::string_view& s) const noexcept {
+    if (r_.kind != flexbuffers::FBT_STRING && r_.kind != flexbuffers::FBT_KEY) return errc::type_mismatch;
+    return m_.text(r_, s);
+  }
+  errc get_bytes(bytes_view& b) const noexcept {
+    if (r_.kind != flexbuffers::FBT_BLOB) return errc::type_mismatch;
+    std::string_view s;
+    if (const errc e = m_.text(r_, s); e != errc::ok) return e;
+    b = bytes_view(reinterpret_cast<const std::byte*>(s.data()), s.size());
+    return errc::ok;
+  }
+  // A tensor triple, or a typed vector of integers or floats as a tensor of rank 1.
+  errc get_tensor(tensor_header& h) const noexcept {
+    using namespace flexbuffers;
+    if (r_.kind == FBT_VECTOR) return triple_tensor(h);
+    if (r_.kind < FBT_VECTOR_INT || r_.kind > FBT_VECTOR_FLOAT) return errc::type_mismatch;
+    block b;
+    if (const errc e = m_.elements(r_, b); e != errc::ok) return e;
+    const std::size_t w = b.width;
+    if (b.element == FBT_FLOAT) {
+      if (w != 4 && w != 8) return errc::invalid_value;
+      h.type = w == 4 ? dtype::float32 : dtype::float64;
+    } else {
+      const bool s = b.element == FBT_INT;
+      h.type = w == 1 ? (s ? dtype::int8 : dtype::uint8) : w == 2 ? (s ? dtype::int16 : dtype::uint16)
+             : w == 4 ? (s ? dtype::int32 : dtype::uint32) : (s ? dtype::int64 : dtype::uint64);
+    }
+    h.order = memory_order::row_major;
+    h.rank = 1;
+    h.shape[0] = b.count;
+    h.data = reinterpret_cast<const std::byte*>(b.data);
+    h.data_bytes = b.count * w;
+    h.typed_array = true;
+    return errc::ok;
+  }
+
+  errc size(std::size_t& n) const noexcept {
+    switch (type()) {
+      case value_type::string: case value_type::binary: {
+        std::string_view s;
+        if (const errc e = m_.text(r_, s); e != errc::ok) return e;
+        n = s.size();
+        return errc::ok;
+      }
+      case value_type::tensor: {
+        tensor_header h;
+        if (const errc e = triple_tensor(h); e != errc::ok) return e;
+        n = h.count();
+        return errc::ok;
+      }
+      case value_type::array: case value_type::object: {
+        block b;
+        if (const errc e = m_.elements(r_, b); e != errc::ok) return e;
+        n = b.count;
+        return errc::ok;
+      }
+      default: return errc::type_mismatch;
+    }
+  }
+
+  errc element(std::size_t i, node& out) const noexcept {
+    if (r_.kind == flexbuffers::FBT_MAP || type() == value_type::tensor) return errc::type_mismatch;  // a tensor's elements: as_tensor
+    block b;
+    if (const errc e = m_.elements(r_, b); e != errc::ok) return e;
+    if (i >= b.count) return errc::out_of_range;
+    out = child(b, i, role::element);
+    return errc::ok;
+  }
+
+  // Binary search over the sorted keys.
+  errc find(std::string_view key, node& out, bool& found) const noexcept {
+    found = false;
+    if (r_.kind != flexbuffers::FBT_MAP) return errc::type_mismatch;
+    block b;
+    if (const errc e = m_.elements(r_, b); e != errc::ok) return e;
+    std::size_t lo = 0, hi = b.count;
+    while (lo < hi) {
+      const std::size_t mid = lo + (hi - lo) / 2;
+      std::string_view k;
+      if (const errc e = m_.text(message::key(b, mid), k); e != errc::ok) return e;
+      const int c = k.compare(key);
+      if (c == 0) {
+        out = child(b, mid, role::value);
+        found = true;
+        return errc::ok;
+      }
+      if (c < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return errc::ok;
+  }
+
+  errc first(node& out) const noexcept {
+    if (r_.kind == flexbuffers::FBT_VECTOR && type() == value_type::tensor) return errc::type_mismatch;
+    block b;
+    if (const errc e = m_.elements(r_, b); e != errc::ok) return e;
+    if (b.count == 0) return errc::out_of_range;
+    out = r_.kind == flexbuffers::FBT_MAP ? node(m_, message::key(b, 0), b, 0, role::key) : child(b, 0, role::element);
+    return errc::ok;
+  }
+
+  // The next element of the same vector; from a map's key its value, from a value the next key.
+  errc next(node& out) const noexcept {
+    switch (role_) {
+      case role::key: out = child(parent_, index_, role::value); return errc::ok;
+      case role::value:
+        if (index_ + 1 >= parent_.count) return errc::out_of_range;
+        out = node(m_, message::key(parent_, index_ + 1), parent_, index_ + 1, role::key);
+        return errc::ok;
+      case role::element:
+        if (index_ + 1 >= parent_.count) return errc::out_of_range;
+        out = child(parent_, index_ + 1, role::element);
+        return errc::ok;
+      case role::root: break;
+    }
+    return errc::out_of_range;
+  }
+
+  template <options O, class T>
+  status read(T& v) const {
+    auto ctx = detail::view_context(m_.base, m_.size, 0);
+    reader<decltype(ctx)> rd{ctx, m_, work_budget(m_.size)};
+    if (!read_value<O>(rd, r_, v)) return ctx.take(flex::name);
+    return {};
+  }
+
+ private:
+  enum class role : std::uint8_t { root, element, key, value };
+
+  node(const message& m, const ref& r, const block& parent, std::size_t index, role how) noexcept
+      : m_(m), r_(r), parent_(parent), index_(index), role_(how) {}
+  node child(const block& b, std::size_t i, role how) const noexcept { return node(m_, message::element(b, i), b, i, how); }
+
+  errc triple_tensor(tensor_header& h) const noexcept {
+    auto ctx = detail::view_context(m_.base, m_.size, 0);
+    reader<decltype(ctx)> rd{ctx, m_, work_budget(m_.size)};
+    return read_tensor_header(rd, r_, h) ? errc::ok : ctx.get().code;
+  }
+
+  message m_{};
+  ref r_{};
+  block parent_{};
+  std::size_t index_ = 0;
+  role role_ = role::root;
+};
+
+}  // namespace prism::flex_detail
+
+namespace prism {
+
+template <>
+struct view_traits<flex> {
+  using format = flex;
+  using node = flex_detail::node;
+  // One container may be referenced from many places: walks of the whole message (transcode)
+  // verify it first, which bounds the walk by the message's size.
+  static constexpr bool shared_values = true;
+  static basic_view<node> root(const std::uint8_t* data, std::size_t size) {
+    const flex_detail::message m{data, size};
+    flex_detail::ref r;
+    if (const errc e = m.root(r); e != errc::ok) return basic_view<node>(make_error(e, size, {}, flex::name, "a FlexBuffers root"));
+    return basic_view<node>(node(m, r));
+  }
+  // flatbuffers' own verifier: every offset in bounds and aligned, depth within the limit.
+  static status verify(const std::uint8_t* data, std::size_t size, const limits& lim) {
+    if (size >= FLATBUFFERS_MAX_BUFFER_SIZE) return make_error(errc::too_many_elements, 0, {}, flex::name, "a message under 2 GiB");
+    std::vector<std::uint64_t> aligned;  // the Verifier loads scalars in place: give it an 8-aligned copy
+    if (reinterpret_cast<std::uintptr_t>(data) % 8 != 0) {
+      aligned.resize(size / 8 + 1);
+      std::memcpy(aligned.data(), data, size);
+      data = reinterpret_cast<const std::uint8_t*>(aligned.data());
+    }
+    flexbuffers::Verifier verifier(data, size, nullptr, true, lim.max_depth);
+    if (!verifier.VerifyBuffer()) return make_error(errc::invalid_value, 0, {}, flex::name, "a FlexBuffer that flexbuffers::Verifier accepts");
+    return {};
+  }
+};
+
+}  // namespace prism

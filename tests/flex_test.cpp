@@ -1,0 +1,291 @@
+// FlexBuffers against flatbuffers' own flexbuffers.h: prism's bytes equal a hand-driven
+// flexbuffers::Builder's, prism reads what the Builder writes (any widths, indirect scalars,
+// fixed vectors, keys in any order), flexbuffers::Reference reads prism's bytes; tensors are
+// aligned; bad bytes (truncation, damage, shared-container bombs, deep nesting) are errors.
+#include <gtest/gtest.h>
+
+#include <prism/flex.hpp>
+#include <prism/json.hpp>
+#include <prism/msgpack.hpp>
+
+#include <flatbuffers/flexbuffers.h>
+
+#include <map>
+#include <optional>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace flex_test_types {
+
+struct Position {
+  double x;
+  double y;
+  friend bool operator==(const Position&, const Position&) = default;
+};
+
+struct Reading {
+  std::string name;
+  std::int32_t count;
+  std::uint64_t serial;
+  double value;
+  bool ok;
+  std::vector<float> samples;
+  std::vector<std::string> tags;
+  std::map<std::string, std::int64_t> totals;
+  std::vector<std::byte> raw;
+  Position where;
+  std::optional<std::uint16_t> maybe;
+  friend bool operator==(const Reading&, const Reading&) = default;
+};
+
+Reading make_reading(std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  Reading r;
+  r.name = "sensor " + std::to_string(rng() % 1000);
+  r.count = static_cast<std::int32_t>(rng()) >> (rng() % 31);
+  r.serial = rng() >> (rng() % 64);
+  r.value = std::normal_distribution<double>(0, 1e6)(rng);
+  r.ok = rng() % 2;
+  for (std::size_t i = 0, n = rng() % 300; i < n; ++i) r.samples.push_back(static_cast<float>(rng() % 10000) / 7.0f);
+  for (std::size_t i = 0, n = rng() % 4; i < n; ++i) r.tags.push_back(std::string(rng() % 20, static_cast<char>('a' + i)));
+  for (std::size_t i = 0, n = rng() % 5; i < n; ++i) r.totals["k" + std::to_string(rng() % 100)] = static_cast<std::int64_t>(rng());
+  for (std::size_t i = 0, n = rng() % 40; i < n; ++i) r.raw.push_back(static_cast<std::byte>(rng()));
+  r.where = {std::normal_distribution<double>(0, 1)(rng), 0.5};
+  if (rng() % 2) r.maybe = static_cast<std::uint16_t>(rng());
+  return r;
+}
+
+// The same value through flexbuffers::Builder by hand, fields in declaration order.
+std::vector<std::uint8_t> build_by_hand(const Reading& r) {
+  flexbuffers::Builder fbb;
+  fbb.Map([&] {
+    fbb.String("name", r.name);
+    fbb.Int("count", r.count);
+    fbb.UInt("serial", r.serial);
+    fbb.Double("value", r.value);
+    fbb.Bool("ok", r.ok);
+    fbb.Key("samples");
+    fbb.Vector(r.samples.data(), r.samples.size());
+    fbb.Vector("tags", [&] {
+      for (const auto& t : r.tags) fbb.String(t);
+    });
+    fbb.Map("totals", [&] {
+      for (const auto& [k, v] : r.totals) fbb.Int(k.c_str(), v);
+    });
+    fbb.Blob("raw", r.raw.data(), r.raw.size());
+    fbb.Map("where", [&] {
+      fbb.Double("x", r.where.x);
+      fbb.Double("y", r.where.y);
+    });
+    if (r.maybe) fbb.UInt("maybe", *r.maybe);
+    else fbb.Null("maybe");
+  });
+  fbb.Finish();
+  return fbb.GetBuffer();
+}
+
+struct Holder {
+  prism::tensor<float, 2> f;
+  prism::tensor<double, 1> d;
+  prism::tensor<std::uint16_t, 1> u;
+  prism::tensor<std::complex<double>, 1> c;
+};
+
+struct Deep {
+  std::vector<Deep> children;
+};
+
+std::string as_string(const std::vector<std::uint8_t>& v) { return {v.begin(), v.end()}; }
+
+}  // namespace flex_test_types
+
+using namespace flex_test_types;
+
+TEST(FlexInterop, PrismWritesTheBuildersBytesAndReadsThemBack) {
+  for (std::uint64_t seed = 1; seed <= 100; ++seed) {
+    const Reading r = make_reading(seed);
+    const std::string by_hand = as_string(build_by_hand(r));
+    const std::string mine = prism::write<prism::flex>(r).value();
+    EXPECT_EQ(mine, by_hand) << "seed " << seed;
+    Reading back{};
+    const auto st = prism::read<prism::flex>(back, by_hand);
+    ASSERT_TRUE(st) << "seed " << seed << ": " << st.error().message();
+    EXPECT_EQ(back, r) << "seed " << seed;
+  }
+}
+
+TEST(FlexInterop, FlexbuffersReadsPrismsBytes) {
+  for (std::uint64_t seed = 1; seed <= 100; ++seed) {
+    const Reading r = make_reading(seed);
+    const std::string bytes = prism::write<prism::flex>(r).value();
+    const auto* data = reinterpret_cast<const std::uint8_t*>(bytes.data());
+    ASSERT_TRUE(flexbuffers::VerifyBuffer(data, bytes.size())) << "seed " << seed;
+    const auto root = flexbuffers::GetRoot(data, bytes.size()).AsMap();
+    EXPECT_EQ(root["name"].AsString().str(), r.name);
+    EXPECT_EQ(root["count"].AsInt64(), r.count);
+    EXPECT_EQ(root["serial"].AsUInt64(), r.serial);
+    EXPECT_EQ(root["value"].AsDouble(), r.value);
+    EXPECT_EQ(root["ok"].AsBool(), r.ok);
+    const auto samples = root["samples"].AsTypedVector();
+    ASSERT_EQ(samples.size(), r.samples.size());
+    for (std::size_t i = 0; i < samples.size(); ++i) EXPECT_EQ(samples[i].AsFloat(), r.samples[i]);
+    const auto tags = root["tags"].AsVector();
+    ASSERT_EQ(tags.size(), r.tags.size());
+    for (std::size_t i = 0; i < tags.size(); ++i) EXPECT_EQ(tags[i].AsString().str(), r.tags[i]);
+    const auto totals = root["totals"].AsMap();
+    ASSERT_EQ(totals.size(), r.totals.size());
+    for (const auto& [k, v] : r.totals) EXPECT_EQ(totals[k].AsInt64(), v);
+    const auto raw = root["raw"].AsBlob();
+    ASSERT_EQ(raw.size(), r.raw.size());
+    EXPECT_TRUE(r.raw.empty() || std::memcmp(raw.data(), r.raw.data(), raw.size()) == 0);
+    EXPECT_EQ(root["where"].AsMap()["x"].AsDouble(), r.where.x);
+    EXPECT_EQ(root["maybe"].IsNull(), !r.maybe);
+    if (r.maybe) {
+      EXPECT_EQ(root["maybe"].AsUInt64(), *r.maybe);
+    }
+  }
+}
+
+TEST(FlexInterop, ReadsWhatOtherWritersChoose) {
+  // Widths the Builder was forced to, indirect scalars, a fixed-length typed vector, an untyped
+  // vector of numbers, keys absent and unknown.
+  flexbuffers::Builder fbb;
+  fbb.ForceMinimumBitWidth(flexbuffers::BIT_WIDTH_64);
+  fbb.Map([&] {
+    fbb.IndirectInt("count", -7);
+    fbb.IndirectUInt("serial", 12345678901234ull);
+    fbb.IndirectDouble("value", 0.1);  // (the Builder stores a double that fits a float wrongly)
+    fbb.Key("samples");
+    const float three[3] = {1.0f, 2.0f, 3.5f};
+    fbb.FixedTypedVector(three, 3);
+    fbb.Vector("tags", [&] { fbb.String("t"); });
+    fbb.Int("unknown", 1);
+    fbb.Map("where", [&] {
+      fbb.Int("x", 3);  // an integer where a double is expected
+      fbb.Double("y", -0.5);
+    });
+  });
+  fbb.Finish();
+  Reading r{};
+  r.name = "kept";
+  const auto st = prism::read<prism::flex>(r, as_string(fbb.GetBuffer()));
+  ASSERT_TRUE(st) << st.error().message();
+  EXPECT_EQ(r.name, "kept");
+  EXPECT_EQ(r.count, -7);
+  EXPECT_EQ(r.serial, 12345678901234ull);
+  EXPECT_EQ(r.value, 0.1);
+  EXPECT_EQ(r.samples, (std::vector<float>{1.0f, 2.0f, 3.5f}));
+  EXPECT_EQ(r.tags, std::vector<std::string>{"t"});
+  EXPECT_EQ(r.where, (Position{3.0, -0.5}));
+  constexpr prism::options strict{.error_on_unknown_keys = true};
+  EXPECT_EQ((prism::read<prism::flex, strict>(r, as_string(fbb.GetBuffer())).error().code), prism::errc::unknown_key);
+}
+
+TEST(FlexInterop, NoSilentTruncation) {
+  flexbuffers::Builder fbb;
+  fbb.Map([&] { fbb.Int("count", std::int64_t{1} << 40); });
+  fbb.Finish();
+  Reading r{};
+  const auto st = prism::read<prism::flex>(r, as_string(fbb.GetBuffer()));
+  ASSERT_FALSE(st);
+  EXPECT_EQ(st.error().code, prism::errc::out_of_range);
+  EXPECT_EQ(st.error().path, "count");
+}
+
+TEST(FlexWire, TensorDataIsAlignedForItsType) {
+  for (std::size_t n : {1u, 3u, 100u, 2048u, 40000u}) {
+    Holder h;
+    h.f = prism::tensor<float, 2>({n, 2}, prism::memory_order::row_major, 1.5f);
+    h.d = prism::tensor<double, 1>({n}, prism::memory_order::row_major, -2.0);
+    h.u = prism::tensor<std::uint16_t, 1>({n}, prism::memory_order::row_major, 7);
+    h.c = prism::tensor<std::complex<double>, 1>({n}, prism::memory_order::row_major, {1, 2});
+    const std::string bytes = prism::write<prism::flex>(h).value();  // std::string storage is 16-aligned
+    ASSERT_TRUE(flexbuffers::VerifyBuffer(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()));
+    const auto v = prism::view<prism::flex>(bytes);
+    const auto f = v["f"].as_tensor<const float, 2>();
+    const auto d = v["d"].as_tensor<const double, 1>();
+    const auto u = v["u"].as_tensor<const std::uint16_t, 1>();
+    const auto c = v["c"].as_tensor<const std::complex<double>, 1>();
+    ASSERT_TRUE(f && d && u && c) << n;
+    EXPECT_TRUE(f->zero_copy() && d->zero_copy() && u->zero_copy() && c->zero_copy()) << n;
+    EXPECT_EQ((*f)(n - 1, 1), 1.5f);
+    EXPECT_EQ((*c)(n - 1), std::complex<double>(1, 2));
+    // zerialize's triple: [dtype, [extents], data]
+    const auto triple = flexbuffers::GetRoot(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()).AsMap()["f"].AsVector();
+    ASSERT_EQ(triple.size(), 3u);
+    EXPECT_EQ(triple[0].AsUInt64(), 10u);
+    EXPECT_EQ(triple[1].AsTypedVector().size(), 2u);
+    EXPECT_EQ(triple[1].AsTypedVector()[0].AsUInt64(), n);
+  }
+}
+
+TEST(FlexView, LooksUpIndexesAndVerifies) {
+  const Reading r = make_reading(5);
+  const std::string bytes = prism::write<prism::flex>(r).value();
+  const auto v = prism::view<prism::flex>(bytes);
+  EXPECT_EQ(v["name"].as_string_view().value(), r.name);
+  EXPECT_EQ(v["where"]["y"].as<double>().value(), 0.5);
+  EXPECT_EQ(v["samples"].size().value(), r.samples.size());
+  EXPECT_EQ(v["missing"].failure()->code, prism::errc::missing_key);
+  EXPECT_EQ(v["name"][0].failure()->code, prism::errc::type_mismatch);
+  EXPECT_TRUE(prism::verify<prism::flex>(bytes));
+  EXPECT_FALSE(prism::verify<prism::flex>(std::string_view(bytes).substr(0, bytes.size() - 1)));
+}
+
+TEST(FlexBadInput, TruncationAndDamageAreErrorsNotCrashes) {
+  const std::string bytes = prism::write<prism::flex>(make_reading(9)).value();
+  for (std::size_t n = 0; n < bytes.size(); ++n) {
+    Reading back{};
+    EXPECT_FALSE(prism::read<prism::flex>(back, std::string_view(bytes).substr(bytes.size() - n)));
+    (void)prism::read<prism::flex>(back, std::string_view(bytes).substr(0, n));
+  }
+  std::mt19937_64 rng(3);
+  for (std::size_t i = 0; i < bytes.size(); ++i) {
+    std::string bad = bytes;
+    bad[i] = static_cast<char>(rng());
+    Reading back{};
+    (void)prism::read<prism::flex>(back, bad);
+    (void)prism::verify<prism::flex>(bad);
+    (void)prism::transcode<prism::flex, prism::msgpack>(bad);
+  }
+  EXPECT_EQ((prism::read<prism::flex, Reading>(std::string("\x01\x02", 2)).error().code), prism::errc::unexpected_end);
+  EXPECT_EQ((prism::read<prism::flex, Reading>(std::string("\x00\x24\x03", 3)).error().code), prism::errc::invalid_value);  // width 3
+}
+
+// A vector of 40 references to one vector of 40 references to ... : 40^6 values in 250 bytes.
+TEST(FlexBadInput, SharedContainersCannotMultiplyTheWork) {
+  std::string bytes;
+  constexpr std::size_t k = 40;
+  bytes.push_back('\x01');  // vector of one integer
+  bytes.push_back('\x05');
+  bytes.push_back('\x04');  // its type: FBT_INT, width 1
+  std::size_t previous = 1;  // where the last vector's elements start
+  for (int level = 0; level < 6; ++level) {
+    bytes.push_back(static_cast<char>(k));
+    const std::size_t start = bytes.size();
+    for (std::size_t i = 0; i < k; ++i) bytes.push_back(static_cast<char>(start + i - previous));
+    for (std::size_t i = 0; i < k; ++i) bytes.push_back(static_cast<char>(flexbuffers::FBT_VECTOR << 2));
+    previous = start;
+  }
+  bytes.push_back(static_cast<char>(bytes.size() - previous));  // the root: an offset to the last vector
+  bytes.push_back(static_cast<char>(flexbuffers::FBT_VECTOR << 2));
+  bytes.push_back('\x01');
+  using nested = std::vector<std::vector<std::vector<std::vector<std::vector<std::vector<std::vector<int>>>>>>>;
+  const auto r = prism::read<prism::flex, nested>(bytes);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().code, prism::errc::too_many_elements);
+  EXPECT_EQ(prism::view<prism::flex>(bytes)[39][39][39][39][39][39][0].as<int>().value(), 5);
+  EXPECT_FALSE((prism::transcode<prism::flex, prism::json>(bytes)));
+}
+
+TEST(FlexBadInput, DepthIsLimited) {
+  flexbuffers::Builder fbb;
+  std::vector<std::size_t> starts;
+  for (int i = 0; i < 300; ++i) starts.push_back(fbb.StartVector());
+  for (auto it = starts.rbegin(); it != starts.rend(); ++it) fbb.EndVector(*it, false, false);
+  fbb.Finish();
+  const auto r = prism::read<prism::flex, Deep>(as_string(fbb.GetBuffer()));
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().code, prism::errc::too_deep);
+}
