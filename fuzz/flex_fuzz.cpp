@@ -1,0 +1,15 @@
+#include <prism/flex.hpp>
+
+#include "fuzz_target.hpp"
+
+// Struct reads are bounded by their work budget; a whole-message walk of the view only after
+// flexbuffers::Verifier accepts the bytes (a FlexBuffer may share one container many times).
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  fuzz_all<prism::flex>(data, size);
+  const std::string_view input(reinterpret_cast<const char*>(data), size);
+  const auto v = prism::view<prism::flex>(input);
+  (void)v[0][1].size();
+  (void)v.find("name");
+  if (prism::verify<prism::flex>(input, prism::limits{.max_depth = 64})) (void)walk_view(v);
+  return 0;
+}
