@@ -27,6 +27,7 @@ class codec {
 };
 
 std::unique_ptr<codec> make_msgpack_cxx(zerialize_data::case_kind kind, bool as_vector);
+std::unique_ptr<codec> make_flexbuffers(zerialize_data::case_kind kind, bool as_vector);
 std::unique_ptr<codec> make_nlohmann(zerialize_data::case_kind kind, bool as_vector);  // small structs only
 
 }  // namespace bench::zerialize

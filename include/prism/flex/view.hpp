@@ -184,6 +184,13 @@ class node {
   node child(const block& b, std::size_t i, role how) const noexcept { return node(m_, message::element(b, i), b, i, how); }
 
   errc triple_tensor(tensor_header& h) const noexcept {
+    using namespace flexbuffers;
+    block t;  // the element types first, cheaply: most vectors are not tensors
+    if (m_.elements(r_, t) != errc::ok || (t.count != 3 && t.count != 4)) return errc::type_mismatch;
+    const flex_detail::type code = message::element(t, 0).kind, shape = message::element(t, 1).kind, data = message::element(t, 2).kind;
+    if (code != FBT_UINT && code != FBT_INT && code != FBT_INDIRECT_UINT && code != FBT_INDIRECT_INT) return errc::type_mismatch;
+    if (shape != FBT_VECTOR && (shape < FBT_VECTOR_INT || shape > FBT_VECTOR_UINT)) return errc::type_mismatch;
+    if (data != FBT_BLOB && (data < FBT_VECTOR_INT || data > FBT_VECTOR_FLOAT)) return errc::type_mismatch;
     auto ctx = detail::view_context(m_.base, m_.size, 0);
     reader<decltype(ctx)> rd{ctx, m_, work_budget(m_.size)};
     return read_tensor_header(rd, r_, h) ? errc::ok : ctx.get().code;

@@ -5,6 +5,8 @@
 #include <flatbuffers/flexbuffers.h>
 
 #include <algorithm>
+#include <bit>
+#include <span>
 #include <charconv>
 #include <chrono>
 #include <cstring>
@@ -61,48 +63,74 @@ void put_number(builder& b, E e) {
   else b.UInt(static_cast<std::uint64_t>(e));
 }
 
-// `n` numbers of E as a typed vector: copied at E's width when the count fits in that width (the
-// Builder's rule for a size prefix), else pushed one by one at the width they need.
+// `n` numbers of E as a typed vector. Short runs of integers are pushed one by one so that the
+// Builder picks the narrowest width that holds them all; longer runs, and floats, are copied at
+// E's own width (when the count fits in that width, the Builder's rule for a size prefix).
 template <class E>
 void put_numbers(builder& b, const E* p, std::size_t n) {
-  if constexpr (sizeof(E) < 8) {
-    if (n >= (std::uint64_t{1} << (8 * sizeof(E)))) {
-      b.TypedVector([&] { for (std::size_t i = 0; i < n; ++i) put_number(b, p[i]); });
-      return;
+  constexpr std::size_t short_run = 32;
+  bool pushed = std::is_integral_v<E> && sizeof(E) > 1 && n <= short_run;
+  if constexpr (sizeof(E) < 8) pushed = pushed || n >= (std::uint64_t{1} << (8 * sizeof(E)));
+  if (pushed) b.TypedVector([&] { for (std::size_t i = 0; i < n; ++i) put_number(b, p[i]); });
+  else b.Vector(p, n);
+}
+
+constexpr std::size_t width_of(std::uint64_t u) noexcept { return u < 0x100 ? 1 : u < 0x10000 ? 2 : u < 0x100000000ull ? 4 : 8; }
+constexpr std::size_t align_up(std::size_t at, std::size_t w) noexcept { return (at + w - 1) / w * w; }
+
+// How to lay out a tensor's dtype and extents so that the blob after them starts at a multiple
+// of `alignment` from the buffer's start: the dtype inline or indirect (one byte in the buffer),
+// the extents a typed or an untyped vector (one type byte per extent), at their natural width or
+// wider. Follows the Builder's layout: each vector and blob is preceded by padding to its width
+// and a size prefix of that width.
+struct tensor_layout {
+  bool indirect_dtype = false;
+  bool typed_extents = true;
+  std::size_t extents_width = 0;  // 0: no layout puts the blob where it should be
+};
+
+inline tensor_layout plan_tensor(std::size_t at, std::span<const std::size_t> shape, std::size_t bytes, std::size_t alignment) {
+  std::size_t natural = width_of(shape.size());
+  for (std::size_t e : shape) natural = std::max(natural, width_of(e));
+  const std::size_t prefix = width_of(bytes);
+  for (bool typed : {true, false}) {
+    if (!typed && shape.empty()) break;
+    for (bool indirect : {false, true}) {
+      for (std::size_t w = natural; w <= 8; w *= 2) {
+        const std::size_t extents_end = align_up(at + (indirect ? 1 : 0), w) + w * (1 + shape.size()) + (typed ? 0 : shape.size());
+        if ((align_up(extents_end, prefix) + prefix) % alignment == 0) return {indirect, typed, w};
+      }
     }
   }
-  b.Vector(p, n);
+  return {};
 }
 
-// A tensor's data, aligned for its element type relative to the buffer's start: a blob when its
-// size prefix is at least as wide as that alignment (the blob then starts aligned), else a typed
-// vector of the element (or of the parts of a complex element), which the Builder aligns.
-template <class E>
-void put_tensor_data(builder& b, const E* data, std::size_t count) {
-  const std::size_t bytes = count * sizeof(E);
-  const std::size_t prefix = bytes < 0x100 ? 1 : bytes < 0x10000 ? 2 : bytes < 0x100000000ull ? 4 : 8;
-  if constexpr (std::is_same_v<E, float16>) {
-    if (prefix >= 2) b.Blob(data, bytes);
-    else put_numbers(b, reinterpret_cast<const std::uint16_t*>(data), count);
-  } else if constexpr (std::is_same_v<E, std::complex<float>> || std::is_same_v<E, std::complex<double>>) {
-    using part = typename E::value_type;
-    if (prefix >= alignof(part)) b.Blob(data, bytes);
-    else put_numbers(b, reinterpret_cast<const part*>(data), 2 * count);
-  } else {
-    if (prefix >= alignof(E)) b.Blob(data, bytes);
-    else put_numbers(b, data, count);
-  }
-}
-
+// [dtype, [extents...], data(, 1 when column-major)]. The data is a blob placed at an offset
+// aligned for the element type (see plan_tensor); when no layout allows that, a typed vector of
+// the element (or of a complex element's parts, or float16's bits), which the Builder aligns.
 template <class T>
 void write_tensor(builder& b, const T& t) {
   using E = std::remove_const_t<typename T::element_type>;
+  using part = std::conditional_t<std::is_same_v<E, float16>, std::uint16_t,
+                                  std::conditional_t<std::is_same_v<E, std::complex<float>>, float,
+                                                     std::conditional_t<std::is_same_v<E, std::complex<double>>, double, E>>>;
+  const std::size_t rank = std::size(t.shape());
+  const std::span<const std::size_t> shape(std::data(t.shape()), rank);
+  const tensor_layout plan = plan_tensor(b.GetSize(), shape, t.size_bytes(), alignof(part));
   const std::size_t start = b.StartVector();
-  b.UInt(static_cast<std::uint8_t>(dtype_of<E>));
-  const std::size_t shape = b.StartVector();
-  for (std::size_t e : t.shape()) b.UInt(e);
-  b.EndVector(shape, std::size(t.shape()) != 0, false);
-  put_tensor_data(b, t.data(), t.size());
+  const auto code = static_cast<std::uint8_t>(dtype_of<E>);
+  if (plan.indirect_dtype) b.IndirectUInt(code);
+  else b.UInt(code);
+  const std::size_t extents = b.StartVector();
+  for (std::size_t e : shape) b.UInt(e);
+  if (plan.extents_width) b.ForceMinimumBitWidth(static_cast<flexbuffers::BitWidth>(std::countr_zero(plan.extents_width)));
+  b.EndVector(extents, rank != 0 && plan.typed_extents, false);
+  b.ForceMinimumBitWidth();
+  if (plan.extents_width || t.size() == 0) {
+    b.Blob(t.data(), t.size_bytes());
+  } else {
+    put_numbers(b, reinterpret_cast<const part*>(t.data()), t.size_bytes() / sizeof(part));
+  }
   if (t.order() == memory_order::column_major) b.UInt(1);
   b.EndVector(start, false, false);
 }
