@@ -1,5 +1,6 @@
 #pragma once
-// The umbrella header: the core and every format.
+// The umbrella header: the core and every format but FlexBuffers, which needs flatbuffers
+// (include <prism/flex.hpp> for it).
 #include "core/api.hpp"
 #include "core/concepts.hpp"
 #include "core/enum.hpp"
