@@ -1,4 +1,4 @@
-// JSON against simdjson: prism reads every number and string exactly as simdjson does, and
+// JSON against simdjson: prism reads (and views) every number and string exactly as simdjson does, and
 // prism's output, parsed by simdjson, equals the original document value for value. Runs on
 // the real corpora in ../shared/datasets/json when present, and always on built-in documents.
 #include <gtest/gtest.h>
@@ -60,6 +60,75 @@ namespace {
   return differ("type");
 }
 
+// Compares a prism JSON view with a simdjson element, through the view's accessors, its
+// iteration and its lookups.
+template <class View>
+::testing::AssertionResult same_view(const View& ours, simdjson::dom::element theirs, const std::string& path) {
+  using simdjson::dom::element_type;
+  const auto differ = [&](const char* what) {
+    return ::testing::AssertionFailure() << what << " differs in the view at " << (path.empty() ? "/" : path);
+  };
+  const auto t = ours.type();
+  switch (theirs.type()) {
+    case element_type::NULL_VALUE: return t == prism::value_type::null ? ::testing::AssertionSuccess() : differ("null");
+    case element_type::BOOL: {
+      const auto b = ours.template as<bool>();
+      return b && *b == bool(theirs) ? ::testing::AssertionSuccess() : differ("bool");
+    }
+    case element_type::INT64: {
+      const auto i = ours.template as<std::int64_t>();
+      return t == prism::value_type::integer && i && *i == int64_t(theirs) ? ::testing::AssertionSuccess() : differ("int64");
+    }
+    case element_type::UINT64: {
+      const auto u = ours.template as<std::uint64_t>();
+      return t == prism::value_type::integer && u && *u == uint64_t(theirs) ? ::testing::AssertionSuccess() : differ("uint64");
+    }
+    case element_type::DOUBLE: {
+      const auto d = ours.template as<double>();
+      return t == prism::value_type::floating && d && *d == double(theirs) ? ::testing::AssertionSuccess() : differ("double");
+    }
+    case element_type::STRING: {
+      const auto s = ours.template as<std::string>();
+      return t == prism::value_type::string && s && *s == std::string_view(theirs) ? ::testing::AssertionSuccess() : differ("string");
+    }
+    case element_type::ARRAY: {
+      simdjson::dom::array arr = theirs;
+      const auto n = ours.size();
+      if (t != prism::value_type::array || !n || *n != arr.size()) return differ("array");
+      std::size_t i = 0;
+      for (auto e : ours.elements()) {
+        auto r = same_view(e, arr.at(i), path + "/" + std::to_string(i));
+        if (!r) return r;
+        ++i;
+      }
+      if (i != *n) return differ("array walk");
+      if (i != 0 && !same_view(ours[i - 1], arr.at(i - 1), path + "/last")) return differ("last element");
+      return ::testing::AssertionSuccess();
+    }
+    case element_type::OBJECT: {
+      simdjson::dom::object obj = theirs;
+      const auto n = ours.size();
+      if (t != prism::value_type::object || !n || *n != obj.size()) return differ("object");
+      auto theirs_member = obj.begin();
+      std::size_t i = 0;
+      for (auto [key, value] : ours.items()) {
+        if (key.template as<std::string>().value_or("") != theirs_member.key()) return differ("key");
+        auto r = same_view(value, theirs_member.value(), path + "/" + std::string(theirs_member.key()));
+        if (!r) return r;
+        ++theirs_member;
+        ++i;
+      }
+      if (i != *n) return differ("object walk");
+      if (i != 0) {  // a lookup by key finds the first member of that name
+        const std::string_view first_key = obj.begin().key();
+        if (!same_view(ours[first_key], obj.begin().value(), path + "/" + std::string(first_key))) return differ("lookup");
+      }
+      return ::testing::AssertionSuccess();
+    }
+  }
+  return differ("type");
+}
+
 void check_document(const std::string& text, const std::string& name) {
   simdjson::dom::parser parser;
   simdjson::dom::element original;
@@ -68,6 +137,11 @@ void check_document(const std::string& text, const std::string& name) {
   const auto ours = prism::read<prism::json, prism::json::value>(text);
   ASSERT_TRUE(ours) << name << ": " << ours.error().message();
   ASSERT_TRUE(same(*ours, original, "")) << name;
+  // prism's view of the text walks to the same values.
+  const auto view = prism::view<prism::json>(text);
+  ASSERT_TRUE(view.valid()) << name << ": " << view.failure()->message();
+  ASSERT_TRUE(prism::verify<prism::json>(text)) << name;
+  ASSERT_TRUE(same_view(view, original, "")) << name;
   // simdjson reads prism's output, compact and pretty, as the original.
   for (const bool pretty : {false, true}) {
     const auto written = pretty ? prism::write<prism::json, prism::options{.pretty = true}>(*ours) : prism::write<prism::json>(*ours);

@@ -92,7 +92,9 @@ using pairs = ::testing::Types<
     pair_of<prism::zbin, prism::json>, pair_of<prism::zbin, prism::zbin>, pair_of<prism::flex, prism::msgpack>,
     pair_of<prism::flex, prism::cbor>, pair_of<prism::flex, prism::beve>, pair_of<prism::flex, prism::json>,
     pair_of<prism::flex, prism::zbin>, pair_of<prism::flex, prism::flex>, pair_of<prism::msgpack, prism::flex>,
-    pair_of<prism::cbor, prism::flex>, pair_of<prism::beve, prism::flex>, pair_of<prism::zbin, prism::flex>>;
+    pair_of<prism::cbor, prism::flex>, pair_of<prism::beve, prism::flex>, pair_of<prism::zbin, prism::flex>,
+    pair_of<prism::json, prism::msgpack>, pair_of<prism::json, prism::cbor>, pair_of<prism::json, prism::beve>,
+    pair_of<prism::json, prism::json>, pair_of<prism::json, prism::zbin>, pair_of<prism::json, prism::flex>>;
 TYPED_TEST_SUITE(Transcode, pairs);
 
 TYPED_TEST(Transcode, ReadsBackEqual) {
@@ -106,7 +108,11 @@ TYPED_TEST(Transcode, ReadsBackEqual) {
     const auto target = prism::transcode<From, To>(source);
     ASSERT_TRUE(target) << "seed " << seed << ": " << target.error().message();
     Document back{};
-    const auto st = prism::read<To>(back, *target);
+    // JSON holds blobs and time points as strings: they arrive elsewhere as strings, so a JSON
+    // source is checked by coming back to JSON.
+    const auto again = std::is_same_v<From, prism::json> ? prism::transcode<To, prism::json>(*target) : prism::result<std::string>(*target);
+    ASSERT_TRUE(again) << "seed " << seed << ": " << again.error().message();
+    const auto st = std::is_same_v<From, prism::json> ? prism::read<prism::json>(back, *again) : prism::read<To>(back, *target);
     ASSERT_TRUE(st) << "seed " << seed << ": " << st.error().message();
     EXPECT_TRUE(back == original) << "seed " << seed;
   }

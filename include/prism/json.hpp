@@ -3,4 +3,5 @@
 #include "json/format.hpp"
 #include "json/read.hpp"
 #include "json/write.hpp"
+#include "json/view.hpp"
 #include "json/emit.hpp"

@@ -3,6 +3,7 @@
 // as its type says. False when one fails to decode or a container's walk disagrees with size().
 #include <cstddef>
 #include <cstdint>
+#include <string>
 
 #include <prism/core/view.hpp>
 
@@ -30,7 +31,7 @@ bool walk_view(const View& v, int depth = 0) {
       }
       return n == *size;
     }
-    case prism::value_type::string: return static_cast<bool>(v.as_string_view());
+    case prism::value_type::string: return v.as_string_view() || v.template as<std::string>();
     case prism::value_type::binary: return static_cast<bool>(v.as_bytes());
     case prism::value_type::integer: return v.template as<std::int64_t>() || v.template as<std::uint64_t>();
     case prism::value_type::floating: return static_cast<bool>(v.template as<double>());

@@ -241,7 +241,7 @@ struct tensor_header {
 inline constexpr std::size_t max_tensor_rank = 16;
 
 // Why a tensor read copied instead of viewing the input.
-enum class copy_reason : std::uint8_t { none, misaligned, not_contiguous, converted };
+enum class copy_reason : std::uint8_t { none, misaligned, not_contiguous, converted, decoded };
 
 namespace detail {
 template <class From, class To>
@@ -312,6 +312,7 @@ class tensor_read {
     if (reason_ == copy_reason::none) return "zero-copy";
     if (reason_ == copy_reason::not_contiguous) return "copied: the format stores the elements one by one";
     if (reason_ == copy_reason::converted) return "copied: stored as " + std::string(dtype_name(stored_));
+    if (reason_ == copy_reason::decoded) return "copied: decoded from text";
     return "copied: misaligned by " + std::to_string(misaligned_by_) + " bytes for alignment " + std::to_string(alignof(T));
   }
 

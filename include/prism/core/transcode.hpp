@@ -12,7 +12,7 @@
 //        end_object();                                     // entry(i) before key i
 //   bool numbers(const tensor_header&), tensor(const tensor_header&);
 //   static bool sorts_keys(n);                             // keys must come in byte order
-// Sources are the formats with views (MessagePack, CBOR, BEVE, FlexBuffers, zbin).
+// Sources are the formats with views (MessagePack, CBOR, BEVE, FlexBuffers, zbin, JSON).
 #include <algorithm>
 #include <chrono>
 #include <optional>

@@ -144,7 +144,7 @@ class basic_view {
     if (error_) return *error_;
     std::string_view s;
     if (const errc e = node_.get_string(s); e != errc::ok)
-      return fail(e, e == errc::type_mismatch && node_.type() == value_type::string ? "a string in one piece" : "string");
+      return fail(e, e == errc::type_mismatch && node_.type() == value_type::string ? "a string stored as is (one chunk, no escapes)" : "string");
     return s;
   }
   result<bytes_view> as_bytes() const {
@@ -169,6 +169,11 @@ class basic_view {
       if (!convert_numbers(h.type, h.data, copy.size(), copy.data()))
         return fail(errc::type_mismatch, dtype_name(dtype_of<T>), dtype_name(h.type));
       return tensor_read<T, Rank>(std::move(copy), shape, h.order, copy_reason::converted, 0, h.type);
+    }
+    if constexpr (requires { Node::tensors_in_text; }) {  // decoded into a scratch buffer: always copied
+      std::vector<T> copy(h.count());
+      if (h.data_bytes) std::memcpy(copy.data(), h.data, h.data_bytes);
+      return tensor_read<T, Rank>(std::move(copy), shape, h.order, copy_reason::decoded, 0);
     }
     const auto address = reinterpret_cast<std::uintptr_t>(h.data);
     if (address % alignof(T) == 0) return tensor_read<T, Rank>(tensor_view<const T, Rank>(reinterpret_cast<const T*>(h.data), shape, h.order));

@@ -325,19 +325,6 @@ bool read_value(Ctx& ctx, T& v) {
   }
 }
 
-// Line and column (1-based, columns in bytes) of `offset` in the input.
-inline void line_and_column(const std::uint8_t* begin, std::size_t offset, std::size_t& line, std::size_t& column) {
-  line = 1;
-  std::size_t line_start = 0;
-  for (std::size_t i = 0; i < offset; ++i) {
-    if (begin[i] == '\n') {
-      ++line;
-      line_start = i + 1;
-    }
-  }
-  column = offset - line_start + 1;
-}
-
 }  // namespace prism::json_detail
 
 namespace prism {

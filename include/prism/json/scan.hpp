@@ -61,6 +61,19 @@ PRISM_INLINE bool next_byte(Ctx& ctx, std::uint8_t& c, std::string_view expected
   return true;
 }
 
+// Line and column (1-based, columns in bytes) of `offset` in the input.
+inline void line_and_column(const std::uint8_t* begin, std::size_t offset, std::size_t& line, std::size_t& column) {
+  line = 1;
+  std::size_t line_start = 0;
+  for (std::size_t i = 0; i < offset; ++i) {
+    if (begin[i] == '\n') {
+      ++line;
+      line_start = i + 1;
+    }
+  }
+  column = offset - line_start + 1;
+}
+
 template <class Ctx>
 PRISM_COLD bool syntax_error(Ctx& ctx, std::string_view expected) {
   const std::uint8_t c = ctx.src.need(1) ? *ctx.src.cur() : 0;
