@@ -4,17 +4,18 @@
 #include "fuzz_target.hpp"
 
 // Besides struct reads: the view's index accepts exactly what the reader accepts (both check
-// the whole text), its walk never fails on text it accepted, and a transcode never crashes.
+// the whole text but the range of numbers), its walk never fails on text it accepted, and a transcode never crashes.
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   fuzz_all<prism::json>(data, size);
   const std::string_view input(reinterpret_cast<const char*>(data), size);
   fuzz_one<prism::json, prism::json::value>(input);
   const prism::limits lim{.max_depth = 64, .max_elements = 1 << 20, .max_alloc_bytes = 64 << 20};
   const bool indexed = static_cast<bool>(prism::verify<prism::json>(input, lim));
-  const bool read = static_cast<bool>(prism::read<prism::json, prism::json::value>(input, lim));
-  if (indexed != read) std::abort();
+  const auto read = prism::read<prism::json, prism::json::value>(input, lim);
+  // The index checks number syntax; numbers beyond a double's range are refused when read.
+  if (indexed != static_cast<bool>(read) && (read || read.error().code != prism::errc::out_of_range)) std::abort();
   const auto v = prism::view<prism::json>(input);
-  if (v.valid() && !walk_view(v)) std::abort();
+  if (v.valid() && read && !walk_view(v)) std::abort();
   (void)prism::transcode<prism::json, prism::msgpack>(input);
   return 0;
 }

@@ -137,8 +137,10 @@ TEST(JsonView, IndexAcceptsWhatTheReaderAccepts) {
     std::string bad = text;
     for (int m = 0, n = 1 + static_cast<int>(rng() % 3); m < n; ++m) bad[rng() % bad.size()] = alphabet[rng() % alphabet.size()];
     const bool indexed = static_cast<bool>(prism::verify<prism::json>(bad));
-    const bool read = static_cast<bool>(prism::read<prism::json, prism::json::value>(bad));
-    EXPECT_EQ(indexed, read) << bad;
+    const auto read = prism::read<prism::json, prism::json::value>(bad);
+    // The index checks number syntax; numbers beyond a double's range are refused when read.
+    if (!read && read.error().code == prism::errc::out_of_range) continue;
+    EXPECT_EQ(indexed, static_cast<bool>(read)) << bad;
     accepted += indexed;
   }
   EXPECT_GT(accepted, 100);  // the mutations leave some texts valid
