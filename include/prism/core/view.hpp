@@ -94,6 +94,7 @@ template <class Node>
 class basic_view {
  public:
   explicit basic_view(const Node& node) noexcept : node_(node) {}
+  explicit basic_view(Node&& node) noexcept : node_(std::move(node)) {}
   explicit basic_view(error e) : error_(std::make_shared<const error>(std::move(e))) {}
 
   // False when this view is the result of a failed access (a missing key, an index out of
@@ -200,7 +201,7 @@ class basic_view {
       if (e == errc::type_mismatch) err.expected = "array";
       return basic_view(std::move(err));
     }
-    return basic_view(child);
+    return basic_view(std::move(child));
   }
   basic_view operator[](std::string_view key) const {
     if (error_) return *this;
@@ -209,7 +210,7 @@ class basic_view {
     if (const errc e = node_.find(key, child, found); e != errc::ok)
       return basic_view(make_error(e, node_.offset(), std::string(key), Node::format::name, e == errc::type_mismatch ? "object" : ""));
     if (!found) return basic_view(make_error(errc::missing_key, node_.offset(), std::string(key), Node::format::name));
-    return basic_view(child);
+    return basic_view(std::move(child));
   }
   basic_view operator[](const char* key) const { return (*this)[std::string_view(key)]; }
   // The value of `key`, or nothing when this is not an object or has no such key.

@@ -8,6 +8,7 @@
 // Cost: 12 bytes per value (a document of small numbers "[1,2,3,...]" needs about 6 bytes of
 // index per byte of text; typical documents 1-2 bytes per byte) and the time of one validating
 // scan. Documents are limited to 2 GiB, so that offsets and lengths fit the entries.
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -75,7 +76,10 @@ class tape_builder {
       fail(errc::allocation_limit, 0, "a document under 2 GiB");
       return std::move(error_);
     }
-    tape_->entries.reserve(tape_->size / 16 + 4);
+    // A value takes at least two bytes of text but for the last: size / 2 + 2 entries never
+    // grow the vector. Large documents start at a sixteenth and grow.
+    const std::size_t size = tape_->size;
+    tape_->entries.reserve(size <= 65536 ? size / 2 + 2 : size / 16);
     if (!scan_document()) return std::move(error_);
     return std::shared_ptr<const tape>(std::move(tape_));
   }
@@ -117,7 +121,7 @@ class tape_builder {
       case '{':
       case '[': {
         if (open_.size() >= lim_.max_depth) return fail(errc::too_deep, pos_);
-        open_.push_back(push(0));
+        open_.push_back(push(0) << 1 | (c == '{'));
         ++pos_;
         skip_space();
         const char closing = c == '{' ? '}' : ']';
@@ -218,15 +222,15 @@ class tape_builder {
     return self;
   }
   void close() {
-    tape_->entries[open_.back()].next = static_cast<std::uint32_t>(tape_->entries.size());
+    tape_->entries[open_.back() >> 1].next = static_cast<std::uint32_t>(tape_->entries.size());
     open_.pop_back();
   }
   bool count_element() {
-    std::uint32_t& n = tape_->entries[open_.back()].extra;
+    std::uint32_t& n = tape_->entries[open_.back() >> 1].extra;
     if (++n > lim_.max_elements) return fail(errc::too_many_elements, pos_);
     return true;
   }
-  bool in_object() const noexcept { return tape_->base[tape_->entries[open_.back()].at] == '{'; }
+  bool in_object() const noexcept { return open_.back() & 1; }
   std::uint8_t byte() const noexcept { return tape_->base[pos_]; }
   std::size_t end() const noexcept { return tape_->size; }
   void skip_space() noexcept {
@@ -237,7 +241,8 @@ class tape_builder {
   std::string path() const {
     std::string out;
     const auto& entries = tape_->entries;
-    for (const std::uint32_t c : open_) {
+    for (std::size_t level = 0; level < open_.size(); ++level) {
+      const std::uint32_t c = open_.at(level) >> 1;
       const std::uint32_t count = entries[c].extra;
       if (count == 0) break;
       if (tape_->base[entries[c].at] == '[') {
@@ -268,7 +273,29 @@ class tape_builder {
 
   std::shared_ptr<tape> tape_;
   limits lim_;
-  std::vector<std::uint32_t> open_;  // entries of the containers not yet closed
+  // Entries of the containers not yet closed, each shifted left one bit with the low bit set
+  // for objects; the first 64 levels without an allocation.
+  class open_stack {
+   public:
+    bool empty() const noexcept { return size_ == 0; }
+    std::size_t size() const noexcept { return size_; }
+    std::uint32_t back() const noexcept { return at(size_ - 1); }
+    void push_back(std::uint32_t v) {
+      if (size_ < inline_.size()) inline_[size_] = v;
+      else spill_.push_back(v);
+      ++size_;
+    }
+    void pop_back() noexcept {
+      if (--size_ >= inline_.size()) spill_.pop_back();
+    }
+    std::uint32_t at(std::size_t i) const noexcept { return i < inline_.size() ? inline_[i] : spill_[i - inline_.size()]; }
+
+   private:
+    std::array<std::uint32_t, 64> inline_;
+    std::vector<std::uint32_t> spill_;
+    std::size_t size_ = 0;
+  };
+  open_stack open_;
   std::size_t pos_ = 0;
   bool opened_ = false;
   error error_;

@@ -112,7 +112,7 @@ class node {
     if (i >= entry().extra) return errc::out_of_range;
     std::uint32_t k = i_ + 1;
     for (std::size_t s = 0; s < i; ++s) k = at(k).next;
-    out = node(tape_, k);
+    out.point(tape_, k);
     return errc::ok;
   }
 
@@ -124,7 +124,7 @@ class node {
       const tape_entry& e = at(k);
       const bool match = e.extra & flag_bit ? tape_->decoded_string(e) == key : tape_->raw_string(e) == key;
       if (match) {
-        out = node(tape_, k + 1);
+        out.point(tape_, k + 1);
         found = true;
         return errc::ok;
       }
@@ -137,14 +137,14 @@ class node {
     const std::uint8_t c = first_byte();
     if ((c != '[' && c != '{') || type() == value_type::tensor) return errc::type_mismatch;
     if (entry().extra == 0) return errc::out_of_range;
-    out = node(tape_, i_ + 1);
+    out.point(tape_, i_ + 1);
     return errc::ok;
   }
 
   errc next(node& out) const {
     const std::uint32_t k = entry().next;
     if (k >= tape_->entries.size()) return errc::out_of_range;
-    out = node(tape_, k);
+    out.point(tape_, k);
     return errc::ok;
   }
 
@@ -156,6 +156,11 @@ class node {
   }
 
  private:
+  // Moves this node to entry k of `t` (no reference count traffic when it already shares t).
+  void point(const std::shared_ptr<const tape>& t, std::uint32_t k) noexcept {
+    if (tape_ != t) tape_ = t;
+    i_ = k;
+  }
   const tape_entry& at(std::uint32_t k) const noexcept { return tape_->entries[k]; }
   const tape_entry& entry() const noexcept { return at(i_); }
   std::uint8_t first_byte() const noexcept { return tape_->base[entry().at]; }
