@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <complex>
 #include <bit>
 #include <cstdint>
 #include <cstdlib>
@@ -258,6 +259,70 @@ TEST(CborInterop, TensorsMatchLibcborsTag40BothWays) {
       EXPECT_EQ(std::memcmp(cbor_bytestring_handle(elements.p), t.data(), t.size_bytes()), 0);
     }
   }
+}
+
+// RFC 8746 also allows the elements as a plain array: libcbor builds tag 40 / 1040 over
+// [[extents], [numbers...]] (integers, floats of each width, complex as trailing pairs) and
+// prism reads them into tensors; a tensor_view cannot point at them and says so.
+TEST(CborInterop, TensorsOverPlainArraysFromLibcbor) {
+  std::mt19937_64 rng(41);
+  for (int k = 0; k < 50; ++k) {
+    const std::size_t rows = rng() % 5, cols = rng() % 40;
+    const bool column_major = k % 2;
+    prism::tensor<std::int32_t, 2> ints({rows, cols}, column_major ? prism::memory_order::column_major : prism::memory_order::row_major);
+    prism::tensor<double, 2> reals({rows, cols}, ints.order());
+    cbor_item_t* int_elements = cbor_new_definite_array(ints.size());
+    cbor_item_t* real_elements = cbor_new_definite_array(reals.size());
+    for (std::size_t i = 0; i < ints.size(); ++i) {
+      ints.data()[i] = static_cast<std::int32_t>(rng() % 200000) - 100000;
+      reals.data()[i] = static_cast<float>(std::normal_distribution<double>(0, 100)(rng));  // exact as float
+      cbor_array_push(int_elements, cbor_move(build_int(ints.data()[i], {})));
+      cbor_array_push(real_elements, cbor_move(i % 2 ? cbor_build_float8(reals.data()[i]) : cbor_build_float4(static_cast<float>(reals.data()[i]))));
+    }
+    for (cbor_item_t* elements : {int_elements, real_elements}) {
+      cbor_item_t* extents = cbor_new_definite_array(2);
+      cbor_array_push(extents, cbor_move(build_int(static_cast<std::int64_t>(rows), {})));
+      cbor_array_push(extents, cbor_move(build_int(static_cast<std::int64_t>(cols), {})));
+      cbor_item_t* pair = cbor_new_definite_array(2);
+      cbor_array_push(pair, cbor_move(extents));
+      cbor_array_push(pair, cbor_move(elements));
+      const item theirs(cbor_build_tag(column_major ? 1040 : 40, cbor_move(pair)));
+      const std::string bytes = serialize(theirs.p);
+      if (elements == int_elements) {
+        prism::tensor<std::int32_t, 2> back;
+        ASSERT_TRUE(prism::read<prism::cbor>(back, bytes)) << k;
+        EXPECT_EQ(back, ints) << k;
+        prism::tensor<std::int8_t, 2> narrow;
+        if (ints.size()) {
+          EXPECT_FALSE(prism::read<prism::cbor>(narrow, bytes)) << k;  // elements beyond int8
+        }
+        prism::tensor_view<const std::int32_t, 2> view;
+        EXPECT_EQ(prism::read<prism::cbor>(view, bytes).error().code, prism::errc::type_mismatch);
+      } else {
+        prism::tensor<double, 2> back;
+        ASSERT_TRUE(prism::read<prism::cbor>(back, bytes)) << k;
+        EXPECT_EQ(back, reals) << k;
+      }
+    }
+  }
+  // complex<double> of extent 2 as a 2x2 tensor of parts: [[2, 2], [1.5, -1.0, 2.0, 0.5]]
+  cbor_item_t* parts = cbor_new_definite_array(4);
+  for (double d : {1.5, -1.0, 2.0, 0.5}) cbor_array_push(parts, cbor_move(cbor_build_float8(d)));
+  cbor_item_t* extents = cbor_new_definite_array(2);
+  cbor_array_push(extents, cbor_move(cbor_build_uint8(2)));
+  cbor_array_push(extents, cbor_move(cbor_build_uint8(2)));
+  cbor_item_t* pair = cbor_new_definite_array(2);
+  cbor_array_push(pair, cbor_move(extents));
+  cbor_array_push(pair, cbor_move(parts));
+  const item theirs(cbor_build_tag(40, cbor_move(pair)));
+  prism::tensor<std::complex<double>, 1> spectrum;
+  ASSERT_TRUE(prism::read<prism::cbor>(spectrum, serialize(theirs.p)));
+  ASSERT_EQ(spectrum.size(), 2u);
+  EXPECT_EQ(spectrum(1), std::complex<double>(2.0, 0.5));
+  // An element count that disagrees with the extents.
+  const std::string short_by_one("\xd8\x28\x82\x82\x02\x03\x85\x01\x02\x03\x04\x05", 12);
+  prism::tensor<double, 2> t;
+  EXPECT_EQ(prism::read<prism::cbor>(t, short_by_one).error().code, prism::errc::size_mismatch);
 }
 
 }  // namespace cbor_interop_types

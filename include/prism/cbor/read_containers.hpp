@@ -141,9 +141,10 @@ PRISM_INLINE bool read_native_typed_array(Ctx& ctx, T& v, bool& done) {
 
 // The heads of an RFC 8746 multi-dimensional array (tag 40, or 1040 for column-major) whose
 // elements are a typed array, up to its definite byte string: h.data points at the elements as
-// stored, which the caller consumes; `swapped` when their byte order is not the host's.
+// stored, which the caller consumes; `swapped` when their byte order is not the host's. Given
+// `plain`, elements in an untyped array (RFC 8746 allows either) set it and stop at that array.
 template <class Ctx>
-bool read_tensor_header(Ctx& ctx, tensor_header& h, bool& swapped) {
+bool read_tensor_header(Ctx& ctx, tensor_header& h, bool& swapped, bool* plain = nullptr) {
   const std::size_t at = ctx.src.offset();
   std::uint64_t tag_number{};
   bool tagged{};
@@ -165,10 +166,14 @@ bool read_tensor_header(Ctx& ctx, tensor_header& h, bool& swapped) {
     if (!read_int(ctx, h.shape[d])) return false;
   const std::size_t data_at = ctx.src.offset();
   if (!skip_tags(ctx, tag_number, tagged)) return false;
+  if (!peek_initial(ctx, initial)) return false;
+  if (plain && !tagged && (initial >> 5) == major::array) {
+    *plain = true;
+    return true;
+  }
   const typed_array_kind kind = describe_typed_array(tagged ? tag_number : 0);
   if (!tagged || !dtype_of_typed_array(kind, h.type)) return ctx.fail(errc::type_mismatch, data_at, "a typed array of the tensor's elements");
   head data;
-  if (!peek_initial(ctx, initial)) return false;
   if ((initial >> 5) != major::bytes || (initial & 31) == code::indefinite)
     return ctx.fail(errc::type_mismatch, data_at, "a definite-length byte string", describe_initial(initial));
   if (!read_head(ctx, data)) return false;
@@ -180,12 +185,41 @@ bool read_tensor_header(Ctx& ctx, tensor_header& h, bool& swapped) {
   return true;
 }
 
-template <class T, class Ctx>
+// The elements of a tensor stored one by one in an untyped array (complex ones as pairs of
+// parts), read as numbers of T's element type and stored like a typed array's.
+template <options O, class T, class Ctx>
+bool read_plain_tensor(Ctx& ctx, tensor_header& h, T& v, std::size_t at) {
+  using E = std::remove_const_t<typename T::element_type>;
+  using part = std::conditional_t<std::is_void_v<typename detail::complex_part<E>::type>, E, typename detail::complex_part<E>::type>;
+  if constexpr (tensor_view_type<T> || std::is_same_v<part, float16>) {
+    return ctx.fail(errc::type_mismatch, at, "the tensor's elements as a typed array", "an array of numbers");
+  } else {
+    const std::size_t array_at = ctx.src.offset();
+    head a;
+    if (!read_head(ctx, a)) return false;
+    if (a.indefinite) return ctx.fail(errc::type_mismatch, array_at, "a definite-length array of the tensor's elements");
+    if (!ctx.check_count(a.argument, 1, array_at)) return false;
+    const auto n = static_cast<std::size_t>(a.argument);
+    h.type = dtype_of<part>;
+    if (!detail::tensor_fits(h, sizeof(part), n * sizeof(part))) return ctx.fail(errc::size_mismatch, array_at, "elements of the tensor's shape");
+    if (!ctx.charge(n * sizeof(part)) || !ctx.enter()) return false;
+    std::vector<part> elements(n);
+    for (std::size_t i = 0; i < n; ++i)
+      if (!read_element<O>(ctx, elements[i], i)) return false;
+    ctx.leave();
+    h.data = reinterpret_cast<const std::byte*>(elements.data());
+    h.data_bytes = n * sizeof(part);
+    return detail::store_tensor(ctx, h, v, at);
+  }
+}
+
+template <options O, class T, class Ctx>
 bool read_tensor(Ctx& ctx, T& v) {
   const std::size_t at = ctx.src.offset();
   tensor_header h;
-  bool swapped{};
-  if (!read_tensor_header(ctx, h, swapped)) return false;
+  bool swapped{}, plain{};
+  if (!read_tensor_header(ctx, h, swapped, &plain)) return false;
+  if (plain) return read_plain_tensor<O>(ctx, h, v, at);
   const std::size_t stored_bytes = h.data_bytes;
   if (!swapped) {
     if (!detail::store_tensor(ctx, h, v, at)) return false;
@@ -541,7 +575,7 @@ bool read_value(Ctx& ctx, T& v) {
     }
     return true;
   } else if constexpr (tensor_type<T>) {
-    return read_tensor(ctx, v);
+    return read_tensor<O>(ctx, v);
   } else if constexpr (fixed_array<T> || sequence<T>) {
     return read_sequence<O>(ctx, v);
   } else if constexpr (map_type<T>) {
