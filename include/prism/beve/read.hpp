@@ -11,6 +11,7 @@
 #include <string_view>
 #include <type_traits>
 
+#include "../core/byte_order.hpp"
 #include "../core/concepts.hpp"
 #include "../core/containers.hpp"
 #include "../core/context.hpp"
@@ -44,9 +45,7 @@ PRISM_INLINE bool read_size(Ctx& ctx, std::uint64_t& n) {
   if (!ctx.src.need(1)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
   const std::size_t width = std::size_t{1} << (*ctx.src.cur() & 3);
   if (!ctx.src.need(width)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
-  std::uint64_t word = 0;
-  std::memcpy(&word, ctx.src.cur(), width);
-  n = word >> 2;
+  n = detail::load_le_width(ctx.src.cur(), width) >> 2;
   ctx.src.advance(width);
   return true;
 }
@@ -65,8 +64,7 @@ bool convert_number(Ctx& ctx, std::uint8_t h, const std::uint8_t* p, std::size_t
   const unsigned kind = (h >> 3) & 3, code = h >> 5;
   const std::size_t size = element_size(h);
   if (size == 0 || kind == bool_or_string_kind) return ctx.fail(errc::invalid_value, at, "a number of 1 to 8 bytes");
-  std::uint64_t raw = 0;
-  std::memcpy(&raw, p, size);
+  const std::uint64_t raw = detail::load_le_width(p, size);
   if (kind == floating_kind) {
     if constexpr (floating<T>) {
       if (size == 2) {

@@ -73,8 +73,7 @@ class node {
     const std::size_t width = element_size(h);
     if (width == 0) return errc::invalid_value;
     if (size_ - at < width) return errc::unexpected_end;
-    std::uint64_t raw = 0;
-    std::memcpy(&raw, base_ + at, width);
+    const std::uint64_t raw = detail::load_le_width(base_ + at, width);
     if (kind == signed_kind) {
       const unsigned unused = 64 - 8 * static_cast<unsigned>(width);
       const std::int64_t s = static_cast<std::int64_t>(raw << unused) >> unused;
@@ -335,9 +334,7 @@ class node {
     if (at >= size_) return errc::unexpected_end;
     const std::size_t width = std::size_t{1} << (base_[at] & 3);
     if (size_ - at < width) return errc::unexpected_end;
-    std::uint64_t word = 0;
-    std::memcpy(&word, base_ + at, width);
-    n = word >> 2;
+    n = detail::load_le_width(base_ + at, width) >> 2;
     after = at + width;
     return errc::ok;
   }

@@ -2,6 +2,7 @@
 // Big- and little-endian loads and stores: MessagePack and CBOR numbers are big-endian on the
 // wire, protobuf's fixed32/fixed64 little-endian. Unaligned; compile to a move (and a swap).
 #include <bit>
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 
@@ -56,6 +57,24 @@ PRISM_INLINE std::uint64_t load_le64(const std::uint8_t* p) noexcept {
   std::memcpy(&v, p, 8);
   if constexpr (std::endian::native == std::endian::big) v = __builtin_bswap64(v);
   return v;
+}
+
+// A little-endian unsigned number of `width` bytes, width 1, 2, 4 or 8 (0 for any other). One
+// fixed-size load per width: a memcpy of a run-time size into a wider integer goes through the
+// stack, and the load after it stalls.
+PRISM_INLINE std::uint64_t load_le_width(const std::uint8_t* p, std::size_t width) noexcept {
+  switch (width) {
+    case 1: return p[0];
+    case 2: {
+      std::uint16_t v;
+      std::memcpy(&v, p, 2);
+      if constexpr (std::endian::native == std::endian::big) v = __builtin_bswap16(v);
+      return v;
+    }
+    case 4: return load_le32(p);
+    case 8: return load_le64(p);
+    default: return 0;
+  }
 }
 
 }  // namespace prism::detail

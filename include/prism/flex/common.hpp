@@ -10,6 +10,7 @@
 #include <cstring>
 #include <string_view>
 
+#include "../core/byte_order.hpp"
 #include "../core/config.hpp"
 #include "../core/error.hpp"
 
@@ -19,30 +20,8 @@ using type = flexbuffers::Type;
 
 static_assert(std::endian::native == std::endian::little, "prism::flex reads FlexBuffers on little-endian machines");
 
-// Widths are 1, 2, 4 or 8 (every ref and block is built from checked width codes). Each width
-// is its own fixed-size load: a memcpy of a run-time size into a wider integer goes through the
-// stack and stalls the load after it.
-PRISM_INLINE std::uint64_t load_uint(const std::uint8_t* p, std::size_t width) noexcept {
-  switch (width) {
-    case 1: return p[0];
-    case 2: {
-      std::uint16_t v;
-      std::memcpy(&v, p, 2);
-      return v;
-    }
-    case 4: {
-      std::uint32_t v;
-      std::memcpy(&v, p, 4);
-      return v;
-    }
-    case 8: {
-      std::uint64_t v;
-      std::memcpy(&v, p, 8);
-      return v;
-    }
-    default: return 0;
-  }
-}
+// Widths are 1, 2, 4 or 8: every ref and block is built from checked width codes.
+PRISM_INLINE std::uint64_t load_uint(const std::uint8_t* p, std::size_t width) noexcept { return detail::load_le_width(p, width); }
 
 PRISM_INLINE std::int64_t load_int(const std::uint8_t* p, std::size_t width) noexcept {
   const std::uint64_t u = load_uint(p, width);
