@@ -59,6 +59,7 @@ TEST(JsonView, NumbersAtTheEdges) {
   EXPECT_TRUE(std::signbit(v[5].as<double>().value()));
   EXPECT_FALSE(v[6].as<double>());
   EXPECT_EQ(v[7].as<double>().value(), 0.0);
+  EXPECT_EQ(prism::view<prism::json>(std::string_view("-0")).as<unsigned>().value(), 0u);  // as the reader takes it
   EXPECT_EQ(v[8].failure()->code, prism::errc::out_of_range);
 }
 

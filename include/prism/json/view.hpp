@@ -57,10 +57,11 @@ class node {
     number_text n;
     if (!number(n)) return errc::type_mismatch;
     if (!n.integral) return errc::type_mismatch;
-    negative = n.negative;
-    if (negative) {
+    negative = false;
+    if (n.negative) {
       std::int64_t i{};
       if (to_integer(n, i) != convert_status::ok) return errc::out_of_range;
+      negative = i < 0;  // -0 is zero
       value = static_cast<std::uint64_t>(i);
     } else if (to_integer(n, value) != convert_status::ok) {
       return errc::out_of_range;
