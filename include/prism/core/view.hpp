@@ -171,15 +171,12 @@ class basic_view {
         return fail(errc::type_mismatch, dtype_name(dtype_of<T>), dtype_name(h.type));
       return tensor_read<T, Rank>(std::move(copy), shape, h.order, copy_reason::converted, 0, h.type);
     }
-    if constexpr (requires { Node::tensors_in_text; }) {  // decoded into a scratch buffer: always copied
-      std::vector<T> copy(h.count());
-      if (h.data_bytes) std::memcpy(copy.data(), h.data, h.data_bytes);
-      return tensor_read<T, Rank>(std::move(copy), shape, h.order, copy_reason::decoded, 0);
-    }
+    constexpr bool decoded = requires { Node::tensors_in_text; };  // in a scratch buffer: always copied
     const auto address = reinterpret_cast<std::uintptr_t>(h.data);
-    if (address % alignof(T) == 0) return tensor_read<T, Rank>(tensor_view<const T, Rank>(reinterpret_cast<const T*>(h.data), shape, h.order));
+    if (!decoded && address % alignof(T) == 0) return tensor_read<T, Rank>(tensor_view<const T, Rank>(reinterpret_cast<const T*>(h.data), shape, h.order));
     std::vector<T> copy(h.count());
     if (h.data_bytes) std::memcpy(copy.data(), h.data, h.data_bytes);
+    if (decoded) return tensor_read<T, Rank>(std::move(copy), shape, h.order, copy_reason::decoded, 0);
     return tensor_read<T, Rank>(std::move(copy), shape, h.order, copy_reason::misaligned, address % alignof(T));
   }
 

@@ -36,11 +36,9 @@ constexpr std::string_view describe_byte(std::uint8_t c) noexcept {
   return "an unexpected character";
 }
 
-template <class Ctx>
-PRISM_INLINE void skip_space(Ctx& ctx) {
-  const std::uint8_t* p = ctx.src.cur();
-  const std::uint8_t* const end = p + ctx.src.readable();
-  if (p != end && *p > ' ') [[likely]] return;
+// The first byte at or after p that is not whitespace (or end).
+PRISM_INLINE const std::uint8_t* skip_whitespace(const std::uint8_t* p, const std::uint8_t* end) noexcept {
+  if (p != end && *p > ' ') [[likely]] return p;
   while (p != end && is_space(*p)) {
     ++p;
     // Indentation: runs of spaces, eight at a time.
@@ -49,7 +47,13 @@ PRISM_INLINE void skip_space(Ctx& ctx) {
       if (block != repeat_byte(' ')) break;
     }
   }
-  ctx.src.advance(static_cast<std::size_t>(p - ctx.src.cur()));
+  return p;
+}
+
+template <class Ctx>
+PRISM_INLINE void skip_space(Ctx& ctx) {
+  const std::uint8_t* const p = ctx.src.cur();
+  ctx.src.advance(static_cast<std::size_t>(skip_whitespace(p, p + ctx.src.readable()) - p));
 }
 
 // Skips whitespace and returns the next byte without consuming it; fails at the end.
@@ -192,6 +196,8 @@ std::size_t decode_escape(const std::uint8_t* p, const std::uint8_t* end, Out& o
   return used;
 }
 
+inline constexpr std::string_view valid_escape = "a valid escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX, surrogates paired)";
+
 // Reads the string at the cursor (which is at its opening quote). A string without escapes
 // comes back as a span of the input; one with escapes is decoded into `scratch` and comes
 // back as its contents (`escaped` says which).
@@ -230,7 +236,7 @@ PRISM_INLINE bool scan_string(Ctx& ctx, Scratch& scratch, bool& escaped, std::st
     const std::size_t used = decode_escape(p, end, scratch);
     if (used == 0) {
       if (end - p < 2) return ctx.fail(errc::unexpected_end, at, "an escape");
-      return ctx.fail(errc::syntax_error, at, "a valid escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX, surrogates paired)");
+      return ctx.fail(errc::syntax_error, at, valid_escape);
     }
     p += used;
     run = p;

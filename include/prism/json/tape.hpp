@@ -194,7 +194,7 @@ class tape_builder {
       const std::size_t used = decode_escape(p, stop, sink);
       if (used == 0) {
         if (stop - p < 2) return fail(errc::unexpected_end, at, "an escape");
-        return fail(errc::syntax_error, at, "a valid escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX, surrogates paired)");
+        return fail(errc::syntax_error, at, valid_escape);
       }
       p += used;
       escaped = true;
@@ -234,7 +234,8 @@ class tape_builder {
   std::uint8_t byte() const noexcept { return tape_->base[pos_]; }
   std::size_t end() const noexcept { return tape_->size; }
   void skip_space() noexcept {
-    while (pos_ != end() && is_space(byte())) ++pos_;
+    const std::uint8_t* const base = tape_->base;
+    pos_ = static_cast<std::size_t>(skip_whitespace(base + pos_, base + tape_->size) - base);
   }
 
   // The path to where the scan stopped: the open containers, each by its current key or index.
