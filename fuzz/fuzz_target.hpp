@@ -11,14 +11,14 @@
 #include "support/types.hpp"
 #include "support/walk_view.hpp"
 
-template <class Format, class T>
+template <class Format, class T, prism::options Opts = Format::defaults>
 void fuzz_one(std::string_view input) {
   const prism::limits lim{.max_depth = 64, .max_elements = 1 << 20, .max_alloc_bytes = 64 << 20};
-  auto value = prism::read<Format, T>(input, lim);
+  auto value = prism::read<Format, T, Opts>(input, lim);
   if (!value) return;
   std::string again;
-  if (!prism::write<Format>(*value, again)) std::abort();
-  auto second = prism::read<Format, T>(again, lim);
+  if (!prism::write<Format, Opts>(*value, again)) std::abort();
+  auto second = prism::read<Format, T, Opts>(again, lim);
   if (!second) std::abort();
 }
 

@@ -47,11 +47,14 @@ void round_trip_many(std::uint64_t seed, int count) {
 
 constexpr prism::options defaults{};
 constexpr prism::options arrays{.structs_as_arrays = true, .enums_as_strings = true};
+constexpr prism::options packed{.packed_sequences = true};
 
 }  // namespace roundtrip_test_types
 using namespace roundtrip_test_types;
 
 TEST(RoundTrip, PackEverything) { round_trip_many<prism::pack, defaults, Everything>(1, 150); }
+TEST(RoundTrip, PackPackedEverything) { round_trip_many<prism::pack, packed, Everything>(22, 150); }
+TEST(RoundTrip, PackPackedVectorsOfStructs) { round_trip_many<prism::pack, packed, std::vector<Everything>>(23, 40); }
 TEST(RoundTrip, MsgPackEverything) { round_trip_many<prism::msgpack, defaults, Everything>(2, 150); }
 TEST(RoundTrip, MsgPackEverythingAsArraysAndEnumNames) { round_trip_many<prism::msgpack, arrays, Everything>(3, 150); }
 TEST(RoundTrip, FlexEverything) { round_trip_many<prism::flex, defaults, Everything>(20, 150); }

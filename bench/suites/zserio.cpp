@@ -23,6 +23,7 @@
 #include <prism/json.hpp>
 #include <prism/msgpack.hpp>
 #include <prism/pack.hpp>
+#include <prism/zbin.hpp>
 #include <prism/zserio.hpp>
 
 #include "data/file_text.hpp"
@@ -64,22 +65,29 @@ std::size_t zstd_size(const std::string& bytes) {
   return ZSTD_isError(n) ? 0 : n;
 }
 
+// pack with its size options: sequences column by column, integers delta- and bit-packed.
+inline constexpr prism::options packed_pack = [] {
+  prism::options o = prism::pack::defaults;
+  o.packed_sequences = true;
+  return o;
+}();
+
 class zserio_rows {
  public:
   explicit zserio_rows(const suite_options& options) : options_(options) {}
 
   // Registers read (fresh and reuse) and write of `value` in Format; false when the round
   // trip does not give the value back.
-  template <class Format, class T>
+  template <class Format, prism::options Opts = Format::defaults, class T>
   bool add(const std::string& dataset, const std::string& schema, const char* format, std::shared_ptr<const T> value,
            double published_ms = 0, std::string blob_name = {}) {
     if (!value) return false;
     auto bytes = std::make_shared<std::string>();
-    if (auto st = prism::write<Format>(*value, *bytes); !st) {
+    if (auto st = prism::write<Format, Opts>(*value, *bytes); !st) {
       std::fprintf(stderr, "zserio: %s %s: %s\n", schema.c_str(), format, st.error().message().c_str());
       return false;
     }
-    auto back = prism::read<Format, T>(*bytes);
+    auto back = prism::read<Format, T, Opts>(*bytes);
     if (!back || !(*back == *value)) {
       std::fprintf(stderr, "zserio: %s %s: the round trip changed the value\n", schema.c_str(), format);
       return false;
@@ -97,20 +105,20 @@ class zserio_rows {
           state.ResumeTiming();
         }
         kept.emplace_back();
-        const bool ok = static_cast<bool>(prism::read<Format>(kept.back(), *bytes));
+        const bool ok = static_cast<bool>(prism::read<Format, Opts>(kept.back(), *bytes));
         benchmark::DoNotOptimize(ok);
       }
     });
     add_case(name + "/read reuse", options_.run, [bytes, into = std::make_shared<T>()](benchmark::State& state) {
       for (auto _ : state) {
-        const bool ok = static_cast<bool>(prism::read<Format>(*into, *bytes));
+        const bool ok = static_cast<bool>(prism::read<Format, Opts>(*into, *bytes));
         benchmark::DoNotOptimize(ok);
         benchmark::DoNotOptimize(into.get());
       }
     });
     add_case(name + "/write", options_.run, [value, out = std::make_shared<std::string>()](benchmark::State& state) {
       for (auto _ : state) {
-        const bool ok = static_cast<bool>(prism::write<Format>(*value, *out));
+        const bool ok = static_cast<bool>(prism::write<Format, Opts>(*value, *out));
         benchmark::DoNotOptimize(ok);
         benchmark::DoNotOptimize(out->data());
       }
@@ -121,7 +129,9 @@ class zserio_rows {
   // Every other prism format on the dataset's plain model.
   template <class T>
   bool add_other_formats(const std::string& dataset, const std::shared_ptr<const T>& value) {
-    return add<prism::pack>(dataset, dataset, "pack", value) && add<prism::msgpack>(dataset, dataset, "MsgPack", value) &&
+    return add<prism::pack>(dataset, dataset, "pack", value) &&
+           add<prism::pack, packed_pack>(dataset, dataset, "pack packed", value) &&
+           add<prism::msgpack>(dataset, dataset, "MsgPack", value) && add<prism::zbin>(dataset, dataset, "zbin", value) &&
            add<prism::cbor>(dataset, dataset, "CBOR", value) && add<prism::beve>(dataset, dataset, "BEVE", value) &&
            add<prism::json>(dataset, dataset, "JSON", value);
   }

@@ -61,6 +61,11 @@ class error_state {
     detail::prepend_path(error_.path, "[" + std::to_string(index) + "]");
     return false;
   }
+  // Column formats (pack's packed sequences) decode a field of every element at once.
+  PRISM_COLD bool in_column() {
+    detail::prepend_path(error_.path, "[*]");
+    return false;
+  }
   PRISM_COLD bool in_key(std::string_view key) {
     std::string segment = "[\"";
     segment.append(key);

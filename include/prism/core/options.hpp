@@ -15,6 +15,7 @@ struct options {
   bool typed_arrays = true;            // cbor: contiguous numeric ranges as RFC 8746 typed arrays
   bool deterministic = false;          // cbor: RFC 8949 4.2 core deterministic encoding
   bool zigzag = false;                 // protobuf: signed integers as sint32/sint64 unless meta says
+  bool packed_sequences = false;       // pack: sequences column by column, integers bit-packed (docs/pack.md)
   // Text formats
   bool pretty = false;                 // newlines and indentation
   unsigned char indent = 2;            // spaces per level when pretty (0: tabs)

@@ -6,6 +6,7 @@
 #include <type_traits>
 
 #include "../core/concepts.hpp"
+#include "../core/error.hpp"
 #include "../core/fields.hpp"
 
 namespace prism::pack_detail {
@@ -53,6 +54,33 @@ PRISM_INLINE std::size_t encode_varint(std::uint8_t* out, std::uint64_t v) noexc
   }
   out[n++] = static_cast<std::uint8_t>(v);
   return n;
+}
+
+// An unsigned LEB128 varint of at most 64 bits, in its shortest form.
+template <class Ctx>
+PRISM_INLINE bool read_varint(Ctx& ctx, std::uint64_t& out) {
+  auto& src = ctx.src;
+  if (!src.need(1)) [[unlikely]] return ctx.fail(errc::unexpected_end, src.offset(), "size");
+  const std::uint8_t first = *src.cur();
+  if (first < 0x80) [[likely]] {
+    src.advance(1);
+    out = first;
+    return true;
+  }
+  const std::size_t start = src.offset();
+  std::uint64_t value = 0;
+  for (unsigned shift = 0;; shift += 7) {
+    if (!src.need(1)) [[unlikely]] return ctx.fail(errc::unexpected_end, src.offset(), "size");
+    const std::uint8_t byte = *src.cur();
+    src.advance(1);
+    if (shift == 63 && byte > 1) [[unlikely]] return ctx.fail(errc::invalid_value, start, "varint of at most 64 bits");
+    value |= std::uint64_t(byte & 0x7F) << shift;
+    if (byte < 0x80) {
+      if (byte == 0 && shift > 0) [[unlikely]] return ctx.fail(errc::invalid_value, start, "shortest varint");
+      out = value;
+      return true;
+    }
+  }
 }
 
 }  // namespace prism::pack_detail

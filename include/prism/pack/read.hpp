@@ -12,6 +12,7 @@
 #include "../core/context.hpp"
 #include "../core/fields.hpp"
 #include "../core/utf8.hpp"
+#include "columns_read.hpp"
 #include "common.hpp"
 #include "format.hpp"
 
@@ -44,32 +45,6 @@ constexpr std::size_t min_size() noexcept {
 
 template <options O, class T, class Ctx>
 bool read_value(Ctx& ctx, T& v);
-
-template <class Ctx>
-PRISM_INLINE bool read_varint(Ctx& ctx, std::uint64_t& out) {
-  auto& src = ctx.src;
-  if (!src.need(1)) [[unlikely]] return ctx.fail(errc::unexpected_end, src.offset(), "size");
-  const std::uint8_t first = *src.cur();
-  if (first < 0x80) [[likely]] {
-    src.advance(1);
-    out = first;
-    return true;
-  }
-  const std::size_t start = src.offset();
-  std::uint64_t value = 0;
-  for (unsigned shift = 0;; shift += 7) {
-    if (!src.need(1)) [[unlikely]] return ctx.fail(errc::unexpected_end, src.offset(), "size");
-    const std::uint8_t byte = *src.cur();
-    src.advance(1);
-    if (shift == 63 && byte > 1) [[unlikely]] return ctx.fail(errc::invalid_value, start, "varint of at most 64 bits");
-    value |= std::uint64_t(byte & 0x7F) << shift;
-    if (byte < 0x80) {
-      if (byte == 0 && shift > 0) [[unlikely]] return ctx.fail(errc::invalid_value, start, "shortest varint");
-      out = value;
-      return true;
-    }
-  }
-}
 
 // Reads an element count and checks it against the input and the limits.
 template <class Ctx>
@@ -185,7 +160,11 @@ bool read_map(Ctx& ctx, T& v) {
 
 template <options O, class T, class Ctx>
 bool read_value(Ctx& ctx, T& v) {
-  if constexpr (raw<T>) {
+  if constexpr (O.packed_sequences && packed_container<T>) {
+    T* one = &v;
+    std::span<T* const> items(&one, 1);
+    return read_column<O>(ctx, items, deref{});
+  } else if constexpr (raw<T>) {
     return read_raw(ctx, v);
   } else if constexpr (boolean<T>) {
     const std::size_t at = ctx.src.offset();

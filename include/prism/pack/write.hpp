@@ -8,6 +8,7 @@
 #include "../core/containers.hpp"
 #include "../core/context.hpp"
 #include "../core/fields.hpp"
+#include "columns_write.hpp"
 #include "common.hpp"
 #include "format.hpp"
 
@@ -57,7 +58,10 @@ bool write_elements(Ctx& ctx, const Range& r) {
 
 template <options O, class T, class Ctx>
 bool write_value(Ctx& ctx, const T& v) {
-  if constexpr (raw<T>) {
+  if constexpr (O.packed_sequences && packed_container<T>) {
+    const T* one = &v;
+    return write_column<O>(ctx, std::span<const T* const>(&one, 1), deref{});
+  } else if constexpr (raw<T>) {
     return write_raw(ctx, v);
   } else if constexpr (boolean<T>) {
     return write_raw(ctx, static_cast<std::uint8_t>(v ? 1 : 0));

@@ -1,0 +1,288 @@
+#pragma once
+// Integer columns of pack's packed mode (docs/pack.md, "Packed sequences"): n integers known to
+// both sides, as frame-of-reference blocks of 64 values, on the values or on their deltas,
+// whichever is smaller. Values travel as their 64-bit two's-complement images; a reader checks
+// that each one fits the destination type.
+#include <algorithm>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <span>
+#include <type_traits>
+#include <vector>
+
+#include "../core/byte_order.hpp"
+#include "../core/concepts.hpp"
+#include "../core/config.hpp"
+#include "../core/error.hpp"
+#include "common.hpp"
+
+namespace prism::pack_detail {
+
+inline constexpr std::size_t column_block = 64;
+inline constexpr std::uint8_t column_deltas = 1;     // method bit: blocks hold v[i] - v[i-1]
+inline constexpr std::uint8_t column_one_block = 2;  // method bit: one block for the whole column
+
+PRISM_INLINE constexpr std::uint64_t zigzag(std::uint64_t image) noexcept {
+  return (image << 1) ^ (0 - (image >> 63));
+}
+PRISM_INLINE constexpr std::uint64_t unzigzag(std::uint64_t z) noexcept {
+  return (z >> 1) ^ (0 - (z & 1));
+}
+
+// The 64-bit image of an integer-like value (signed values sign-extended).
+template <class T>
+PRISM_INLINE std::uint64_t integer_image(const T& v) noexcept {
+  if constexpr (boolean<T>) {
+    return v ? 1 : 0;
+  } else if constexpr (time_point_type<T>) {
+    return static_cast<std::uint64_t>(static_cast<std::int64_t>(v.time_since_epoch().count()));
+  } else {
+    using I = integer_of_t<T>;
+    if constexpr (std::is_signed_v<I>) {
+      return static_cast<std::uint64_t>(static_cast<std::int64_t>(static_cast<I>(v)));
+    } else {
+      return static_cast<std::uint64_t>(static_cast<I>(v));
+    }
+  }
+}
+
+// The value of image `x` as a T; false when it does not fit.
+template <class T>
+PRISM_INLINE bool from_image(std::uint64_t x, T& out) noexcept {
+  if constexpr (boolean<T>) {
+    if (x > 1) return false;
+    out = x != 0;
+  } else if constexpr (time_point_type<T>) {
+    using Rep = typename T::rep;
+    const auto s = static_cast<std::int64_t>(x);
+    if (s < std::numeric_limits<Rep>::min() || s > std::numeric_limits<Rep>::max()) return false;
+    out = T(typename T::duration(static_cast<Rep>(s)));
+  } else {
+    using I = integer_of_t<T>;
+    if constexpr (std::is_signed_v<I>) {
+      const auto s = static_cast<std::int64_t>(x);
+      if (s < std::numeric_limits<I>::min() || s > std::numeric_limits<I>::max()) return false;
+      out = static_cast<T>(static_cast<I>(s));
+    } else {
+      if (x > std::numeric_limits<I>::max()) return false;
+      out = static_cast<T>(static_cast<I>(x));
+    }
+  }
+  return true;
+}
+
+template <class T>
+concept column_integer = integer<T> || boolean<T> || enumeration<T> || time_point_type<T>;
+
+// Bytes of `count` values of `width` bits.
+PRISM_INLINE constexpr std::size_t packed_bytes(std::size_t count, unsigned width) noexcept {
+  return (count * width + 7) / 8;
+}
+
+// Blocks of up to `block` values of s[i] = get(i), i < m: each a width byte, its minimum (in
+// signed order) as a zigzag varint, then the offsets from it in `width` bits, least significant
+// bit first.
+template <class Get>
+std::size_t blocks_size(std::size_t m, std::size_t block, Get get) noexcept {
+  std::size_t bytes = 0;
+  for (std::size_t start = 0; start < m; start += block) {
+    const std::size_t end = std::min(m, start + block);
+    auto lo = static_cast<std::int64_t>(get(start)), hi = lo;
+    for (std::size_t i = start + 1; i < end; ++i) {
+      const auto s = static_cast<std::int64_t>(get(i));
+      lo = std::min(lo, s);
+      hi = std::max(hi, s);
+    }
+    const auto width = static_cast<unsigned>(std::bit_width(static_cast<std::uint64_t>(hi) - static_cast<std::uint64_t>(lo)));
+    bytes += 1 + varint_size(zigzag(static_cast<std::uint64_t>(lo))) + packed_bytes(end - start, width);
+  }
+  return bytes;
+}
+
+template <class Get>
+std::uint8_t* emit_blocks(std::uint8_t* out, std::size_t m, std::size_t block, Get get) noexcept {
+  for (std::size_t start = 0; start < m; start += block) {
+    const std::size_t end = std::min(m, start + block);
+    auto lo = static_cast<std::int64_t>(get(start)), hi = lo;
+    for (std::size_t i = start + 1; i < end; ++i) {
+      const auto s = static_cast<std::int64_t>(get(i));
+      lo = std::min(lo, s);
+      hi = std::max(hi, s);
+    }
+    const auto base = static_cast<std::uint64_t>(lo);
+    const auto width = static_cast<unsigned>(std::bit_width(static_cast<std::uint64_t>(hi) - base));
+    *out++ = static_cast<std::uint8_t>(width);
+    out += encode_varint(out, zigzag(base));
+    if (width == 0) continue;
+    std::uint64_t acc = 0;
+    unsigned filled = 0;
+    for (std::size_t i = start; i < end; ++i) {
+      const std::uint64_t v = get(i) - base;
+      acc |= v << filled;
+      if (filled + width >= 64) {
+        detail::store_le64(out, acc);
+        out += 8;
+        acc = filled == 0 ? 0 : v >> (64 - filled);
+        filled = filled + width - 64;
+      } else {
+        filled += width;
+      }
+    }
+    for (; filled > 0; filled = filled > 8 ? filled - 8 : 0) {
+      *out++ = static_cast<std::uint8_t>(acc);
+      acc >>= 8;
+    }
+  }
+  return out;
+}
+
+// The encoding of one integer column, chosen by size.
+struct int_column_plan {
+  std::uint8_t method = 0;
+  std::size_t bytes = 0;
+};
+
+inline int_column_plan plan_int_column(std::span<const std::uint64_t> x) noexcept {
+  const std::size_t n = x.size();
+  const auto value = [&](std::size_t i) { return x[i]; };
+  const auto delta = [&](std::size_t i) { return x[i + 1] - x[i]; };
+  const std::size_t first = n ? varint_size(zigzag(x[0])) : 0;
+  const std::size_t m = n ? n - 1 : 0;
+  int_column_plan best{column_one_block, blocks_size(n, n, value)};
+  const auto consider = [&](std::uint8_t method, std::size_t bytes) {
+    if (bytes < best.bytes) best = {method, bytes};
+  };
+  if (n > column_block) consider(0, blocks_size(n, column_block, value));
+  if (n > 1) {
+    consider(column_deltas | column_one_block, first + blocks_size(m, m, delta));
+    if (m > column_block) consider(column_deltas, first + blocks_size(m, column_block, delta));
+  }
+  best.bytes += 1;  // the method byte
+  return best;
+}
+
+// Writes `plan.bytes` bytes at `out`.
+inline void emit_int_column(std::uint8_t* out, std::span<const std::uint64_t> x, int_column_plan plan) noexcept {
+  const std::size_t n = x.size();
+  *out++ = plan.method;
+  if (plan.method & column_deltas) {
+    out += encode_varint(out, zigzag(x[0]));
+    const std::size_t m = n - 1;
+    emit_blocks(out, m, (plan.method & column_one_block) ? m : column_block, [&](std::size_t i) { return x[i + 1] - x[i]; });
+  } else {
+    emit_blocks(out, n, (plan.method & column_one_block) ? n : column_block, [&](std::size_t i) { return x[i]; });
+  }
+}
+
+// Width bits at bit `bit` of a block of `size` bytes (the bits lie inside it).
+PRISM_INLINE std::uint64_t load_bits(const std::uint8_t* p, std::size_t size, std::size_t bit, unsigned width) noexcept {
+  const std::size_t at = bit >> 3;
+  const unsigned shift = bit & 7;
+  std::uint64_t word = 0;
+  if (size - at >= 8) {
+    word = detail::load_le64(p + at);
+  } else {
+    std::uint8_t tail[8] = {};
+    std::memcpy(tail, p + at, size - at);
+    word = detail::load_le64(tail);
+  }
+  std::uint64_t v = word >> shift;
+  if (shift + width > 64) v |= std::uint64_t(p[at + 8]) << (64 - shift);
+  return width == 64 ? v : v & ((std::uint64_t{1} << width) - 1);
+}
+
+// Reads an integer column one value at a time; the source moves past each block as it starts,
+// so nothing else may read from it until the column's last value is taken.
+template <class Ctx>
+class int_column_reader {
+ public:
+  int_column_reader(Ctx& ctx, std::size_t n) noexcept : ctx_(ctx), n_(n) {}
+
+  // The method byte and, for deltas, the first value; before the first `next`.
+  bool start() {
+    if (n_ == 0) return true;
+    auto& src = ctx_.src;
+    const std::size_t at = block_at_ = src.offset();
+    if (!src.need(1)) [[unlikely]] return ctx_.fail(errc::unexpected_end, at, "integer column");
+    method_ = *src.cur();
+    src.advance(1);
+    if (method_ > (column_deltas | column_one_block)) [[unlikely]]
+      return ctx_.fail(errc::invalid_value, at, "integer column method (0 to 3)");
+    left_ = (method_ & column_deltas) ? n_ - 1 : n_;
+    block_ = (method_ & column_one_block) ? left_ : column_block;
+    if (method_ & column_deltas) {
+      std::uint64_t z{};
+      if (!read_zigzag(z)) return false;
+      pending_first_ = true;
+      previous_ = z;
+    }
+    return true;
+  }
+
+  PRISM_INLINE bool next(std::uint64_t& x) {
+    if (pending_first_) {
+      pending_first_ = false;
+      x = previous_;
+      return true;
+    }
+    if (in_block_ == taken_) [[unlikely]] {
+      if (!start_block()) return false;
+    }
+    std::uint64_t v = base_;
+    if (width_) v += load_bits(payload_, payload_size_, taken_ * width_, width_);
+    ++taken_;
+    if (method_ & column_deltas) {
+      previous_ += v;
+      v = previous_;
+    }
+    x = v;
+    return true;
+  }
+
+  std::size_t offset() const noexcept { return block_at_; }
+
+ private:
+  bool read_zigzag(std::uint64_t& out) {
+    std::uint64_t z{};
+    if (!read_varint(ctx_, z)) return false;
+    out = unzigzag(z);
+    return true;
+  }
+
+  bool start_block() {
+    auto& src = ctx_.src;
+    block_at_ = src.offset();
+    if (left_ == 0) [[unlikely]] return ctx_.fail(errc::invalid_value, block_at_, "integer column");
+    if (!src.need(1)) [[unlikely]] return ctx_.fail(errc::unexpected_end, block_at_, "integer column block");
+    width_ = *src.cur();
+    src.advance(1);
+    if (width_ > 64) [[unlikely]] return ctx_.fail(errc::invalid_value, block_at_, "bit width of at most 64");
+    if (!read_zigzag(base_)) return false;
+    in_block_ = std::min(left_, block_);
+    left_ -= in_block_;
+    taken_ = 0;
+    payload_size_ = packed_bytes(in_block_, width_);
+    if (!src.need(payload_size_)) [[unlikely]] return ctx_.fail(errc::unexpected_end, src.offset(), "integer column block");
+    payload_ = src.cur();
+    src.advance(payload_size_);
+    return true;
+  }
+
+  Ctx& ctx_;
+  std::size_t n_;
+  std::uint8_t method_ = 0;
+  bool pending_first_ = false;
+  std::size_t left_ = 0;  // values in blocks not started yet
+  std::size_t block_ = column_block;
+  std::size_t in_block_ = 0, taken_ = 0;
+  unsigned width_ = 0;
+  std::uint64_t base_ = 0, previous_ = 0;
+  const std::uint8_t* payload_ = nullptr;
+  std::size_t payload_size_ = 0;
+  std::size_t block_at_ = 0;
+};
+
+}  // namespace prism::pack_detail
