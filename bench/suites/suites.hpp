@@ -10,6 +10,7 @@ struct suite_options {
   std::string json_path;  // empty: no JSON file
   std::string data_dir;   // empty: built-in generators
   std::string exe_dir;    // where the per-peer executables are (binary sizes)
+  std::string filter;     // corpus and zserio: only the rows whose benchmark names match (regex)
 };
 
 int run_monsters(const suite_options& options);

@@ -237,9 +237,10 @@ int run_zserio(const suite_options& options) {
   zserio_rows rows(options);
   if (!register_all(rows, options)) return 1;
   const auto results = run_registered();
-  run_python_peer(rows.rows, options);
+  if (options.filter.empty()) run_python_peer(rows.rows, options);
   const auto ms = [&](const zserio_row& r, const char* op) {
-    return results.at(r.schema + "/" + r.format + "/" + op).median_ns / 1e6;
+    const auto found = results.find(r.schema + "/" + r.format + "/" + op);
+    return found == results.end() ? -1.0 : found->second.median_ns / 1e6;
   };
 
   std::printf("\nzserio datasets (%s data; medians of %d repetitions; ms per whole dataset)\n",
@@ -248,17 +249,21 @@ int run_zserio(const suite_options& options) {
   table t({"dataset", "schema", "format", "read ms (fresh)", "read ms (reuse)", "write ms", "blob bytes", "deflate-6 bytes",
            "zstd-3 bytes", "zserio C++ read ms (published)", "zserio Python read ms (this run)"});
   std::string json = json_report_begin("zserio", "\"data\": \"" + (options.data_dir.empty() ? std::string("built-in") : options.data_dir) + "\",");
-  for (std::size_t i = 0; i < rows.rows.size(); ++i) {
-    const auto& r = rows.rows[i];
+  const auto shown = [](double v) { return v < 0 ? std::string("-") : fixed(v, 3); };
+  std::string entries;
+  for (const auto& r : rows.rows) {
     const double fresh = ms(r, "read fresh"), reuse = ms(r, "read reuse"), write = ms(r, "write");
-    t.add({r.dataset, r.schema, r.format, fixed(fresh, 3), fixed(reuse, 3), fixed(write, 3), std::to_string(r.bytes),
+    if (fresh < 0 && reuse < 0 && write < 0) continue;  // filtered out
+    t.add({r.dataset, r.schema, r.format, shown(fresh), shown(reuse), shown(write), std::to_string(r.bytes),
            std::to_string(r.deflated), std::to_string(r.zstd), r.published_ms > 0 ? fixed(r.published_ms, 3) : "-",
            r.python_ms > 0 ? fixed(r.python_ms, 1) : "-"});
-    json += "    {\"dataset\": \"" + r.dataset + "\", \"schema\": \"" + r.schema + "\", \"format\": \"" + r.format +
-            "\", \"read_fresh_ms\": " + fixed(fresh, 4) + ", \"read_reuse_ms\": " + fixed(reuse, 4) + ", \"write_ms\": " +
-            fixed(write, 4) + ", \"bytes\": " + std::to_string(r.bytes) + ", \"deflate6_bytes\": " + std::to_string(r.deflated) +
-            ", \"zstd3_bytes\": " + std::to_string(r.zstd) + ", \"zserio_python_read_ms\": " + fixed(r.python_ms, 3) + "}" + (i + 1 < rows.rows.size() ? ",\n" : "\n");
+    if (!entries.empty()) entries += ",\n";
+    entries += "    {\"dataset\": \"" + r.dataset + "\", \"schema\": \"" + r.schema + "\", \"format\": \"" + r.format +
+               "\", \"read_fresh_ms\": " + fixed(fresh, 4) + ", \"read_reuse_ms\": " + fixed(reuse, 4) + ", \"write_ms\": " +
+               fixed(write, 4) + ", \"bytes\": " + std::to_string(r.bytes) + ", \"deflate6_bytes\": " + std::to_string(r.deflated) +
+               ", \"zstd3_bytes\": " + std::to_string(r.zstd) + ", \"zserio_python_read_ms\": " + fixed(r.python_ms, 3) + "}";
   }
+  json += entries + "\n";
   t.print();
   json_report_save(options.json_path, json);
   return 0;

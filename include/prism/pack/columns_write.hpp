@@ -3,6 +3,8 @@
 // column by column: each field of every element together, nested sequences and optionals
 // flattened into one column per field, integers in bit-packed blocks.
 #include <cstring>
+#include <memory>
+#include <span>
 #include <tuple>
 #include <type_traits>
 #include <variant>
@@ -19,27 +21,52 @@ namespace prism::pack_detail {
 template <options O, class T, class Ctx>
 bool write_value(Ctx& ctx, const T& v);
 
-template <class Ctx>
-bool write_int_column(Ctx& ctx, std::span<const std::uint64_t> images) {
-  if (images.empty()) return true;
-  const int_column_plan plan = plan_int_column(images);
+// The images of one integer column, in a per-thread buffer kept for columns of up to 2^20
+// values (columns are written one at a time), or in a buffer of their own.
+class image_buffer {
+ public:
+  explicit image_buffer(std::size_t n) : n_(n) {
+    thread_local std::unique_ptr<std::uint64_t[]> kept;
+    thread_local std::size_t kept_size = 0;
+    if (n > kept_limit) {
+      own_.reset(new std::uint64_t[n]);
+      data_ = own_.get();
+      return;
+    }
+    if (n > kept_size) {
+      kept.reset(new std::uint64_t[n]);
+      kept_size = n;
+    }
+    data_ = kept.get();
+  }
+  std::uint64_t* data() noexcept { return data_; }
+  std::span<const std::uint64_t> images() const noexcept { return {data_, n_}; }
+
+ private:
+  static constexpr std::size_t kept_limit = std::size_t{1} << 20;
+  std::size_t n_;
+  std::uint64_t* data_ = nullptr;
+  std::unique_ptr<std::uint64_t[]> own_;
+};
+
+// The integer column of image(item) for every item.
+template <class Ctx, class Items, class Image>
+bool write_int_column(Ctx& ctx, const Items& items, Image image) {
+  const std::size_t n = std::ranges::size(items);
+  if (n == 0) return true;
+  image_buffer buffer(n);
+  std::uint64_t* out = buffer.data();
+  for (const auto& item : items) *out++ = image(item);
+  const int_column_plan plan = plan_int_column(buffer.images());
   if (!ctx.reserve(plan.bytes)) return false;
-  emit_int_column(ctx.out.cur(), images, plan);
+  emit_int_column(ctx.out.cur(), buffer.images(), plan);
   ctx.out.advance(plan.bytes);
   return true;
 }
 
-template <class Items, class Image>
-std::vector<std::uint64_t> gather_images(const Items& items, Image image) {
-  std::vector<std::uint64_t> x;
-  x.reserve(std::ranges::size(items));
-  for (const auto& item : items) x.push_back(image(item));
-  return x;
-}
-
 template <class Ctx, class Items, class Proj>
 bool write_lengths(Ctx& ctx, const Items& items, Proj proj) {
-  return write_int_column(ctx, gather_images(items, [&](const auto& item) { return std::uint64_t(std::ranges::size(proj(item))); }));
+  return write_int_column(ctx, items, [&](const auto& item) { return std::uint64_t(std::ranges::size(proj(item))); });
 }
 
 // The column of proj(item) for every item, in order.
@@ -49,7 +76,7 @@ bool write_column(Ctx& ctx, const Items& items, Proj proj) {
   const std::size_t n = std::ranges::size(items);
   if (n == 0) return true;
   if constexpr (column_integer<F>) {
-    return write_int_column(ctx, gather_images(items, [&](const auto& item) { return integer_image(proj(item)); }));
+    return write_int_column(ctx, items, [&](const auto& item) { return integer_image(proj(item)); });
   } else if constexpr (floating<F>) {
     if (!ctx.reserve(n * sizeof(F))) return false;
     std::uint8_t* out = ctx.out.cur();
@@ -77,7 +104,7 @@ bool write_column(Ctx& ctx, const Items& items, Proj proj) {
     std::vector<const X*> present;
     for (const auto& item : items)
       if (const auto& o = proj(item)) present.push_back(&*o);
-    return write_int_column(ctx, gather_images(items, [&](const auto& item) { return std::uint64_t(proj(item) ? 1 : 0); })) &&
+    return write_int_column(ctx, items, [&](const auto& item) { return std::uint64_t(proj(item) ? 1 : 0); }) &&
            write_column<O>(ctx, present, deref{});
   } else if constexpr (sequence<F> || fixed_array<F>) {
     using X = range_value_t<F>;
@@ -104,7 +131,7 @@ bool write_column(Ctx& ctx, const Items& items, Proj proj) {
     return write_lengths(ctx, items, proj) && write_column<O>(ctx, entries, entry_key{}) &&
            write_column<O>(ctx, entries, entry_value{});
   } else if constexpr (variant_type<F>) {
-    if (!write_int_column(ctx, gather_images(items, [&](const auto& item) { return std::uint64_t(proj(item).index()); })))
+    if (!write_int_column(ctx, items, [&](const auto& item) { return std::uint64_t(proj(item).index()); }))
       return false;
     return [&]<std::size_t... I>(std::index_sequence<I...>) {
       const auto alternative = [&]<std::size_t A>(std::integral_constant<std::size_t, A>) {

@@ -82,98 +82,120 @@ PRISM_INLINE constexpr std::size_t packed_bytes(std::size_t count, unsigned widt
   return (count * width + 7) / 8;
 }
 
-// Blocks of up to `block` values of s[i] = get(i), i < m: each a width byte, its minimum (in
-// signed order) as a zigzag varint, then the offsets from it in `width` bits, least significant
-// bit first.
-template <class Get>
-std::size_t blocks_size(std::size_t m, std::size_t block, Get get) noexcept {
-  std::size_t bytes = 0;
-  for (std::size_t start = 0; start < m; start += block) {
-    const std::size_t end = std::min(m, start + block);
-    auto lo = static_cast<std::int64_t>(get(start)), hi = lo;
-    for (std::size_t i = start + 1; i < end; ++i) {
-      const auto s = static_cast<std::int64_t>(get(i));
-      lo = std::min(lo, s);
-      hi = std::max(hi, s);
-    }
-    const auto width = static_cast<unsigned>(std::bit_width(static_cast<std::uint64_t>(hi) - static_cast<std::uint64_t>(lo)));
-    bytes += 1 + varint_size(zigzag(static_cast<std::uint64_t>(lo))) + packed_bytes(end - start, width);
+// A block's range: its smallest and largest value in signed order.
+struct block_range {
+  std::int64_t lo = std::numeric_limits<std::int64_t>::max();
+  std::int64_t hi = std::numeric_limits<std::int64_t>::min();
+  PRISM_INLINE void add(std::uint64_t v) noexcept {
+    const auto s = static_cast<std::int64_t>(v);
+    lo = std::min(lo, s);
+    hi = std::max(hi, s);
   }
-  return bytes;
-}
-
-template <class Get>
-std::uint8_t* emit_blocks(std::uint8_t* out, std::size_t m, std::size_t block, Get get) noexcept {
-  for (std::size_t start = 0; start < m; start += block) {
-    const std::size_t end = std::min(m, start + block);
-    auto lo = static_cast<std::int64_t>(get(start)), hi = lo;
-    for (std::size_t i = start + 1; i < end; ++i) {
-      const auto s = static_cast<std::int64_t>(get(i));
-      lo = std::min(lo, s);
-      hi = std::max(hi, s);
-    }
-    const auto base = static_cast<std::uint64_t>(lo);
-    const auto width = static_cast<unsigned>(std::bit_width(static_cast<std::uint64_t>(hi) - base));
-    *out++ = static_cast<std::uint8_t>(width);
-    out += encode_varint(out, zigzag(base));
-    if (width == 0) continue;
-    std::uint64_t acc = 0;
-    unsigned filled = 0;
-    for (std::size_t i = start; i < end; ++i) {
-      const std::uint64_t v = get(i) - base;
-      acc |= v << filled;
-      if (filled + width >= 64) {
-        detail::store_le64(out, acc);
-        out += 8;
-        acc = filled == 0 ? 0 : v >> (64 - filled);
-        filled = filled + width - 64;
-      } else {
-        filled += width;
-      }
-    }
-    for (; filled > 0; filled = filled > 8 ? filled - 8 : 0) {
-      *out++ = static_cast<std::uint8_t>(acc);
-      acc >>= 8;
-    }
+  PRISM_INLINE void add(const block_range& r) noexcept {
+    lo = std::min(lo, r.lo);
+    hi = std::max(hi, r.hi);
   }
-  return out;
-}
+  PRISM_INLINE unsigned width() const noexcept {
+    return static_cast<unsigned>(std::bit_width(static_cast<std::uint64_t>(hi) - static_cast<std::uint64_t>(lo)));
+  }
+  // A block of `count` values: width byte, zigzag minimum, packed offsets.
+  PRISM_INLINE std::size_t bytes(std::size_t count) const noexcept {
+    return 1 + varint_size(zigzag(static_cast<std::uint64_t>(lo))) + packed_bytes(count, width());
+  }
+};
 
-// The encoding of one integer column, chosen by size.
+// The encoding of one integer column, chosen by size, with the ranges of its blocks: blocks of
+// column_block values, or one block.
 struct int_column_plan {
   std::uint8_t method = 0;
   std::size_t bytes = 0;
+  std::vector<block_range> blocks;
 };
 
-inline int_column_plan plan_int_column(std::span<const std::uint64_t> x) noexcept {
+inline int_column_plan plan_int_column(std::span<const std::uint64_t> x) {
   const std::size_t n = x.size();
-  const auto value = [&](std::size_t i) { return x[i]; };
-  const auto delta = [&](std::size_t i) { return x[i + 1] - x[i]; };
-  const std::size_t first = n ? varint_size(zigzag(x[0])) : 0;
-  const std::size_t m = n ? n - 1 : 0;
-  int_column_plan best{column_one_block, blocks_size(n, n, value)};
-  const auto consider = [&](std::uint8_t method, std::size_t bytes) {
-    if (bytes < best.bytes) best = {method, bytes};
+  const std::size_t m = n - 1;  // deltas
+  std::vector<block_range> values((n + column_block - 1) / column_block), deltas((m + column_block - 1) / column_block);
+  for (std::size_t b = 0, start = 0; start < n; ++b, start += column_block) {
+    block_range v, d;
+    const std::size_t end = std::min(n, start + column_block);
+    const std::size_t delta_end = std::min(m, end);
+    std::size_t i = start;
+    for (; i < delta_end; ++i) {
+      v.add(x[i]);
+      d.add(x[i + 1] - x[i]);
+    }
+    for (; i < end; ++i) v.add(x[i]);
+    values[b] = v;
+    if (b < deltas.size()) deltas[b] = d;
+  }
+  const auto blocked = [](const std::vector<block_range>& ranges, std::size_t count) {
+    std::size_t bytes = 0;
+    for (std::size_t b = 0; b < ranges.size(); ++b) bytes += ranges[b].bytes(std::min(column_block, count - b * column_block));
+    return bytes;
   };
-  if (n > column_block) consider(0, blocks_size(n, column_block, value));
-  if (n > 1) {
-    consider(column_deltas | column_one_block, first + blocks_size(m, m, delta));
-    if (m > column_block) consider(column_deltas, first + blocks_size(m, column_block, delta));
+  const auto whole = [](const std::vector<block_range>& ranges) {
+    block_range all;
+    for (const auto& r : ranges) all.add(r);
+    return all;
+  };
+  const block_range all_values = whole(values), all_deltas = whole(deltas);
+  const std::size_t first = varint_size(zigzag(x[0]));
+  int_column_plan best{column_one_block, all_values.bytes(n), {all_values}};
+  const auto consider = [&](std::uint8_t method, std::size_t bytes, const auto& blocks) {
+    if (bytes < best.bytes) best = {method, bytes, blocks};
+  };
+  if (n > column_block) consider(0, blocked(values, n), values);
+  if (m > 0) {
+    consider(column_deltas | column_one_block, first + all_deltas.bytes(m), std::vector<block_range>{all_deltas});
+    if (m > column_block) consider(column_deltas, first + blocked(deltas, m), deltas);
   }
   best.bytes += 1;  // the method byte
   return best;
 }
 
+template <class Get>
+std::uint8_t* emit_block(std::uint8_t* out, std::size_t start, std::size_t end, const block_range& range, Get get) noexcept {
+  const auto base = static_cast<std::uint64_t>(range.lo);
+  const unsigned width = range.width();
+  *out++ = static_cast<std::uint8_t>(width);
+  out += encode_varint(out, zigzag(base));
+  if (width == 0) return out;
+  std::uint64_t acc = 0;
+  unsigned filled = 0;
+  for (std::size_t i = start; i < end; ++i) {
+    const std::uint64_t v = get(i) - base;
+    acc |= v << filled;
+    if (filled + width >= 64) {
+      detail::store_le64(out, acc);
+      out += 8;
+      acc = filled == 0 ? 0 : v >> (64 - filled);
+      filled = filled + width - 64;
+    } else {
+      filled += width;
+    }
+  }
+  for (; filled > 0; filled = filled > 8 ? filled - 8 : 0) {
+    *out++ = static_cast<std::uint8_t>(acc);
+    acc >>= 8;
+  }
+  return out;
+}
+
 // Writes `plan.bytes` bytes at `out`.
-inline void emit_int_column(std::uint8_t* out, std::span<const std::uint64_t> x, int_column_plan plan) noexcept {
+inline void emit_int_column(std::uint8_t* out, std::span<const std::uint64_t> x, const int_column_plan& plan) noexcept {
   const std::size_t n = x.size();
   *out++ = plan.method;
+  const auto emit_all = [&](std::size_t count, auto get) {
+    const std::size_t block = (plan.method & column_one_block) ? count : column_block;
+    for (std::size_t b = 0; b < plan.blocks.size(); ++b)
+      out = emit_block(out, b * block, std::min(count, (b + 1) * block), plan.blocks[b], get);
+  };
   if (plan.method & column_deltas) {
     out += encode_varint(out, zigzag(x[0]));
-    const std::size_t m = n - 1;
-    emit_blocks(out, m, (plan.method & column_one_block) ? m : column_block, [&](std::size_t i) { return x[i + 1] - x[i]; });
+    emit_all(n - 1, [&](std::size_t i) { return x[i + 1] - x[i]; });
   } else {
-    emit_blocks(out, n, (plan.method & column_one_block) ? n : column_block, [&](std::size_t i) { return x[i]; });
+    emit_all(n, [&](std::size_t i) { return x[i]; });
   }
 }
 
@@ -223,22 +245,10 @@ class int_column_reader {
   }
 
   PRISM_INLINE bool next(std::uint64_t& x) {
-    if (pending_first_) {
-      pending_first_ = false;
-      x = previous_;
-      return true;
+    if (at_ == filled_) [[unlikely]] {
+      if (!refill()) return false;
     }
-    if (in_block_ == taken_) [[unlikely]] {
-      if (!start_block()) return false;
-    }
-    std::uint64_t v = base_;
-    if (width_) v += load_bits(payload_, payload_size_, taken_ * width_, width_);
-    ++taken_;
-    if (method_ & column_deltas) {
-      previous_ += v;
-      v = previous_;
-    }
-    x = v;
+    x = buffer_[at_++];
     return true;
   }
 
@@ -249,6 +259,36 @@ class int_column_reader {
     std::uint64_t z{};
     if (!read_varint(ctx_, z)) return false;
     out = unzigzag(z);
+    return true;
+  }
+
+  // Decodes the next values, up to column_block of them, into buffer_.
+  bool refill() {
+    at_ = 0;
+    if (pending_first_) {
+      pending_first_ = false;
+      buffer_[0] = previous_;
+      filled_ = 1;
+      return true;
+    }
+    if (in_block_ == taken_ && !start_block()) return false;
+    const std::size_t count = std::min(column_block, in_block_ - taken_);
+    if (width_ == 0) {
+      for (std::size_t k = 0; k < count; ++k) buffer_[k] = base_;
+    } else {
+      std::size_t bit = taken_ * width_, k = 0;
+      if (width_ <= 56) {  // a value lies within the 8 bytes from its first byte
+        const std::uint64_t mask = (std::uint64_t{1} << width_) - 1;
+        for (; k < count && (bit >> 3) + 8 <= payload_size_; ++k, bit += width_)
+          buffer_[k] = base_ + ((detail::load_le64(payload_ + (bit >> 3)) >> (bit & 7)) & mask);
+      }
+      for (; k < count; ++k, bit += width_) buffer_[k] = base_ + load_bits(payload_, payload_size_, bit, width_);
+    }
+    if (method_ & column_deltas) {
+      for (std::size_t k = 0; k < count; ++k) buffer_[k] = previous_ += buffer_[k];
+    }
+    taken_ += count;
+    filled_ = count;
     return true;
   }
 
@@ -283,6 +323,8 @@ class int_column_reader {
   const std::uint8_t* payload_ = nullptr;
   std::size_t payload_size_ = 0;
   std::size_t block_at_ = 0;
+  std::size_t at_ = 0, filled_ = 0;  // buffer_[at_, filled_) are decoded and not taken yet
+  std::uint64_t buffer_[column_block];
 };
 
 }  // namespace prism::pack_detail
