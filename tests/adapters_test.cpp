@@ -9,6 +9,7 @@
 #include <prism/cbor.hpp>
 #include <prism/json.hpp>
 #include <prism/msgpack.hpp>
+#include <prism/pack.hpp>
 #include <prism/zbin.hpp>
 
 #include <algorithm>
@@ -70,7 +71,7 @@ using namespace adapters_test_types;
 
 template <class F>
 class Adapters : public ::testing::Test {};
-using adapter_formats = ::testing::Types<prism::msgpack, prism::cbor, prism::beve, prism::json, prism::zbin>;
+using adapter_formats = ::testing::Types<prism::msgpack, prism::cbor, prism::beve, prism::json, prism::zbin, prism::pack>;
 TYPED_TEST_SUITE(Adapters, adapter_formats);
 
 TYPED_TEST(Adapters, RoundTripsEqual) {

@@ -55,6 +55,12 @@ struct Sample {
   friend bool operator==(const Sample&, const Sample&) = default;
 };
 
+struct Frame {
+  std::uint32_t id;
+  prism::tensor<float, 2> image;
+  bool operator==(const Frame&) const = default;
+};
+
 }  // namespace pack_packed_test_types
 using namespace pack_packed_test_types;
 
@@ -206,4 +212,14 @@ TEST(PackPacked, ConstantColumnsCannotClaimMoreThanTheLimits) {
   st = prism::read<prism::pack, packed>(back, buf, lim);
   ASSERT_FALSE(st);
   EXPECT_EQ(st.error().code, prism::errc::allocation_limit);
+}
+
+TEST(PackPacked, TensorsInsideColumnsKeepTheirOwnEncoding) {
+  std::vector<Frame> frames(3);
+  for (std::uint32_t i = 0; i < 3; ++i) {
+    frames[i].id = i;
+    frames[i].image.reshape({2, i + 1});
+    for (std::size_t k = 0; k < frames[i].image.size(); ++k) frames[i].image.data()[k] = static_cast<float>(k) - 1.5f;
+  }
+  EXPECT_EQ(packed_round_trip(frames), frames);
 }

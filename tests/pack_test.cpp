@@ -3,6 +3,8 @@
 #include <prism/pack.hpp>
 
 #include <cstdint>
+#include <cstring>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -118,4 +120,48 @@ TEST(Pack, StringViewsAndBytesViewsPointIntoTheInput) {
   EXPECT_LT(v->name.data(), buf.data() + buf.size());
   ASSERT_EQ(v->data.size(), 2u);
   EXPECT_EQ(v->data[1], std::byte{2});
+}
+
+TEST(Pack, TensorsAreOrderExtentsAndData) {
+  prism::tensor<std::uint8_t, 2> t({2, 3}, prism::memory_order::column_major);
+  for (std::size_t i = 0; i < 6; ++i) t.data()[i] = static_cast<std::uint8_t>(10 + i);
+  EXPECT_EQ(bytes_of(t), (bytes{1, 2, 3, 10, 11, 12, 13, 14, 15}));
+  prism::tensor<double, 1> d({200});
+  d.data()[199] = 2.5;
+  const bytes wire = bytes_of(d);
+  ASSERT_EQ(wire.size(), 3 + 200 * 8u);
+  EXPECT_EQ(wire[1], 0xc8);  // 200 as a varint
+  EXPECT_EQ(wire[2], 0x01);
+  auto back = prism::read<prism::pack, prism::tensor<double, 1>>(wire);
+  ASSERT_TRUE(back) << back.error().message();
+  EXPECT_EQ(*back, d);
+}
+
+TEST(Pack, TensorViewsPointIntoAlignedInputAndRefuseMisalignedData) {
+  prism::tensor<double, 1> d({4});
+  for (std::size_t i = 0; i < 4; ++i) d.data()[i] = 0.5 * static_cast<double>(i);
+  const bytes wire = bytes_of(d);  // order, extent, then the data at offset 2
+  alignas(16) std::uint8_t buffer[64] = {};
+  std::memcpy(buffer + 6, wire.data(), wire.size());  // the data lands at offset 8
+  prism::tensor_view<const double, 1> v;
+  ASSERT_TRUE(prism::read<prism::pack>(v, std::span<const std::uint8_t>(buffer + 6, wire.size())));
+  EXPECT_EQ(static_cast<const void*>(v.data()), static_cast<const void*>(buffer + 8));
+  EXPECT_EQ(v(3), 1.5);
+  std::memcpy(buffer + 7, wire.data(), wire.size());
+  const auto misaligned = prism::read<prism::pack>(v, std::span<const std::uint8_t>(buffer + 7, wire.size()));
+  ASSERT_FALSE(misaligned);
+  EXPECT_EQ(misaligned.error().code, prism::errc::invalid_value);
+}
+
+TEST(Pack, TensorExtentsAreCheckedBeforeAllocating) {
+  // 2^40 x 2^40 elements; and a memory order of 2.
+  auto huge = prism::read<prism::pack, prism::tensor<float, 2>>(bytes{0, 0x80, 0x80, 0x80, 0x80, 0x80, 0x20, 0x80, 0x80, 0x80, 0x80, 0x80, 0x20});
+  ASSERT_FALSE(huge);
+  EXPECT_EQ(huge.error().code, prism::errc::too_many_elements);
+  auto order = prism::read<prism::pack, prism::tensor<float, 1>>(bytes{2, 0});
+  ASSERT_FALSE(order);
+  EXPECT_EQ(order.error().code, prism::errc::invalid_value);
+  auto short_data = prism::read<prism::pack, prism::tensor<float, 1>>(bytes{0, 2, 0, 0, 0, 0});
+  ASSERT_FALSE(short_data);
+  EXPECT_EQ(short_data.error().code, prism::errc::unexpected_end);
 }

@@ -8,6 +8,7 @@
 #include <prism/flex.hpp>
 #include <prism/json.hpp>
 #include <prism/msgpack.hpp>
+#include <prism/pack.hpp>
 #include <prism/zbin.hpp>
 
 #include <complex>
@@ -80,7 +81,7 @@ using namespace tensor_test_types;
 
 template <class F>
 class TensorRoundTrip : public ::testing::Test {};
-using tensor_formats = ::testing::Types<prism::msgpack, prism::cbor, prism::beve, prism::json, prism::flex, prism::zbin>;
+using tensor_formats = ::testing::Types<prism::msgpack, prism::cbor, prism::beve, prism::json, prism::flex, prism::zbin, prism::pack>;
 TYPED_TEST_SUITE(TensorRoundTrip, tensor_formats);
 
 TYPED_TEST(TensorRoundTrip, EveryDtypeRankAndOrder) {

@@ -7,6 +7,8 @@
 #include <type_traits>
 
 #include "../core/concepts.hpp"
+#include "../core/tensor.hpp"
+#include "../core/tensor_io.hpp"
 
 namespace prism::pack_detail {
 
@@ -34,9 +36,13 @@ struct entry_value {
   }
 };
 
+// Tensors (prism's and adapted ones) keep their own encoding in every column.
+template <class T>
+concept any_tensor = tensor_type<T> || adapted_tensor<T>;
+
 // Values that pack's packed mode writes as a column of one item, so that their elements go
 // column by column: sequences, fixed arrays and maps.
 template <class T>
-concept packed_container = sequence<T> || fixed_array<T> || map_type<T>;
+concept packed_container = (sequence<T> || fixed_array<T> || map_type<T>) && !any_tensor<T>;
 
 }  // namespace prism::pack_detail

@@ -61,13 +61,23 @@ bool read_lengths(Ctx& ctx, Items& items, std::size_t& total, Size size) {
       errc::too_many_elements);
 }
 
+// Values without a column form: each item in pack's plain encoding.
+template <options O, class Ctx, class Items, class Proj>
+bool read_rows(Ctx& ctx, Items& items, Proj proj) {
+  for (auto& item : items)
+    if (!read_value<O>(ctx, proj(item))) return false;
+  return true;
+}
+
 // Reads the column of proj(item) for every item, in order.
 template <options O, class Ctx, class Items, class Proj>
 bool read_column(Ctx& ctx, Items& items, Proj proj) {
   using F = column_value_t<Items, Proj>;
   const std::size_t n = std::ranges::size(items);
   if (n == 0) return true;
-  if constexpr (column_integer<F>) {
+  if constexpr (any_tensor<F>) {
+    return read_rows<O>(ctx, items, proj);
+  } else if constexpr (column_integer<F>) {
     return read_int_column(ctx, items, [&](auto& item, std::uint64_t x) { return from_image(x, proj(item)); });
   } else if constexpr (floating<F>) {
     if (!ctx.src.need(n * sizeof(F))) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
@@ -145,9 +155,7 @@ bool read_column(Ctx& ctx, Items& items, Proj proj) {
       return true;
     });
   } else {
-    for (auto& item : items)
-      if (!read_value<O>(ctx, proj(item))) return false;
-    return true;
+    return read_rows<O>(ctx, items, proj);
   }
 }
 

@@ -69,13 +69,23 @@ bool write_lengths(Ctx& ctx, const Items& items, Proj proj) {
   return write_int_column(ctx, items, [&](const auto& item) { return std::uint64_t(std::ranges::size(proj(item))); });
 }
 
+// Values without a column form: each item in pack's plain encoding.
+template <options O, class Ctx, class Items, class Proj>
+bool write_rows(Ctx& ctx, const Items& items, Proj proj) {
+  for (const auto& item : items)
+    if (!write_value<O>(ctx, proj(item))) return false;
+  return true;
+}
+
 // The column of proj(item) for every item, in order.
 template <options O, class Ctx, class Items, class Proj>
 bool write_column(Ctx& ctx, const Items& items, Proj proj) {
   using F = column_value_t<Items, Proj>;
   const std::size_t n = std::ranges::size(items);
   if (n == 0) return true;
-  if constexpr (column_integer<F>) {
+  if constexpr (any_tensor<F>) {
+    return write_rows<O>(ctx, items, proj);
+  } else if constexpr (column_integer<F>) {
     return write_int_column(ctx, items, [&](const auto& item) { return integer_image(proj(item)); });
   } else if constexpr (floating<F>) {
     if (!ctx.reserve(n * sizeof(F))) return false;
@@ -151,9 +161,7 @@ bool write_column(Ctx& ctx, const Items& items, Proj proj) {
       return write_column<O>(ctx, items, [&](const auto& item) -> const auto& { return get_field<decltype(i)::value>(proj(item)); });
     });
   } else {
-    for (const auto& item : items)
-      if (!write_value<O>(ctx, proj(item))) return false;
-    return true;
+    return write_rows<O>(ctx, items, proj);
   }
 }
 

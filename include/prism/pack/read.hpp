@@ -11,6 +11,8 @@
 #include "../core/containers.hpp"
 #include "../core/context.hpp"
 #include "../core/fields.hpp"
+#include "../core/tensor.hpp"
+#include "../core/tensor_io.hpp"
 #include "../core/utf8.hpp"
 #include "columns_read.hpp"
 #include "common.hpp"
@@ -90,6 +92,36 @@ bool read_text(Ctx& ctx, T& v) {
   return true;
 }
 
+// A tensor (see write_tensor): copied into a prism::tensor, or viewed in place by a
+// tensor_view when its data happens to be aligned for the element type.
+template <class T, class Ctx>
+bool read_tensor(Ctx& ctx, T& v) {
+  using E = std::remove_const_t<typename T::element_type>;
+  const std::size_t at = ctx.src.offset();
+  std::uint8_t order{};
+  if (!read_raw(ctx, order)) return false;
+  if (order > 1) [[unlikely]] return ctx.fail(errc::invalid_value, at, "memory order (0 or 1)");
+  tensor_header h;
+  h.type = dtype_of<E>;
+  h.order = static_cast<memory_order>(order);
+  h.rank = T::rank;
+  std::size_t count = 1;
+  for (std::size_t d = 0; d < T::rank; ++d) {
+    std::uint64_t extent{};
+    if (!read_varint(ctx, extent)) return false;
+    if (extent > ctx.lim.max_elements || __builtin_mul_overflow(count, static_cast<std::size_t>(extent), &count) ||
+        count > ctx.lim.max_elements) [[unlikely]]
+      return ctx.fail(errc::too_many_elements, at);
+    h.shape[d] = static_cast<std::size_t>(extent);
+  }
+  h.data_bytes = count * sizeof(E);
+  if (!ctx.src.need(h.data_bytes)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
+  h.data = reinterpret_cast<const std::byte*>(ctx.src.cur());
+  if (!detail::store_tensor(ctx, h, v, at)) return false;
+  ctx.src.advance(h.data_bytes);
+  return true;
+}
+
 template <options O, class T, class Ctx>
 bool read_elements_into(Ctx& ctx, T& v, std::size_t n) {
   using E = range_value_t<T>;
@@ -160,7 +192,11 @@ bool read_map(Ctx& ctx, T& v) {
 
 template <options O, class T, class Ctx>
 bool read_value(Ctx& ctx, T& v) {
-  if constexpr (O.packed_sequences && packed_container<T>) {
+  if constexpr (adapted_tensor<T>) {
+    return detail::read_adapted(ctx, v, [&](auto& t) { return read_value<O>(ctx, t); });
+  } else if constexpr (tensor_type<T>) {
+    return read_tensor(ctx, v);
+  } else if constexpr (O.packed_sequences && packed_container<T>) {
     T* one = &v;
     std::span<T* const> items(&one, 1);
     return read_column<O>(ctx, items, deref{});

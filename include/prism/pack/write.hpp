@@ -8,6 +8,8 @@
 #include "../core/containers.hpp"
 #include "../core/context.hpp"
 #include "../core/fields.hpp"
+#include "../core/tensor.hpp"
+#include "../core/tensor_io.hpp"
 #include "columns_write.hpp"
 #include "common.hpp"
 #include "format.hpp"
@@ -43,6 +45,19 @@ PRISM_INLINE bool write_raw(Ctx& ctx, const T& v) {
   return true;
 }
 
+// A tensor: the memory order (0 row-major, 1 column-major), the extents as sizes, then the
+// elements' bytes.
+template <class Tensor, class Ctx>
+bool write_tensor(Ctx& ctx, const Tensor& t) {
+  if (!ctx.reserve(1 + Tensor::rank * max_varint_bytes)) return false;
+  std::uint8_t* p = ctx.out.cur();
+  std::size_t k = 0;
+  p[k++] = static_cast<std::uint8_t>(t.order());
+  for (std::size_t d = 0; d < Tensor::rank; ++d) k += encode_varint(p + k, t.extent(d));
+  ctx.out.advance(k);
+  return ctx.write(t.data(), t.size_bytes());
+}
+
 template <options O, class Range, class Ctx>
 bool write_elements(Ctx& ctx, const Range& r) {
   using E = range_value_t<Range>;
@@ -58,7 +73,11 @@ bool write_elements(Ctx& ctx, const Range& r) {
 
 template <options O, class T, class Ctx>
 bool write_value(Ctx& ctx, const T& v) {
-  if constexpr (O.packed_sequences && packed_container<T>) {
+  if constexpr (adapted_tensor<T>) {
+    return write_tensor(ctx, tensor_adapter<T>::view(v));
+  } else if constexpr (tensor_type<T>) {
+    return write_tensor(ctx, v);
+  } else if constexpr (O.packed_sequences && packed_container<T>) {
     const T* one = &v;
     return write_column<O>(ctx, std::span<const T* const>(&one, 1), deref{});
   } else if constexpr (raw<T>) {
