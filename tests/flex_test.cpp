@@ -13,6 +13,7 @@
 #include <map>
 #include <optional>
 #include <random>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -314,4 +315,15 @@ TEST(FlexBadInput, DepthIsLimited) {
   const auto r = prism::read<prism::flex, Deep>(as_string(fbb.GetBuffer()));
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().code, prism::errc::too_deep);
+}
+
+TEST(Flex, ReadsFromAStreamByTakingTheRestOfIt) {
+  std::stringstream ss;
+  const std::vector<std::string> words{"alpha", "beta", ""};
+  ASSERT_TRUE(prism::write<prism::flex>(words, ss));
+  auto back = prism::read<prism::flex, std::vector<std::string>>(ss);
+  ASSERT_TRUE(back) << back.error().message();
+  EXPECT_EQ(*back, words);
+  std::stringstream damaged(ss.str().substr(0, 3));
+  EXPECT_FALSE((prism::read<prism::flex, std::vector<std::string>>(damaged)));
 }

@@ -9,6 +9,7 @@
 #include <charconv>
 #include <chrono>
 #include <numeric>
+#include <string>
 #include <string_view>
 #include <type_traits>
 
@@ -342,6 +343,7 @@ bool read_value(reader<Ctx>& rd, const ref& r, T& v) {
     std::string_view s;
     if (!read_text<O>(rd, r, s)) return false;
     if constexpr (string_view_type<T>) {
+      static_assert(std::remove_cvref_t<decltype(rd.ctx.src)>::bounded, "prism: views can only be read from contiguous input");
       v = s;
     } else {
       if (!rd.ctx.charge(s.size())) return false;
@@ -353,6 +355,7 @@ bool read_value(reader<Ctx>& rd, const ref& r, T& v) {
     std::size_t n{};
     if (!read_blob(rd, r, p, n)) return false;
     if constexpr (byte_span<T>) {
+      static_assert(std::remove_cvref_t<decltype(rd.ctx.src)>::bounded, "prism: views can only be read from contiguous input");
       v = T(reinterpret_cast<const std::byte*>(p), n);
     } else {
       if (!rd.ctx.charge(n)) return false;
@@ -425,14 +428,26 @@ template <>
 struct format_reader<flex> {
   template <options O, class T, class Ctx>
   static bool read(Ctx& ctx, T& v) {
-    static_assert(std::remove_cvref_t<decltype(ctx.src)>::bounded, "prism::flex reads from contiguous input: a FlexBuffer's root is at its end");
-    const flex_detail::message m{ctx.src.cur(), ctx.src.remaining_bound()};
+    if constexpr (std::remove_cvref_t<decltype(ctx.src)>::bounded) {
+      if (!read_message<O>(ctx, ctx.src.cur(), ctx.src.remaining_bound(), v)) return false;
+      ctx.src.advance(ctx.src.remaining_bound());  // the message is the whole input
+      return true;
+    } else {
+      // A FlexBuffer's root is at its end: take the rest of the stream.
+      std::string bytes;
+      ctx.src.read_rest(bytes);
+      return read_message<O>(ctx, reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size(), v);
+    }
+  }
+
+ private:
+  template <options O, class T, class Ctx>
+  static bool read_message(Ctx& ctx, const std::uint8_t* data, std::size_t size, T& v) {
+    const flex_detail::message m{data, size};
     flex_detail::ref root;
-    if (const errc e = m.root(root); e != errc::ok) return ctx.fail(e, ctx.src.offset(), "a FlexBuffers root");
+    if (const errc e = m.root(root); e != errc::ok) return ctx.fail(e, 0, "a FlexBuffers root");
     flex_detail::reader<Ctx> rd{ctx, m, flex_detail::work_budget(m.size)};
-    if (!flex_detail::read_value<O>(rd, root, v)) return false;
-    ctx.src.advance(m.size);  // the message is the whole input
-    return true;
+    return flex_detail::read_value<O>(rd, root, v);
   }
 };
 
