@@ -223,3 +223,15 @@ TEST(PackPacked, TensorsInsideColumnsKeepTheirOwnEncoding) {
   }
   EXPECT_EQ(packed_round_trip(frames), frames);
 }
+
+TEST(PackPacked, CountsOfFloatsAreCheckedAgainstTheInputBeforeAllocating) {
+  // One vector claiming 2^27 doubles (1 GiB, within the default allocation limit) in 8 bytes.
+  auto r = prism::read<prism::pack, std::vector<std::vector<double>>, packed>(
+      bytes{0x02, 0x00, 0x02, 0x02, 0x00, 0x80, 0x80, 0x80, 0x80, 0x01});
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().code, prism::errc::too_many_elements);
+  // Strings: 2^20 bytes of text claimed, none there.
+  auto s = prism::read<prism::pack, std::vector<std::string>, packed>(bytes{0x02, 0x00, 0x02, 0x02, 0x00, 0x80, 0x80, 0x80, 0x01});
+  ASSERT_FALSE(s);
+  EXPECT_EQ(s.error().code, prism::errc::too_many_elements);
+}

@@ -7,6 +7,7 @@
 #include <type_traits>
 
 #include "../core/concepts.hpp"
+#include "../core/fields.hpp"
 #include "../core/tensor.hpp"
 #include "../core/tensor_io.hpp"
 
@@ -44,5 +45,28 @@ concept any_tensor = tensor_type<T> || adapted_tensor<T>;
 // column by column: sequences, fixed arrays and maps.
 template <class T>
 concept packed_container = (sequence<T> || fixed_array<T> || map_type<T>) && !any_tensor<T>;
+
+// The fewest bytes one element takes in a packed column: integers may take none at all, floats
+// their size; structs, tuples and arrays the sum of their parts.
+template <class T>
+constexpr std::size_t column_min_bytes() noexcept {
+  if constexpr (any_tensor<T>) {
+    return 1;
+  } else if constexpr (floating<T>) {
+    return sizeof(T);
+  } else if constexpr (fixed_array<T>) {
+    return std::tuple_size_v<T> * column_min_bytes<typename T::value_type>();
+  } else if constexpr (tuple_type<T>) {
+    return []<std::size_t... I>(std::index_sequence<I...>) {
+      return (column_min_bytes<std::tuple_element_t<I, T>>() + ... + 0);
+    }(std::make_index_sequence<std::tuple_size_v<T>>{});
+  } else if constexpr (plain_struct<T>) {
+    return []<std::size_t... I>(std::index_sequence<I...>) {
+      return (column_min_bytes<field_type<T, I>>() + ... + 0);
+    }(std::make_index_sequence<field_count_v<T>>{});
+  } else {
+    return 0;
+  }
+}
 
 }  // namespace prism::pack_detail

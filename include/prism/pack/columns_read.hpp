@@ -46,9 +46,10 @@ bool read_int_column(Ctx& ctx, Items& items, Take take, errc code = errc::out_of
   return true;
 }
 
-// Reads the lengths of a column of containers, checks them against the limits and calls
-// size(item, n) for each (false when it cannot take n); `total` is their sum.
-template <class Ctx, class Items, class Size>
+// Reads the lengths of a column of containers, checks them against the limits (and, for
+// elements of at least MinBytes bytes, against the input left) and calls size(item, n) for each
+// (false when it cannot take n); `total` is their sum.
+template <std::size_t MinBytes, class Ctx, class Items, class Size>
 bool read_lengths(Ctx& ctx, Items& items, std::size_t& total, Size size) {
   total = 0;
   return read_int_column(
@@ -56,6 +57,7 @@ bool read_lengths(Ctx& ctx, Items& items, std::size_t& total, Size size) {
       [&](auto& item, std::uint64_t n) {
         if (n > ctx.lim.max_elements - total) return false;
         total += static_cast<std::size_t>(n);
+        if (MinBytes && total > ctx.src.remaining_bound() / MinBytes) return false;
         return size(item, static_cast<std::size_t>(n));
       },
       errc::too_many_elements);
@@ -114,7 +116,7 @@ bool read_column(Ctx& ctx, Items& items, Proj proj) {
     std::size_t total = 0;
     if constexpr (sequence<F>) {
       static_assert(resizable_sequence<F>, "prism::pack: cannot read into a fixed view; use a container");
-      if (!read_lengths(ctx, items, total, [&](auto& item, std::size_t k) {
+      if (!read_lengths<column_min_bytes<X>()>(ctx, items, total, [&](auto& item, std::size_t k) {
             if (!ctx.charge(k * sizeof(X))) return false;
             proj(item).resize(k);
             return true;
@@ -175,7 +177,7 @@ bool read_text_column(Ctx& ctx, Items& items, Proj proj) {
   std::vector<std::size_t> lengths;
   lengths.reserve(std::ranges::size(items));
   std::size_t total = 0;
-  if (!read_lengths(ctx, items, total, [&](auto&, std::size_t k) {
+  if (!read_lengths<1>(ctx, items, total, [&](auto&, std::size_t k) {
         lengths.push_back(k);
         return true;
       })) return false;
@@ -211,7 +213,7 @@ bool read_map_column(Ctx& ctx, Items& items, Proj proj) {
   std::vector<std::size_t> lengths;
   lengths.reserve(std::ranges::size(items));
   std::size_t total = 0;
-  if (!read_lengths(ctx, items, total, [&](auto&, std::size_t k) {
+  if (!read_lengths<column_min_bytes<K>() + column_min_bytes<M>()>(ctx, items, total, [&](auto&, std::size_t k) {
         lengths.push_back(k);
         return true;
       })) return false;
