@@ -32,6 +32,28 @@ bool read_map_column(Ctx& ctx, Items& items, Proj proj);
 template <options O, class Ctx, class Items, class Proj>
 bool read_variant_column(Ctx& ctx, Items& items, Proj proj);
 
+// Takes a string or blob of n bytes at the source (which holds them): UTF-8 checked for
+// strings, viewed in place for views, else copied. Shared with read.hpp's read_text.
+template <options O, class T, class Ctx>
+bool take_text(Ctx& ctx, T& v, std::size_t n) {
+  const std::uint8_t* p = ctx.src.cur();
+  if constexpr (string_type<T> || string_view_type<T>) {
+    if constexpr (O.validate_utf8) {
+      if (!detail::utf8_valid(p, n, ctx.src.readable())) [[unlikely]]
+        return ctx.fail(errc::invalid_utf8, ctx.src.offset() + detail::utf8_valid_prefix(p, n));
+    }
+  }
+  if constexpr (string_view_type<T> || byte_span<T>) {
+    static_assert(std::remove_cvref_t<decltype(ctx.src)>::bounded, "prism: views can only be read from contiguous input");
+    v = T(reinterpret_cast<const typename T::value_type*>(p), n);
+  } else {
+    if (!ctx.charge(n)) return false;
+    detail::assign_bytes(v, p, n);
+  }
+  ctx.src.advance(n);
+  return true;
+}
+
 // Reads an integer column of items.size() values, handing each to take(item, image); a false
 // from take is an error of `code` at the column's current block.
 template <class Ctx, class Items, class Take>
@@ -173,7 +195,6 @@ bool nested_column(Ctx& ctx, std::vector<X*>& items) {
 
 template <options O, class Ctx, class Items, class Proj>
 bool read_text_column(Ctx& ctx, Items& items, Proj proj) {
-  using F = column_value_t<Items, Proj>;
   std::vector<std::size_t> lengths;
   lengths.reserve(std::ranges::size(items));
   std::size_t total = 0;
@@ -181,26 +202,10 @@ bool read_text_column(Ctx& ctx, Items& items, Proj proj) {
         lengths.push_back(k);
         return true;
       })) return false;
-  const std::size_t at = ctx.src.offset();
-  if (!ctx.src.need(total)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
+  if (!ctx.src.need(total)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
   std::size_t i = 0;
   for (auto& item : items) {
-    const std::size_t k = lengths[i++];
-    const std::uint8_t* p = ctx.src.cur();
-    if constexpr (string_type<F> || string_view_type<F>) {
-      if constexpr (O.validate_utf8) {
-        if (!detail::utf8_valid(p, k, ctx.src.readable())) [[unlikely]]
-          return ctx.fail(errc::invalid_utf8, ctx.src.offset() + detail::utf8_valid_prefix(p, k));
-      }
-    }
-    if constexpr (string_view_type<F> || byte_span<F>) {
-      static_assert(std::remove_cvref_t<decltype(ctx.src)>::bounded, "prism: views can only be read from contiguous input");
-      proj(item) = F(reinterpret_cast<const typename F::value_type*>(p), k);
-    } else {
-      if (!ctx.charge(k)) return false;
-      detail::assign_bytes(proj(item), p, k);
-    }
-    ctx.src.advance(k);
+    if (!take_text<O>(ctx, proj(item), lengths[i++])) return false;
   }
   return true;
 }

@@ -72,24 +72,8 @@ template <options O, class T, class Ctx>
 bool read_text(Ctx& ctx, T& v) {
   std::size_t n{};
   if (!read_count(ctx, n, 1)) return false;
-  const std::size_t at = ctx.src.offset();
-  if (!ctx.src.need(n)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
-  const std::uint8_t* p = ctx.src.cur();
-  if constexpr (string_type<T> || string_view_type<T>) {
-    if constexpr (O.validate_utf8) {
-      if (!detail::utf8_valid(p, n, ctx.src.readable())) [[unlikely]]
-        return ctx.fail(errc::invalid_utf8, at + detail::utf8_valid_prefix(p, n));
-    }
-  }
-  if constexpr (string_view_type<T> || byte_span<T>) {
-    static_assert(std::remove_cvref_t<decltype(ctx.src)>::bounded, "prism: views can only be read from contiguous input");
-    v = T(reinterpret_cast<const typename T::value_type*>(p), n);
-  } else {
-    if (!ctx.charge(n)) return false;
-    detail::assign_bytes(v, p, n);
-  }
-  ctx.src.advance(n);
-  return true;
+  if (!ctx.src.need(n)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
+  return take_text<O>(ctx, v, n);
 }
 
 // A tensor (see write_tensor): copied into a prism::tensor, or viewed in place by a
