@@ -43,7 +43,13 @@ PRISM_COLD bool mismatch(Ctx& ctx, std::string_view expected, std::uint8_t h) {
 template <class Ctx>
 PRISM_INLINE bool read_size(Ctx& ctx, std::uint64_t& n) {
   if (!ctx.src.need(1)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
-  const std::size_t width = std::size_t{1} << (*ctx.src.cur() & 3);
+  const std::uint8_t first = *ctx.src.cur();
+  if ((first & 3) == 0) [[likely]] {  // sizes below 64: one byte
+    n = first >> 2;
+    ctx.src.advance(1);
+    return true;
+  }
+  const std::size_t width = std::size_t{1} << (first & 3);
   if (!ctx.src.need(width)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
   n = detail::load_le_width(ctx.src.cur(), width) >> 2;
   ctx.src.advance(width);
@@ -149,9 +155,9 @@ PRISM_INLINE bool read_sized_bytes(Ctx& ctx, const std::uint8_t*& p, std::size_t
   return true;
 }
 
+// The n bytes just consumed at p as UTF-8 (when the options ask for it).
 template <options O, class Ctx>
-PRISM_INLINE bool read_text_bytes(Ctx& ctx, const std::uint8_t*& p, std::size_t& n) {
-  if (!read_sized_bytes(ctx, p, n)) return false;
+PRISM_INLINE bool check_text(Ctx& ctx, const std::uint8_t* p, std::size_t n) {
   if constexpr (O.validate_utf8) {
     if (!detail::utf8_valid(p, n, ctx.src.readable() + n)) [[unlikely]]
       return ctx.fail(errc::invalid_utf8, ctx.src.offset() - n + detail::utf8_valid_prefix(p, n));
@@ -160,7 +166,22 @@ PRISM_INLINE bool read_text_bytes(Ctx& ctx, const std::uint8_t*& p, std::size_t&
 }
 
 template <options O, class Ctx>
+PRISM_INLINE bool read_text_bytes(Ctx& ctx, const std::uint8_t*& p, std::size_t& n) {
+  return read_sized_bytes(ctx, p, n) && check_text<O>(ctx, p, n);
+}
+
+template <options O, class Ctx>
 PRISM_INLINE bool read_string_value(Ctx& ctx, const std::uint8_t*& p, std::size_t& n) {
+  if (ctx.src.need(2)) [[likely]] {  // header and a one-byte SIZE read together
+    const std::uint8_t* c = ctx.src.cur();
+    const std::size_t k = c[1] >> 2;
+    if (c[0] == header::string && (c[1] & 3) == 0 && k <= ctx.lim.max_elements && ctx.src.need(2 + k)) [[likely]] {
+      p = ctx.src.cur() + 2;  // need() may have refilled a stream's buffer
+      n = k;
+      ctx.src.advance(2 + k);
+      return check_text<O>(ctx, p, n);
+    }
+  }
   std::uint8_t h{};
   if (!peek_header(ctx, h)) return false;
   if (h != header::string) [[unlikely]] return mismatch(ctx, "string", h);

@@ -30,9 +30,32 @@ PRISM_INLINE bool read_element(Ctx& ctx, E&& e, std::size_t i) {
   return ok || ctx.in_element(i);
 }
 
+// A typed array of exactly the destination's contiguous element type, its header consumed:
+// one bounds check and one copy (of a constant size for std::array).
+template <class T, class Ctx>
+PRISM_INLINE bool read_same_typed_array(Ctx& ctx, T& v, std::size_t at) {
+  using E = range_value_t<T>;
+  std::uint64_t n{};
+  if (!read_size(ctx, n)) return false;
+  if (n > ctx.lim.max_elements) [[unlikely]] return ctx.fail(errc::too_many_elements, at);
+  if (n > ctx.src.remaining_bound() / sizeof(E)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
+  const auto bytes = static_cast<std::size_t>(n) * sizeof(E);
+  if (!ctx.src.need(bytes)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
+  if constexpr (fixed_array<T>) {
+    if (n != v.size()) [[unlikely]] return ctx.fail(errc::size_mismatch, at, "array of the declared size");
+    std::memcpy(std::ranges::data(v), ctx.src.cur(), sizeof(E) * std::tuple_size_v<T>);
+  } else {
+    if (!size_sequence(ctx, v, n, at)) return false;
+    if (n) std::memcpy(std::ranges::data(v), ctx.src.cur(), bytes);
+  }
+  ctx.src.advance(bytes);
+  return true;
+}
+
+// A typed array of another element type (or into a non-contiguous sequence): converted value
+// by value, each checked to fit.
 template <class T, class Ctx>
 bool read_numeric_typed_array(Ctx& ctx, T& v, std::uint8_t h, std::size_t at) {
-  using E = range_value_t<T>;
   std::uint64_t n{};
   if (!read_size(ctx, n)) return false;
   const std::size_t size = element_size(h);
@@ -41,13 +64,6 @@ bool read_numeric_typed_array(Ctx& ctx, T& v, std::uint8_t h, std::size_t at) {
   if (n > ctx.src.remaining_bound() / size || !ctx.src.need(n * size)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
   if (!size_sequence(ctx, v, n, at)) return false;
   const std::uint8_t* p = ctx.src.cur();
-  if constexpr (std::ranges::contiguous_range<T>) {
-    if (h == typed_array_header<E>) {
-      if (n) std::memcpy(std::ranges::data(v), p, static_cast<std::size_t>(n) * sizeof(E));
-      ctx.src.advance(static_cast<std::size_t>(n) * sizeof(E));
-      return true;
-    }
-  }
   std::size_t i = 0;
   for (auto&& e : v) {
     if (!convert_number(ctx, h, p + i * size, at, e)) return ctx.in_element(i);
@@ -117,6 +133,12 @@ bool read_sequence(Ctx& ctx, T& v) {
   if ((h & 7) == type::typed_array) {
     const unsigned kind = (h >> 3) & 3;
     if constexpr (integer<E> || floating<E>) {
+      if constexpr (std::ranges::contiguous_range<T>) {
+        if (h == typed_array_header<E>) [[likely]] {
+          ctx.src.advance(1);
+          return read_same_typed_array(ctx, v, at);
+        }
+      }
       if (kind != bool_or_string_kind) {
         ctx.src.advance(1);
         return read_numeric_typed_array(ctx, v, h, at);
@@ -227,6 +249,21 @@ bool read_map(Ctx& ctx, T& v) {
 
 template <class T>
 inline constexpr detail::key_index<field_count_v<T>> struct_keys{field_names<T>()};
+
+template <options O, class T, class Ctx>
+PRISM_INLINE bool read_string(Ctx& ctx, T& v) {
+  const std::uint8_t* p{};
+  std::size_t n{};
+  if (!read_string_value<O>(ctx, p, n)) return false;
+  if constexpr (string_view_type<T>) {
+    static_assert(std::remove_cvref_t<decltype(ctx.src)>::bounded, "prism: views can only be read from contiguous input");
+    v = T(reinterpret_cast<const char*>(p), n);
+  } else {
+    if (!ctx.charge(n)) return false;
+    detail::assign_bytes(v, p, n);
+  }
+  return true;
+}
 
 template <options O, class T, class Ctx>
 bool read_field(Ctx& ctx, T& v, std::size_t index) {
@@ -349,17 +386,7 @@ bool read_value(Ctx& ctx, T& v) {
     v = static_cast<T>(u);
     return true;
   } else if constexpr (string_type<T> || string_view_type<T>) {
-    const std::uint8_t* p{};
-    std::size_t n{};
-    if (!read_string_value<O>(ctx, p, n)) return false;
-    if constexpr (string_view_type<T>) {
-      static_assert(std::remove_cvref_t<decltype(ctx.src)>::bounded, "prism: views can only be read from contiguous input");
-      v = T(reinterpret_cast<const char*>(p), n);
-    } else {
-      if (!ctx.charge(n)) return false;
-      detail::assign_bytes(v, p, n);
-    }
-    return true;
+    return read_string<O>(ctx, v);
   } else if constexpr (blob<T>) {
     std::uint8_t h{};
     if (!peek_header(ctx, h)) return false;
