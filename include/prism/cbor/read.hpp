@@ -261,25 +261,39 @@ bool read_string_bytes(Ctx& ctx, std::uint8_t string_major, const std::uint8_t*&
 
 // A text string, checked as UTF-8; an error's offset is that of the first invalid byte when
 // the string is in one piece, else that of its head.
+// The n bytes just consumed at p as UTF-8 (when the options ask for it).
+template <options O, class Ctx>
+PRISM_INLINE bool check_text(Ctx& ctx, const std::uint8_t* p, std::size_t n) {
+  if constexpr (O.validate_utf8) {
+    if (!detail::utf8_valid(p, n, ctx.src.readable() + n)) [[unlikely]]
+      return ctx.fail(errc::invalid_utf8, ctx.src.offset() - n + detail::utf8_valid_prefix(p, n));
+  }
+  return true;
+}
+
+// The common text string, untagged, definite and shorter than 256 bytes, taken in one step
+// (not yet checked as UTF-8); false, consuming nothing, for any other input.
+template <class Ctx>
+PRISM_INLINE bool take_short_text(Ctx& ctx, const std::uint8_t*& p, std::size_t& n) {
+  if (!ctx.src.need(2)) [[unlikely]] return false;
+  const std::uint8_t* c = ctx.src.cur();
+  const unsigned info = c[0] & 31u;
+  const bool short_head = info < 24;
+  const std::size_t k = short_head ? info : c[1];
+  const std::size_t head_bytes = short_head ? 1 : 2;
+  if ((c[0] >> 5) != major::text || info > 24 || k > ctx.lim.max_elements || !ctx.src.need(head_bytes + k)) [[unlikely]]
+    return false;
+  p = ctx.src.cur() + head_bytes;  // need() may have refilled a stream's buffer
+  n = k;
+  ctx.src.advance(head_bytes + k);
+  return true;
+}
+
+// A text string, checked as UTF-8; an error's offset is that of the first invalid byte when
+// the string is in one piece, else that of its head.
 template <options O, class Ctx>
 PRISM_INLINE bool read_text(Ctx& ctx, const std::uint8_t*& p, std::size_t& n, std::string& joined) {
-  if (ctx.src.need(2)) [[likely]] {  // untagged, definite and shorter than 256 bytes: the common case
-    const std::uint8_t* c = ctx.src.cur();
-    const unsigned info = c[0] & 31u;
-    const bool short_head = info < 24;
-    const std::size_t k = short_head ? info : c[1];
-    const std::size_t head_bytes = short_head ? 1 : 2;
-    if ((c[0] >> 5) == major::text && info <= 24 && k <= ctx.lim.max_elements && ctx.src.need(head_bytes + k)) [[likely]] {
-      p = ctx.src.cur() + head_bytes;  // need() may have refilled a stream's buffer
-      n = k;
-      ctx.src.advance(head_bytes + k);
-      if constexpr (O.validate_utf8) {
-        if (!detail::utf8_valid(p, n, ctx.src.readable() + n)) [[unlikely]]
-          return ctx.fail(errc::invalid_utf8, ctx.src.offset() - n + detail::utf8_valid_prefix(p, n));
-      }
-      return true;
-    }
-  }
+  if (take_short_text(ctx, p, n)) [[likely]] return check_text<O>(ctx, p, n);
   const std::size_t at = ctx.src.offset();
   if (!read_string_bytes(ctx, major::text, p, n, joined, "text string")) return false;
   if constexpr (O.validate_utf8) {

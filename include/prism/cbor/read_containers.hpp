@@ -508,6 +508,32 @@ bool read_time(Ctx& ctx, T& v) {
   return true;
 }
 
+template <class T, class Ctx>
+PRISM_INLINE bool store_text(Ctx& ctx, T& v, const std::uint8_t* p, std::size_t n) {
+  if constexpr (string_view_type<T>) {
+    static_assert(std::remove_cvref_t<decltype(ctx.src)>::bounded, "prism: views can only be read from contiguous input");
+    v = T(reinterpret_cast<const char*>(p), n);
+  } else {
+    if (!ctx.charge(n)) return false;
+    detail::assign_bytes(v, p, n);
+  }
+  return true;
+}
+
+// A text string in any form (tagged, long, in chunks) into a string or a view.
+template <options O, class T, class Ctx>
+bool read_any_text(Ctx& ctx, T& v) {
+  const std::uint8_t* p{};
+  std::size_t n{};
+  std::string joined;
+  if (!read_text<O>(ctx, p, n, joined)) return false;
+  if constexpr (string_view_type<T>) {
+    if (p == reinterpret_cast<const std::uint8_t*>(joined.data()) && n != 0)
+      return ctx.fail(errc::type_mismatch, ctx.src.offset(), "a definite-length string (a view cannot join chunks)");
+  }
+  return store_text(ctx, v, p, n);
+}
+
 template <options O, class T, class Ctx>
 bool read_value(Ctx& ctx, T& v) {
   if constexpr (adapted_tensor<T>) {
@@ -547,18 +573,8 @@ bool read_value(Ctx& ctx, T& v) {
   } else if constexpr (string_type<T> || string_view_type<T>) {
     const std::uint8_t* p{};
     std::size_t n{};
-    std::string joined;
-    if (!read_text<O>(ctx, p, n, joined)) return false;
-    if constexpr (string_view_type<T>) {
-      static_assert(std::remove_cvref_t<decltype(ctx.src)>::bounded, "prism: views can only be read from contiguous input");
-      if (p == reinterpret_cast<const std::uint8_t*>(joined.data()) && n != 0)
-        return ctx.fail(errc::type_mismatch, ctx.src.offset(), "a definite-length string (a view cannot join chunks)");
-      v = T(reinterpret_cast<const char*>(p), n);
-    } else {
-      if (!ctx.charge(n)) return false;
-      detail::assign_bytes(v, p, n);
-    }
-    return true;
+    if (!take_short_text(ctx, p, n)) [[unlikely]] return read_any_text<O>(ctx, v);
+    return check_text<O>(ctx, p, n) && store_text(ctx, v, p, n);
   } else if constexpr (blob<T>) {
     const std::uint8_t* p{};
     std::size_t n{};
