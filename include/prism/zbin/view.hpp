@@ -389,12 +389,11 @@ class node {
       const std::size_t k = at < size_ && base_[at] < 0x80 ? (e = base_[at], 1) : get_varint(base_ + at, base_ + size_, e);
       if (k == 0) return at + 10 <= size_ ? errc::invalid_value : errc::unexpected_end;
       at += k;
-      if (e > size_ || (e && count > size_ / e)) return errc::unexpected_end;
+      // count stays at most size_ (the message holds every element): multiplications, no division
+      if (e > size_ || __builtin_mul_overflow(count, static_cast<std::size_t>(e), &count) || count > size_) return errc::unexpected_end;
       h.shape[d] = static_cast<std::size_t>(e);
-      count *= h.shape[d];
     }
-    if (count > size_ / element) return errc::unexpected_end;
-    h.data_bytes = count * element;
+    if (__builtin_mul_overflow(count, element, &h.data_bytes) || h.data_bytes > size_) return errc::unexpected_end;
     const std::size_t data = align_up(at, data_alignment(element, h.data_bytes));
     if (data > size_ || size_ - data < h.data_bytes) return errc::unexpected_end;
     h.data = reinterpret_cast<const std::byte*>(base_ + data);
