@@ -19,7 +19,7 @@
 #include "../core/fields.hpp"
 #include "../core/hash.hpp"
 #include "../core/tensor_io.hpp"
-#include "../core/utf8.hpp"
+#include "../core/text_input.hpp"
 #include "common.hpp"
 #include "format.hpp"
 
@@ -155,19 +155,9 @@ PRISM_INLINE bool read_sized_bytes(Ctx& ctx, const std::uint8_t*& p, std::size_t
   return true;
 }
 
-// The n bytes just consumed at p as UTF-8 (when the options ask for it).
-template <options O, class Ctx>
-PRISM_INLINE bool check_text(Ctx& ctx, const std::uint8_t* p, std::size_t n) {
-  if constexpr (O.validate_utf8) {
-    if (!detail::utf8_valid(p, n, ctx.src.readable() + n)) [[unlikely]]
-      return ctx.fail(errc::invalid_utf8, ctx.src.offset() - n + detail::utf8_valid_prefix(p, n));
-  }
-  return true;
-}
-
 template <options O, class Ctx>
 PRISM_INLINE bool read_text_bytes(Ctx& ctx, const std::uint8_t*& p, std::size_t& n) {
-  return read_sized_bytes(ctx, p, n) && check_text<O>(ctx, p, n);
+  return read_sized_bytes(ctx, p, n) && detail::check_text<O>(ctx, p, n);
 }
 
 template <options O, class Ctx>
@@ -179,7 +169,7 @@ PRISM_INLINE bool read_string_value(Ctx& ctx, const std::uint8_t*& p, std::size_
       p = ctx.src.cur() + 2;  // need() may have refilled a stream's buffer
       n = k;
       ctx.src.advance(2 + k);
-      return check_text<O>(ctx, p, n);
+      return detail::check_text<O>(ctx, p, n);
     }
   }
   std::uint8_t h{};

@@ -171,12 +171,7 @@ bool read_sequence(Ctx& ctx, T& v) {
           const std::uint8_t* p{};
           std::size_t len{};
           if (!read_text_bytes<O>(ctx, p, len)) return ctx.in_element(i);
-          if constexpr (string_view_type<E>) {
-            s = E(reinterpret_cast<const char*>(p), len);
-          } else {
-            if (!ctx.charge(len)) return false;
-            detail::assign_bytes(s, p, len);
-          }
+          if (!detail::store_bytes(ctx, s, p, len)) return false;
           ++i;
         }
         return true;
@@ -254,15 +249,7 @@ template <options O, class T, class Ctx>
 PRISM_INLINE bool read_string(Ctx& ctx, T& v) {
   const std::uint8_t* p{};
   std::size_t n{};
-  if (!read_string_value<O>(ctx, p, n)) return false;
-  if constexpr (string_view_type<T>) {
-    static_assert(std::remove_cvref_t<decltype(ctx.src)>::bounded, "prism: views can only be read from contiguous input");
-    v = T(reinterpret_cast<const char*>(p), n);
-  } else {
-    if (!ctx.charge(n)) return false;
-    detail::assign_bytes(v, p, n);
-  }
-  return true;
+  return read_string_value<O>(ctx, p, n) && detail::store_bytes(ctx, v, p, n);
 }
 
 template <options O, class T, class Ctx>
@@ -394,15 +381,7 @@ bool read_value(Ctx& ctx, T& v) {
     ctx.src.advance(1);
     const std::uint8_t* p{};
     std::size_t n{};
-    if (!read_sized_bytes(ctx, p, n)) return false;
-    if constexpr (byte_span<T>) {
-      static_assert(std::remove_cvref_t<decltype(ctx.src)>::bounded, "prism: views can only be read from contiguous input");
-      v = T(reinterpret_cast<const std::byte*>(p), n);
-    } else {
-      if (!ctx.charge(n)) return false;
-      detail::assign_bytes(v, p, n);
-    }
-    return true;
+    return read_sized_bytes(ctx, p, n) && detail::store_bytes(ctx, v, p, n);
   } else if constexpr (tensor_type<T>) {
     return read_tensor(ctx, v);
   } else if constexpr (fixed_array<T> || sequence<T>) {

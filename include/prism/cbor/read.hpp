@@ -22,7 +22,7 @@
 #include "../core/fields.hpp"
 #include "../core/hash.hpp"
 #include "../core/tensor_io.hpp"
-#include "../core/utf8.hpp"
+#include "../core/text_input.hpp"
 #include "common.hpp"
 #include "format.hpp"
 
@@ -261,16 +261,6 @@ bool read_string_bytes(Ctx& ctx, std::uint8_t string_major, const std::uint8_t*&
 
 // A text string, checked as UTF-8; an error's offset is that of the first invalid byte when
 // the string is in one piece, else that of its head.
-// The n bytes just consumed at p as UTF-8 (when the options ask for it).
-template <options O, class Ctx>
-PRISM_INLINE bool check_text(Ctx& ctx, const std::uint8_t* p, std::size_t n) {
-  if constexpr (O.validate_utf8) {
-    if (!detail::utf8_valid(p, n, ctx.src.readable() + n)) [[unlikely]]
-      return ctx.fail(errc::invalid_utf8, ctx.src.offset() - n + detail::utf8_valid_prefix(p, n));
-  }
-  return true;
-}
-
 // The common text string, untagged, definite and shorter than 256 bytes, taken in one step
 // (not yet checked as UTF-8); false, consuming nothing, for any other input.
 template <class Ctx>
@@ -293,7 +283,7 @@ PRISM_INLINE bool take_short_text(Ctx& ctx, const std::uint8_t*& p, std::size_t&
 // the string is in one piece, else that of its head.
 template <options O, class Ctx>
 PRISM_INLINE bool read_text(Ctx& ctx, const std::uint8_t*& p, std::size_t& n, std::string& joined) {
-  if (take_short_text(ctx, p, n)) [[likely]] return check_text<O>(ctx, p, n);
+  if (take_short_text(ctx, p, n)) [[likely]] return detail::check_text<O>(ctx, p, n);
   const std::size_t at = ctx.src.offset();
   if (!read_string_bytes(ctx, major::text, p, n, joined, "text string")) return false;
   if constexpr (O.validate_utf8) {

@@ -508,18 +508,6 @@ bool read_time(Ctx& ctx, T& v) {
   return true;
 }
 
-template <class T, class Ctx>
-PRISM_INLINE bool store_text(Ctx& ctx, T& v, const std::uint8_t* p, std::size_t n) {
-  if constexpr (string_view_type<T>) {
-    static_assert(std::remove_cvref_t<decltype(ctx.src)>::bounded, "prism: views can only be read from contiguous input");
-    v = T(reinterpret_cast<const char*>(p), n);
-  } else {
-    if (!ctx.charge(n)) return false;
-    detail::assign_bytes(v, p, n);
-  }
-  return true;
-}
-
 // A text string in any form (tagged, long, in chunks) into a string or a view.
 template <options O, class T, class Ctx>
 bool read_any_text(Ctx& ctx, T& v) {
@@ -531,7 +519,7 @@ bool read_any_text(Ctx& ctx, T& v) {
     if (p == reinterpret_cast<const std::uint8_t*>(joined.data()) && n != 0)
       return ctx.fail(errc::type_mismatch, ctx.src.offset(), "a definite-length string (a view cannot join chunks)");
   }
-  return store_text(ctx, v, p, n);
+  return detail::store_bytes(ctx, v, p, n);
 }
 
 template <options O, class T, class Ctx>
@@ -574,22 +562,17 @@ bool read_value(Ctx& ctx, T& v) {
     const std::uint8_t* p{};
     std::size_t n{};
     if (!take_short_text(ctx, p, n)) [[unlikely]] return read_any_text<O>(ctx, v);
-    return check_text<O>(ctx, p, n) && store_text(ctx, v, p, n);
+    return detail::check_text<O>(ctx, p, n) && detail::store_bytes(ctx, v, p, n);
   } else if constexpr (blob<T>) {
     const std::uint8_t* p{};
     std::size_t n{};
     std::string joined;
     if (!read_string_bytes(ctx, major::bytes, p, n, joined, "byte string")) return false;
     if constexpr (byte_span<T>) {
-      static_assert(std::remove_cvref_t<decltype(ctx.src)>::bounded, "prism: views can only be read from contiguous input");
       if (p == reinterpret_cast<const std::uint8_t*>(joined.data()) && n != 0)
         return ctx.fail(errc::type_mismatch, ctx.src.offset(), "a definite-length byte string (a view cannot join chunks)");
-      v = T(reinterpret_cast<const std::byte*>(p), n);
-    } else {
-      if (!ctx.charge(n)) return false;
-      detail::assign_bytes(v, p, n);
     }
-    return true;
+    return detail::store_bytes(ctx, v, p, n);
   } else if constexpr (tensor_type<T>) {
     return read_tensor<O>(ctx, v);
   } else if constexpr (fixed_array<T> || sequence<T>) {

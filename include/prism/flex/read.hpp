@@ -21,7 +21,7 @@
 #include "../core/hash.hpp"
 #include "../core/tensor.hpp"
 #include "../core/tensor_io.hpp"
-#include "../core/utf8.hpp"
+#include "../core/text_input.hpp"
 #include "common.hpp"
 #include "format.hpp"
 
@@ -341,27 +341,11 @@ bool read_value(reader<Ctx>& rd, const ref& r, T& v) {
     return true;
   } else if constexpr (string_type<T> || string_view_type<T>) {
     std::string_view s;
-    if (!read_text<O>(rd, r, s)) return false;
-    if constexpr (string_view_type<T>) {
-      static_assert(std::remove_cvref_t<decltype(rd.ctx.src)>::bounded, "prism: views can only be read from contiguous input");
-      v = s;
-    } else {
-      if (!rd.ctx.charge(s.size())) return false;
-      detail::assign_bytes(v, s.data(), s.size());
-    }
-    return true;
+    return read_text<O>(rd, r, s) && detail::store_bytes(rd.ctx, v, reinterpret_cast<const std::uint8_t*>(s.data()), s.size());
   } else if constexpr (blob<T>) {
     const std::uint8_t* p{};
     std::size_t n{};
-    if (!read_blob(rd, r, p, n)) return false;
-    if constexpr (byte_span<T>) {
-      static_assert(std::remove_cvref_t<decltype(rd.ctx.src)>::bounded, "prism: views can only be read from contiguous input");
-      v = T(reinterpret_cast<const std::byte*>(p), n);
-    } else {
-      if (!rd.ctx.charge(n)) return false;
-      detail::assign_bytes(v, p, n);
-    }
-    return true;
+    return read_blob(rd, r, p, n) && detail::store_bytes(rd.ctx, v, p, n);
   } else if constexpr (tensor_type<T>) {
     tensor_header h;
     return read_tensor_header(rd, r, h) && detail::store_tensor(rd.ctx, h, v, rd.at(r));

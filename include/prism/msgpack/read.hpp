@@ -17,7 +17,7 @@
 #include "../core/hash.hpp"
 #include "../core/tensor.hpp"
 #include "../core/tensor_io.hpp"
-#include "../core/utf8.hpp"
+#include "../core/text_input.hpp"
 #include "common.hpp"
 #include "format.hpp"
 
@@ -261,9 +261,7 @@ PRISM_INLINE bool read_str_bytes(Ctx& ctx, const std::uint8_t*& p, std::size_t& 
   if (n > ctx.lim.max_elements) [[unlikely]] return ctx.fail(errc::too_many_elements, at);
   if (!ctx.src.need(n)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
   p = ctx.src.cur();
-  if constexpr (O.validate_utf8) {
-    if (!detail::utf8_valid(p, n, ctx.src.readable())) [[unlikely]] return ctx.fail(errc::invalid_utf8, at + detail::utf8_valid_prefix(p, n));
-  }
+  if (!detail::check_text<O>(ctx, p, n)) [[unlikely]] return false;
   ctx.src.advance(n);
   return true;
 }
@@ -451,28 +449,14 @@ bool read_value(Ctx& ctx, T& v) {
   } else if constexpr (string_type<T> || string_view_type<T>) {
     const std::uint8_t* p{};
     std::size_t n{};
-    if (!read_str_bytes<O>(ctx, p, n)) return false;
-    if constexpr (string_view_type<T>) {
-      static_assert(std::remove_cvref_t<decltype(ctx.src)>::bounded, "prism: views can only be read from contiguous input");
-      v = T(reinterpret_cast<const char*>(p), n);
-    } else {
-      if (!ctx.charge(n)) return false;
-      detail::assign_bytes(v, p, n);
-    }
-    return true;
+    return read_str_bytes<O>(ctx, p, n) && detail::store_bytes(ctx, v, p, n);
   } else if constexpr (blob<T>) {
     std::size_t n{};
     const std::size_t at = ctx.src.offset();
     if (!read_header<kind::bin>(ctx, n, "binary")) return false;
     if (n > ctx.lim.max_elements) [[unlikely]] return ctx.fail(errc::too_many_elements, at);
     if (!ctx.src.need(n)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
-    if constexpr (byte_span<T>) {
-      static_assert(std::remove_cvref_t<decltype(ctx.src)>::bounded, "prism: views can only be read from contiguous input");
-      v = T(reinterpret_cast<const std::byte*>(ctx.src.cur()), n);
-    } else {
-      if (!ctx.charge(n)) return false;
-      detail::assign_bytes(v, ctx.src.cur(), n);
-    }
+    if (!detail::store_bytes(ctx, v, ctx.src.cur(), n)) return false;
     ctx.src.advance(n);
     return true;
   } else if constexpr (tensor_type<T>) {

@@ -15,7 +15,7 @@
 #include "../core/containers.hpp"
 #include "../core/fields.hpp"
 #include "../core/options.hpp"
-#include "../core/utf8.hpp"
+#include "../core/text_input.hpp"
 #include "columns.hpp"
 #include "int_column.hpp"
 
@@ -38,18 +38,9 @@ template <options O, class T, class Ctx>
 bool take_text(Ctx& ctx, T& v, std::size_t n) {
   const std::uint8_t* p = ctx.src.cur();
   if constexpr (string_type<T> || string_view_type<T>) {
-    if constexpr (O.validate_utf8) {
-      if (!detail::utf8_valid(p, n, ctx.src.readable())) [[unlikely]]
-        return ctx.fail(errc::invalid_utf8, ctx.src.offset() + detail::utf8_valid_prefix(p, n));
-    }
+    if (!detail::check_text<O>(ctx, p, n)) [[unlikely]] return false;
   }
-  if constexpr (string_view_type<T> || byte_span<T>) {
-    static_assert(std::remove_cvref_t<decltype(ctx.src)>::bounded, "prism: views can only be read from contiguous input");
-    v = T(reinterpret_cast<const typename T::value_type*>(p), n);
-  } else {
-    if (!ctx.charge(n)) return false;
-    detail::assign_bytes(v, p, n);
-  }
+  if (!detail::store_bytes(ctx, v, p, n)) return false;
   ctx.src.advance(n);
   return true;
 }

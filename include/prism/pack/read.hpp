@@ -13,7 +13,7 @@
 #include "../core/fields.hpp"
 #include "../core/tensor.hpp"
 #include "../core/tensor_io.hpp"
-#include "../core/utf8.hpp"
+#include "../core/text_input.hpp"
 #include "columns_read.hpp"
 #include "common.hpp"
 #include "format.hpp"

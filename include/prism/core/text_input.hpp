@@ -1,0 +1,43 @@
+#pragma once
+// Strings and blobs that decoders take from their source: UTF-8 checked, then viewed in place
+// or copied against the allocation budget.
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+#include "concepts.hpp"
+#include "config.hpp"
+#include "containers.hpp"
+#include "error.hpp"
+#include "options.hpp"
+#include "utf8.hpp"
+
+namespace prism::detail {
+
+// Checks the n bytes at p as UTF-8 when the options ask for it. p lies in the source's current
+// buffer, at or before cur() (taken, or about to be); an error names the first invalid byte.
+template <options O, class Ctx>
+PRISM_INLINE bool check_text(Ctx& ctx, const std::uint8_t* p, std::size_t n) {
+  if constexpr (O.validate_utf8) {
+    const auto behind = static_cast<std::size_t>(ctx.src.cur() - p);
+    if (!utf8_valid(p, n, ctx.src.readable() + behind)) [[unlikely]]
+      return ctx.fail(errc::invalid_utf8, ctx.src.offset() - behind + utf8_valid_prefix(p, n));
+  }
+  return true;
+}
+
+// Stores the n input bytes at p in v: a view of the input for string views and byte spans,
+// else a copy charged to the allocation budget.
+template <class T, class Ctx>
+PRISM_INLINE bool store_bytes(Ctx& ctx, T& v, const std::uint8_t* p, std::size_t n) {
+  if constexpr (string_view_type<T> || byte_span<T>) {
+    static_assert(std::remove_cvref_t<decltype(ctx.src)>::bounded, "prism: views can only be read from contiguous input");
+    v = T(reinterpret_cast<const typename T::value_type*>(p), n);
+  } else {
+    if (!ctx.charge(n)) return false;
+    assign_bytes(v, p, n);
+  }
+  return true;
+}
+
+}  // namespace prism::detail
