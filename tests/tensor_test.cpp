@@ -13,6 +13,7 @@
 
 #include <complex>
 #include <cstring>
+#include <optional>
 #include <random>
 #include <string>
 
@@ -227,4 +228,23 @@ TEST(TensorRead, BadTensorsAreErrors) {
   EXPECT_EQ(prism::read<prism::json>(t, std::string(R"([9,[1],"AAA="])")).error().code, prism::errc::invalid_value);
   EXPECT_EQ(prism::read<prism::json>(t, std::string(R"([5,[2],"AAA="])")).error().code, prism::errc::size_mismatch);
   EXPECT_EQ(prism::read<prism::json>(t, std::string(R"([5,[1],"AAA=",0,0])")).error().code, prism::errc::size_mismatch);
+}
+
+// Copies of up to 64 bytes live inside the tensor_read; moving one (small or on the heap) keeps
+// its view pointing at its own elements, never at the moved-from object.
+TEST(TensorRead, SmallAndLargeCopiesSurviveMoves) {
+  for (std::size_t count : {std::size_t{1}, std::size_t{8}, std::size_t{9}, std::size_t{1000}}) {
+    prism::tensor_read<double, 1> original(count, {count}, prism::memory_order::row_major, prism::copy_reason::misaligned, 3);
+    for (std::size_t i = 0; i < count; ++i) original.copy_data()[i] = static_cast<double>(i) + 0.5;
+    std::optional<prism::tensor_read<double, 1>> moved(std::move(original));
+    const prism::tensor_read<double, 1> again(std::move(*moved));
+    moved.reset();
+    ASSERT_EQ(again.view().shape()[0], count);
+    EXPECT_FALSE(again.zero_copy());
+    EXPECT_EQ(again.why(), "copied: misaligned by 3 bytes for alignment 8");
+    for (std::size_t i = 0; i < count; ++i) ASSERT_EQ(again(i), static_cast<double>(i) + 0.5) << count;
+    const auto* data = reinterpret_cast<const std::byte*>(again.view().data());
+    const auto* self = reinterpret_cast<const std::byte*>(&again);
+    EXPECT_EQ(data >= self && data < self + sizeof(again), count * sizeof(double) <= 64) << count;
+  }
 }

@@ -275,6 +275,7 @@ void run_case(const report_case& rc, const suite_options& options, table& t, std
   if (ready.empty()) return;  // every row N/A: nothing to time
   const auto results = run_registered();
   for (auto& p : ready) {
+    if (!results.contains(p.id + "/ser")) continue;  // left out by --filter
     const auto us = [&](const char* op) { return results.at(p.id + "/" + op).median_ns / 1000; };
     const auto cell = [&](double v) { return fixed(v, v < 10 ? 3 : v < 1000 ? 2 : 0); };
     t.add({rc.name, p.row->format, p.row->library, cell(us("ser")), cell(us("des")), cell(us("read")), cell(us("desread")),

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "../core/context.hpp"
+#include "../core/lookup_hint.hpp"
 #include "../core/source.hpp"
 #include "../core/view.hpp"
 #include "common.hpp"
@@ -192,7 +193,7 @@ class node {
     return errc::ok;
   }
 
-  errc find(std::string_view key, node& out, bool& found) const {
+  errc find(std::string_view key, node& out, bool& found, const detail::lookup_hint& hint) const {
     found = false;
     if (form_ != form::value || (base_[pos_] & 7) != type::object) return errc::type_mismatch;
     std::size_t n{};
@@ -200,19 +201,18 @@ class node {
     if (n == 0) return errc::ok;
     node k;
     if (const errc e = first(k); e != errc::ok) return e;
-    for (std::size_t i = 0; i < n; ++i) {
-      node value;
-      if (const errc e = k.next(value); e != errc::ok) return e;
+    const auto matches = [&](const node& candidate) {
       std::string_view name;
-      if (k.form_ == form::bare_string && k.get_string(name) == errc::ok && name == key) {
-        out = value;
-        found = true;
-        return errc::ok;
-      }
-      if (i + 1 < n)
-        if (const errc e = value.next(k); e != errc::ok) return e;
-    }
-    return errc::ok;
+      return candidate.form_ == form::bare_string && candidate.get_string(name) == errc::ok && name == key;
+    };
+    return detail::find_entry(k, n, hint, matches, out, found);
+  }
+
+  // This node moved to another value of the same container (keys of an object share their form).
+  node at(std::size_t pos) const noexcept {
+    node moved = *this;
+    moved.pos_ = pos;
+    return moved;
   }
 
   // The first element of an array, or the first key of an object.

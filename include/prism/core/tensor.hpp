@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -283,19 +284,27 @@ bool convert_numbers(dtype stored, const std::byte* data, std::size_t count, To*
 }
 
 // The result of reading a tensor out of bytes: a view of the input when its data is aligned
-// for T, else a view of an owned copy. zero_copy() and why() say which.
+// for T, else a view of an owned copy. zero_copy() and why() say which. Copies of up to 64 bytes
+// (small arrays stored narrower, say) live inside the object, with no allocation.
 template <tensor_element T, std::size_t Rank>
 class tensor_read {
  public:
   tensor_read(tensor_view<const T, Rank> view) noexcept : view_(view) {}  // NOLINT
-  tensor_read(std::vector<T> copy, const std::array<std::size_t, Rank>& shape, memory_order order, copy_reason reason,
-              std::size_t misaligned_by, dtype stored = dtype_of<T>) noexcept
-      : copy_(std::move(copy)), view_(copy_.data(), shape, order), reason_(reason), misaligned_by_(misaligned_by), stored_(stored) {}
+  // Storage for a copy of `count` elements, to be filled through copy_data().
+  tensor_read(std::size_t count, const std::array<std::size_t, Rank>& shape, memory_order order, copy_reason reason,
+              std::size_t misaligned_by = 0, dtype stored = dtype_of<T>)
+      : count_(count), reason_(reason), misaligned_by_(misaligned_by), stored_(stored) {
+    if (count > inline_capacity) heap_ = std::make_unique_for_overwrite<T[]>(count);
+    view_ = tensor_view<const T, Rank>(copy_data(), shape, order);
+  }
   tensor_read(const tensor_read&) = delete;
   tensor_read& operator=(const tensor_read&) = delete;
   tensor_read(tensor_read&& other) noexcept
-      : copy_(std::move(other.copy_)), view_(other.view_), reason_(other.reason_), misaligned_by_(other.misaligned_by_), stored_(other.stored_) {
-    if (reason_ != copy_reason::none) view_ = {copy_.data(), view_.shape(), view_.order()};
+      : heap_(std::move(other.heap_)), view_(other.view_), count_(other.count_), reason_(other.reason_),
+        misaligned_by_(other.misaligned_by_), stored_(other.stored_) {
+    if (reason_ == copy_reason::none) return;
+    if (!heap_) std::memcpy(static_cast<void*>(small_.items), other.small_.items, count_ * sizeof(T));
+    view_ = {copy_data(), view_.shape(), view_.order()};
   }
 
   const tensor_view<const T, Rank>& view() const noexcept { return view_; }
@@ -304,6 +313,8 @@ class tensor_read {
   const T& operator()(I... index) const noexcept {
     return view_(index...);
   }
+  // Where a copy's elements go (for the reader that makes it).
+  T* copy_data() noexcept { return heap_ ? heap_.get() : small_.items; }
   bool zero_copy() const noexcept { return reason_ == copy_reason::none; }
   copy_reason reason() const noexcept { return reason_; }
   std::size_t misaligned_by() const noexcept { return misaligned_by_; }
@@ -317,11 +328,18 @@ class tensor_read {
   }
 
  private:
-  std::vector<T> copy_;
+  static constexpr std::size_t inline_capacity = sizeof(T) <= 64 ? 64 / sizeof(T) : 1;
+  union small_storage {
+    small_storage() noexcept {}  // left uninitialized: only the copied elements are ever read
+    T items[inline_capacity];
+  };
+  std::unique_ptr<T[]> heap_;
   tensor_view<const T, Rank> view_;
+  std::size_t count_ = 0;
   copy_reason reason_ = copy_reason::none;
   std::size_t misaligned_by_ = 0;
   dtype stored_ = dtype_of<T>;
+  small_storage small_;
 };
 
 }  // namespace prism

@@ -25,6 +25,7 @@
 #include "containers.hpp"
 #include "context.hpp"
 #include "error.hpp"
+#include "lookup_hint.hpp"
 #include "source.hpp"
 #include "tensor.hpp"
 #include "tensor_io.hpp"
@@ -77,17 +78,6 @@ inline read_context<span_source> view_context(const std::uint8_t* base, std::siz
   ctx.src.advance(pos);
   return ctx;
 }
-
-template <class T, class Node>
-result<T> view_integer(const Node& node) {
-  bool negative{};
-  std::uint64_t value{};
-  if (const errc e = node.get_integer(negative, value); e != errc::ok) return make_error(e, node.offset(), {}, {}, "integer");
-  T out{};
-  if (fit_integer(negative, value, out) != errc::ok)
-    return make_error(errc::out_of_range, node.offset(), {}, {}, negative && std::is_unsigned_v<T> ? "non-negative integer" : "");
-  return out;
-}
 }  // namespace detail
 
 template <class Node>
@@ -116,9 +106,13 @@ class basic_view {
       if (const errc e = node_.get_bool(b); e != errc::ok) return fail(e, "bool");
       return b;
     } else if constexpr (integer<T>) {
-      auto r = detail::view_integer<T>(node_);
-      if (!r) return tagged(r.error());
-      return r;
+      bool negative{};
+      std::uint64_t value{};
+      if (const errc e = node_.get_integer(negative, value); e != errc::ok) return fail(e, "integer");
+      T out{};
+      if (detail::fit_integer(negative, value, out) != errc::ok)
+        return fail(errc::out_of_range, negative && std::is_unsigned_v<T> ? "non-negative integer" : "");
+      return out;
     } else if constexpr (floating<T>) {
       double d{};
       if (const errc e = node_.get_double(d); e != errc::ok) return fail(e, "number");
@@ -166,18 +160,18 @@ class basic_view {
     std::array<std::size_t, Rank> shape{};
     for (std::size_t d = 0; d < Rank; ++d) shape[d] = h.shape[d];
     if (h.type != dtype_of<T>) {  // small integer arrays may be stored narrower (zbin)
-      std::vector<T> copy(h.count());
-      if (!convert_numbers(h.type, h.data, copy.size(), copy.data()))
+      result<tensor_read<T, Rank>> out{std::in_place, h.count(), shape, h.order, copy_reason::converted, 0, h.type};
+      if (!convert_numbers(h.type, h.data, h.count(), out->copy_data()))
         return fail(errc::type_mismatch, dtype_name(dtype_of<T>), dtype_name(h.type));
-      return tensor_read<T, Rank>(std::move(copy), shape, h.order, copy_reason::converted, 0, h.type);
+      return out;
     }
     constexpr bool decoded = requires { Node::tensors_in_text; };  // in a scratch buffer: always copied
     const auto address = reinterpret_cast<std::uintptr_t>(h.data);
     if (!decoded && address % alignof(T) == 0) return tensor_read<T, Rank>(tensor_view<const T, Rank>(reinterpret_cast<const T*>(h.data), shape, h.order));
-    std::vector<T> copy(h.count());
-    if (h.data_bytes) std::memcpy(copy.data(), h.data, h.data_bytes);
-    if (decoded) return tensor_read<T, Rank>(std::move(copy), shape, h.order, copy_reason::decoded, 0);
-    return tensor_read<T, Rank>(std::move(copy), shape, h.order, copy_reason::misaligned, address % alignof(T));
+    result<tensor_read<T, Rank>> out{std::in_place, h.count(), shape, h.order, decoded ? copy_reason::decoded : copy_reason::misaligned,
+                                     decoded ? 0 : address % alignof(T)};
+    if (h.data_bytes) std::memcpy(static_cast<void*>(out->copy_data()), h.data, h.data_bytes);
+    return out;
   }
 
   // Elements of an array, entries of an object, bytes of a string or binary.
@@ -204,7 +198,7 @@ class basic_view {
     if (error_) return *this;
     Node child;
     bool found = false;
-    if (const errc e = node_.find(key, child, found); e != errc::ok)
+    if (const errc e = node_.find(key, child, found, hint_); e != errc::ok)
       return basic_view(make_error(e, node_.offset(), std::string(key), Node::format::name, e == errc::type_mismatch ? "object" : ""));
     if (!found) return basic_view(make_error(errc::missing_key, node_.offset(), std::string(key), Node::format::name));
     return basic_view(std::move(child));
@@ -215,7 +209,7 @@ class basic_view {
     if (error_) return std::nullopt;
     Node child;
     bool found = false;
-    if (node_.find(key, child, found) != errc::ok || !found) return std::nullopt;
+    if (node_.find(key, child, found, hint_) != errc::ok || !found) return std::nullopt;
     return basic_view(child);
   }
 
@@ -328,14 +322,10 @@ class basic_view {
     if (found.empty() && e == errc::type_mismatch) err.found = describe(node_.type());
     return err;
   }
-  error tagged(error e) const {
-    e.format = Node::format::name;
-    if (e.code == errc::type_mismatch) e.found = describe(node_.type());
-    return e;
-  }
 
   Node node_{};
   std::shared_ptr<const error> error_;
+  detail::lookup_hint hint_;  // where this object's last key lookup succeeded
 };
 
 namespace detail {

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "../core/lookup_hint.hpp"
 #include "../core/view.hpp"
 #include "common.hpp"
 #include "format.hpp"
@@ -120,7 +121,7 @@ class node {
   }
 
   // Binary search over the sorted keys.
-  errc find(std::string_view key, node& out, bool& found) const noexcept {
+  errc find(std::string_view key, node& out, bool& found, const detail::lookup_hint&) const noexcept {
     found = false;
     if (r_.kind != flexbuffers::FBT_MAP) return errc::type_mismatch;
     block b;

@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "../core/lookup_hint.hpp"
 #include "../core/view.hpp"
 #include "format.hpp"
 #include "read_struct.hpp"
@@ -117,7 +118,7 @@ class node {
     return errc::ok;
   }
 
-  errc find(std::string_view key, node& out, bool& found) const {
+  errc find(std::string_view key, node& out, bool& found, const detail::lookup_hint&) const {
     found = false;
     if (first_byte() != '{') return errc::type_mismatch;
     std::uint32_t k = i_ + 1;

@@ -1,11 +1,13 @@
 #pragma once
 // MessagePack views: a position in the bytes, decoded on access. MessagePack has no index, so
-// element i and key lookups walk the container from its start, skipping values (each skip is
-// proportional to the skipped value's bytes); iteration walks once, O(n) in all.
+// element i walks the container from its start, and a key lookup from where the last one in the
+// same object succeeded, skipping values (each skip is proportional to the skipped value's
+// bytes); iteration walks once, O(n) in all.
 #include <cstring>
 #include <string_view>
 
 #include "../core/context.hpp"
+#include "../core/lookup_hint.hpp"
 #include "../core/source.hpp"
 #include "../core/view.hpp"
 #include "common.hpp"
@@ -121,13 +123,31 @@ class node {
     return errc::ok;
   }
 
-  errc find(std::string_view key, node& out, bool& found) const {
+  // Starts at the entry where the last lookup succeeded and wraps around, so that keys looked up
+  // in the order they were written each take one step.
+  errc find(std::string_view key, node& out, bool& found, const detail::lookup_hint& hint) const {
     found = false;
     if (type() != value_type::object) return errc::type_mismatch;
     auto ctx = context();
     std::size_t n{};
     if (!read_header<kind::map>(ctx, n, "map")) return ctx.get().code;
-    for (std::size_t i = 0; i < n; ++i) {
+    const std::size_t first = ctx.src.offset();
+    const detail::lookup_hint::entry start = hint.get();
+    const auto seek = [&](std::size_t pos) {
+      ctx.src = span_source{base_, size_};
+      ctx.src.advance(pos);
+    };
+    std::size_t i = 0;
+    if (start.offset > first && start.offset < size_ && start.index < n) {
+      i = start.index;
+      seek(start.offset);
+    }
+    for (std::size_t step = 0; step < n; ++step, ++i) {
+      if (i == n) {
+        i = 0;
+        seek(first);
+      }
+      const std::size_t entry = ctx.src.offset();
       if (!ctx.src.need(1)) return errc::unexpected_end;
       const std::uint8_t t = *ctx.src.cur();
       if ((t & 0xe0) == code::fixstr || (t >= code::str8 && t <= code::str32)) {
@@ -138,6 +158,7 @@ class node {
         ctx.src.advance(len);
         if (match) {
           if (!ctx.src.need(1)) return errc::unexpected_end;
+          hint.set(i, entry);
           out = node(base_, size_, ctx.src.offset());
           found = true;
           return errc::ok;

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "../core/context.hpp"
+#include "../core/lookup_hint.hpp"
 #include "../core/source.hpp"
 #include "../core/utf8.hpp"
 #include "../core/view.hpp"
@@ -185,7 +186,7 @@ class node {
     return errc::ok;
   }
 
-  errc find(std::string_view key, node& out, bool& found) const noexcept {
+  errc find(std::string_view key, node& out, bool& found, const detail::lookup_hint& hint) const noexcept {
     found = false;
     if (element_) return errc::type_mismatch;
     const std::uint8_t t = tag();
@@ -200,7 +201,7 @@ class node {
         if (at < c.first || at >= c.end) return errc::invalid_value;
         const node k(base_, c.end, at);
         std::string_view name;
-        if (k.type() != value_type::string) return find_linear(c, key, out, found);  // integer keys
+        if (k.type() != value_type::string) return find_linear(c, key, out, found, hint);  // integer keys
         if (const errc e = k.get_string(name); e != errc::ok) return e;
         const int cmp = name.compare(key);
         if (cmp == 0) return k.next(out) == errc::ok ? (found = true, errc::ok) : errc::unexpected_end;
@@ -209,13 +210,22 @@ class node {
       }
       return errc::ok;
     }
-    return find_linear(c, key, out, found);
+    return find_linear(c, key, out, found, hint);
   }
 
-  errc find_linear(const container_layout& c, std::string_view key, node& out, bool& found) const noexcept {
-    const std::uint8_t* p = base_ + c.first;
+  // A walk over the entries that starts where the last successful lookup did and wraps around,
+  // so that keys looked up in the order they were written each take one step.
+  errc find_linear(const container_layout& c, std::string_view key, node& out, bool& found, const detail::lookup_hint& hint) const noexcept {
+    const detail::lookup_hint::entry start = hint.get();
+    const bool resume = start.offset >= c.first && start.offset < c.end && start.index < c.count;
+    std::size_t i = resume ? start.index : 0;
+    const std::uint8_t* p = base_ + (resume ? start.offset : c.first);
     const std::uint8_t* const end = base_ + c.end;
-    for (std::size_t i = 0; i < c.count; ++i) {
+    for (std::size_t step = 0; step < c.count; ++step, ++i) {
+      if (i == c.count) {
+        i = 0;
+        p = base_ + c.first;
+      }
       if (p >= end) return errc::unexpected_end;
       const std::uint8_t t = *p;
       const std::uint8_t* value;
@@ -223,11 +233,7 @@ class node {
         const std::size_t len = t & 0x1f;
         if (static_cast<std::size_t>(end - p) <= len + 1) return errc::unexpected_end;
         value = p + 1 + len;
-        if (len == key.size() && detail::bytes_equal(p + 1, key.data(), len)) {
-          out = node(base_, c.end, static_cast<std::size_t>(value - base_));
-          found = true;
-          return errc::ok;
-        }
+        if (len == key.size() && detail::bytes_equal(p + 1, key.data(), len)) return found_at(c, hint, i, p, value, out, found);
       } else {  // a long key, or not a string
         const node k(base_, c.end, static_cast<std::size_t>(p - base_));
         std::size_t after{};
@@ -235,11 +241,7 @@ class node {
         if (after >= c.end) return errc::unexpected_end;
         value = base_ + after;
         std::string_view name;
-        if (k.type() == value_type::string && k.get_string(name) == errc::ok && name == key) {
-          out = node(base_, c.end, after);
-          found = true;
-          return errc::ok;
-        }
+        if (k.type() == value_type::string && k.get_string(name) == errc::ok && name == key) return found_at(c, hint, i, p, value, out, found);
       }
       if (const std::size_t fixed = fixed_value_size[*value]) [[likely]] {
         if (static_cast<std::size_t>(end - value) < fixed) return errc::unexpected_end;
@@ -250,6 +252,14 @@ class node {
         p = base_ + after;
       }
     }
+    return errc::ok;
+  }
+
+  errc found_at(const container_layout& c, const detail::lookup_hint& hint, std::size_t index, const std::uint8_t* entry,
+                const std::uint8_t* value, node& out, bool& found) const noexcept {
+    hint.set(index, static_cast<std::size_t>(entry - base_));
+    out = node(base_, c.end, static_cast<std::size_t>(value - base_));
+    found = true;
     return errc::ok;
   }
 

@@ -1,0 +1,73 @@
+#pragma once
+// Where a view's last key lookup in an object succeeded, so that lookups made in field order
+// resume there instead of rescanning from the first entry (as simdjson's on-demand objects do).
+// A view may be shared between threads: the hint is one relaxed atomic, and whatever value a
+// reader sees was stored by a lookup in the same object, so it is always a valid place to start.
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+
+#include "error.hpp"
+
+namespace prism::detail {
+
+class lookup_hint {
+ public:
+  struct entry {
+    std::size_t index = 0;   // which entry (0 = the first)
+    std::size_t offset = 0;  // its byte offset in the message (0 = none recorded)
+  };
+
+  lookup_hint() = default;
+  lookup_hint(const lookup_hint& other) noexcept : packed_(other.packed_.load(std::memory_order_relaxed)) {}
+  lookup_hint& operator=(const lookup_hint& other) noexcept {
+    packed_.store(other.packed_.load(std::memory_order_relaxed), std::memory_order_relaxed);
+    return *this;
+  }
+
+  entry get() const noexcept {
+    const std::uint64_t v = packed_.load(std::memory_order_relaxed);
+    return {static_cast<std::size_t>(v >> 32), static_cast<std::size_t>(v & 0xffffffffu)};
+  }
+  // Offsets and indexes of 2^32 or more are not recorded (the lookup then starts at the first).
+  void set(std::size_t index, std::size_t offset) const noexcept {
+    if ((index | offset) >> 32) return;
+    packed_.store(static_cast<std::uint64_t>(index) << 32 | offset, std::memory_order_relaxed);
+  }
+
+ private:
+  mutable std::atomic<std::uint64_t> packed_{0};
+};
+
+// A key lookup among the n entries of an object whose keys and values are view nodes that step
+// key -> value -> key with next(). Starts at the hinted entry (first_key.at(offset) is a key
+// node there) and wraps around; matches(key) says whether a key is the one looked for.
+template <class Node, class Matches>
+errc find_entry(const Node& first_key, std::size_t n, const lookup_hint& hint, Matches matches, Node& out, bool& found) {
+  const lookup_hint::entry start = hint.get();
+  Node k = first_key;
+  std::size_t i = 0;
+  if (start.offset > first_key.offset() && start.index < n) {
+    k = first_key.at(start.offset);
+    i = start.index;
+  }
+  for (std::size_t step = 0; step < n; ++step, ++i) {
+    if (i == n) {
+      i = 0;
+      k = first_key;
+    }
+    Node value;
+    if (const errc e = k.next(value); e != errc::ok) return e;
+    if (matches(k)) {
+      hint.set(i, k.offset());
+      out = value;
+      found = true;
+      return errc::ok;
+    }
+    if (step + 1 < n && i + 1 < n)
+      if (const errc e = value.next(k); e != errc::ok) return e;
+  }
+  return errc::ok;
+}
+
+}  // namespace prism::detail
