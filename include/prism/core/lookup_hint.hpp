@@ -29,6 +29,13 @@ class lookup_hint {
     const std::uint64_t v = packed_.load(std::memory_order_relaxed);
     return {static_cast<std::size_t>(v >> 32), static_cast<std::size_t>(v & 0xffffffffu)};
   }
+  // Where a lookup among `count` entries, the first at offset `first` and all before `end`,
+  // starts: the hinted entry when it lies among them, else the first.
+  entry start(std::size_t first, std::size_t end, std::size_t count) const noexcept {
+    const entry e = get();
+    if (e.offset >= first && e.offset < end && e.index < count) return e;
+    return {0, first};
+  }
   // Offsets and indexes of 2^32 or more are not recorded (the lookup then starts at the first).
   void set(std::size_t index, std::size_t offset) const noexcept {
     if ((index | offset) >> 32) return;
@@ -44,13 +51,9 @@ class lookup_hint {
 // node there) and wraps around; matches(key) says whether a key is the one looked for.
 template <class Node, class Matches>
 errc find_entry(const Node& first_key, std::size_t n, const lookup_hint& hint, Matches matches, Node& out, bool& found) {
-  const lookup_hint::entry start = hint.get();
-  Node k = first_key;
-  std::size_t i = 0;
-  if (start.offset > first_key.offset() && start.index < n) {
-    k = first_key.at(start.offset);
-    i = start.index;
-  }
+  const lookup_hint::entry start = hint.start(first_key.offset(), static_cast<std::size_t>(-1), n);
+  Node k = first_key.at(start.offset);
+  std::size_t i = start.index;
   for (std::size_t step = 0; step < n; ++step, ++i) {
     if (i == n) {
       i = 0;

@@ -132,16 +132,13 @@ class node {
     std::size_t n{};
     if (!read_header<kind::map>(ctx, n, "map")) return ctx.get().code;
     const std::size_t first = ctx.src.offset();
-    const detail::lookup_hint::entry start = hint.get();
+    const detail::lookup_hint::entry start = hint.start(first, size_, n);
     const auto seek = [&](std::size_t pos) {
       ctx.src = span_source{base_, size_};
       ctx.src.advance(pos);
     };
-    std::size_t i = 0;
-    if (start.offset > first && start.offset < size_ && start.index < n) {
-      i = start.index;
-      seek(start.offset);
-    }
+    std::size_t i = start.index;
+    seek(start.offset);
     for (std::size_t step = 0; step < n; ++step, ++i) {
       if (i == n) {
         i = 0;

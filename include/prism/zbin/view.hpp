@@ -216,10 +216,9 @@ class node {
   // A walk over the entries that starts where the last successful lookup did and wraps around,
   // so that keys looked up in the order they were written each take one step.
   errc find_linear(const container_layout& c, std::string_view key, node& out, bool& found, const detail::lookup_hint& hint) const noexcept {
-    const detail::lookup_hint::entry start = hint.get();
-    const bool resume = start.offset >= c.first && start.offset < c.end && start.index < c.count;
-    std::size_t i = resume ? start.index : 0;
-    const std::uint8_t* p = base_ + (resume ? start.offset : c.first);
+    const detail::lookup_hint::entry start = hint.start(c.first, c.end, c.count);
+    std::size_t i = start.index;
+    const std::uint8_t* p = base_ + start.offset;
     const std::uint8_t* const end = base_ + c.end;
     for (std::size_t step = 0; step < c.count; ++step, ++i) {
       if (i == c.count) {
