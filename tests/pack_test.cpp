@@ -6,6 +6,7 @@
 #include <cstring>
 #include <span>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "support/types.hpp"
@@ -20,6 +21,15 @@ std::vector<std::uint8_t> bytes_of(const T& v) {
   return out;
 }
 using bytes = std::vector<std::uint8_t>;
+
+// Three raw fields in a row (read with one bounds check), then a string and one more raw field.
+struct Header {
+  float x;
+  std::int16_t a;
+  std::uint32_t b;
+  std::string name;
+  std::int16_t tail;
+};
 }  // namespace pack_test_types
 using namespace pack_test_types;
 
@@ -164,4 +174,65 @@ TEST(Pack, TensorExtentsAreCheckedBeforeAllocating) {
   auto short_data = prism::read<prism::pack, prism::tensor<float, 1>>(bytes{0, 2, 0, 0, 0, 0});
   ASSERT_FALSE(short_data);
   EXPECT_EQ(short_data.error().code, prism::errc::unexpected_end);
+}
+
+TEST(PackRead, CutOffRawFieldsNameTheFirstFieldThatIsMissing) {
+  const bytes wire = bytes_of(Header{1.5f, -3, 7, "abc", 9});
+  ASSERT_EQ(wire.size(), 16u);
+  Header h{};
+  ASSERT_TRUE(prism::read<prism::pack>(h, wire));
+  EXPECT_EQ(h.x, 1.5f);
+  EXPECT_EQ(h.a, -3);
+  EXPECT_EQ(h.b, 7u);
+  EXPECT_EQ(h.name, "abc");
+  EXPECT_EQ(h.tail, 9);
+  for (std::size_t k = 0; k < wire.size(); ++k) {
+    SCOPED_TRACE(k);
+    const auto cut = prism::read<prism::pack, Header>(std::span<const std::uint8_t>(wire.data(), k));
+    ASSERT_FALSE(cut);
+    EXPECT_EQ(cut.error().code, prism::errc::unexpected_end);
+    const char* field = k < 4 ? "x" : k < 6 ? "a" : k < 10 ? "b" : k < 14 ? "name" : "tail";
+    const std::size_t offset = k < 4 ? 0 : k < 6 ? 4 : k < 10 ? 6 : k < 14 ? 10 : 14;
+    EXPECT_EQ(cut.error().path, field);
+    EXPECT_EQ(cut.error().offset, offset);
+  }
+}
+
+// Strings of up to 16 bytes with 16 more bytes in view take a shortcut; it must accept and
+// refuse exactly what the general path does, with the same offsets.
+TEST(PackRead, ShortStringsReadTheSameWithAndWithoutBytesAfterThem) {
+  using Pair = std::tuple<std::string, std::string>;
+  for (std::size_t len = 0; len <= 20; ++len) {
+    for (const std::size_t after : {std::size_t{0}, std::size_t{20}}) {
+      SCOPED_TRACE(testing::Message() << "len " << len << ", then " << after << " bytes");
+      std::string text(len, 'a');
+      for (std::size_t i = 0; i < len; ++i) text[i] = static_cast<char>('a' + i % 26);
+      const Pair plain{text, std::string(after, 'z')};
+      Pair back;
+      ASSERT_TRUE(prism::read<prism::pack>(back, bytes_of(plain)));
+      EXPECT_EQ(back, plain);
+      for (std::size_t i = 0; i + 1 < len; ++i) {
+        std::string accented = text;
+        accented[i] = '\xC3';
+        accented[i + 1] = '\xA9';
+        const Pair valid{accented, std::string(after, 'z')};
+        ASSERT_TRUE(prism::read<prism::pack>(back, bytes_of(valid)));
+        EXPECT_EQ(back, valid);
+      }
+      for (std::size_t i = 0; i < len; ++i) {
+        bytes wire = bytes_of(plain);
+        wire[1 + i] = 0xFF;
+        const auto bad = prism::read<prism::pack, Pair>(wire);
+        ASSERT_FALSE(bad);
+        EXPECT_EQ(bad.error().code, prism::errc::invalid_utf8);
+        EXPECT_EQ(bad.error().offset, 1 + i);
+      }
+      const auto limited = prism::read<prism::pack, Pair>(bytes_of(plain), prism::limits{.max_elements = 4});
+      EXPECT_EQ(static_cast<bool>(limited), len <= 4 && after <= 4);
+      if (!limited && len > 4) {
+        EXPECT_EQ(limited.error().code, prism::errc::too_many_elements);
+        EXPECT_EQ(limited.error().offset, 0u);
+      }
+    }
+  }
 }

@@ -77,6 +77,30 @@ PRISM_INLINE bool utf8_valid_padded(const std::uint8_t* s, std::size_t n) noexce
   return utf8_valid(s, n);
 }
 
+// True when the first n (at most 16) of the 16 readable bytes at s are ASCII: two loads, no loop.
+PRISM_INLINE bool ascii_within_16(const std::uint8_t* s, std::size_t n) noexcept {
+  if constexpr (std::endian::native != std::endian::little) {
+    for (std::size_t i = 0; i < n; ++i)
+      if (s[i] >= 0x80) return false;
+    return true;
+  } else {
+    // The high bit of each of the first n bytes, as two little-endian words.
+    struct masks {
+      std::uint64_t word[17][2];
+    };
+    static constexpr masks high_bits = [] {
+      masks m{};
+      for (std::size_t k = 0; k <= 16; ++k)
+        for (std::size_t byte = 0; byte < k; ++byte) m.word[k][byte / 8] |= std::uint64_t{0x80} << (8 * (byte % 8));
+      return m;
+    }();
+    std::uint64_t a, b;
+    std::memcpy(&a, s, 8);
+    std::memcpy(&b, s + 8, 8);
+    return ((a & high_bits.word[n][0]) | (b & high_bits.word[n][1])) == 0;
+  }
+}
+
 // `readable` is how many bytes may be read at s (at least n).
 PRISM_INLINE bool utf8_valid(const std::uint8_t* s, std::size_t n, std::size_t readable) noexcept {
   return readable >= 8 ? utf8_valid_padded(s, n) : utf8_valid(s, n);

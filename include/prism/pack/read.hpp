@@ -69,11 +69,30 @@ PRISM_INLINE bool read_raw(Ctx& ctx, T& v) {
 
 // A string or blob: count, then the bytes taken in one go (UTF-8 checked for strings).
 template <options O, class T, class Ctx>
-bool read_text(Ctx& ctx, T& v) {
+bool read_text_any(Ctx& ctx, T& v) {
   std::size_t n{};
   if (!read_count(ctx, n, 1)) return false;
   if (!ctx.src.need(n)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
   return take_text<O>(ctx, v, n);
+}
+
+// Names and labels are mostly short ASCII: with 17 bytes in view, a one-byte count of at most 16
+// and the text's ASCII check take two loads, inline; anything else goes the general way.
+template <options O, class T, class Ctx>
+PRISM_INLINE bool read_text(Ctx& ctx, T& v) {
+  if constexpr (string_type<T>) {
+    if (ctx.src.readable() > 16) [[likely]] {
+      const std::uint8_t* p = ctx.src.cur();
+      const std::size_t n = p[0];
+      if (n <= 16 && n <= ctx.lim.max_elements && (!O.validate_utf8 || detail::ascii_within_16(p + 1, n))) [[likely]] {
+        if (!ctx.charge(n)) return false;
+        detail::assign_bytes(v, p + 1, n);
+        ctx.src.advance(n + 1);
+        return true;
+      }
+    }
+  }
+  return read_text_any<O>(ctx, v);
 }
 
 // A tensor (see write_tensor): copied into a prism::tensor, or viewed in place by a
@@ -106,6 +125,83 @@ bool read_tensor(Ctx& ctx, T& v) {
   return true;
 }
 
+// Types that read_value reads field by field (its last branch).
+template <options O, class T>
+inline constexpr bool reads_fields =
+    reflectable<T> && !adapted_tensor<T> && !tensor_type<T> && !(O.packed_sequences && packed_container<T>) && !raw<T> &&
+    !boolean<T> && !enumeration<T> && !string_type<T> && !string_view_type<T> && !blob<T> && !fixed_array<T> &&
+    !sequence<T> && !map_type<T> && !optional_type<T> && !unique_pointer<T> && !variant_type<T> && !tuple_type<T> &&
+    !time_point_type<T>;
+
+template <options O, std::size_t I, class T, class Ctx>
+PRISM_INLINE bool read_fields(Ctx& ctx, T& v);
+
+// read_value, with the common leaves (raw numbers, short strings) and the fields of structs
+// inline in the caller: a struct's fields or a vector's elements then cost no call each.
+template <options O, class T, class Ctx>
+PRISM_INLINE bool read_inline(Ctx& ctx, T& v) {
+  if constexpr (reads_fields<O, T>) return read_fields<O, 0>(ctx, v);
+  else if constexpr (O.packed_sequences && packed_container<T>) return read_value<O>(ctx, v);
+  else if constexpr (string_type<T>) return read_text<O>(ctx, v);
+  else if constexpr (raw<T>) return read_raw(ctx, v);
+  else return read_value<O>(ctx, v);
+}
+
+// The end of the run of raw fields of T that starts at field I, and the bytes the run takes.
+template <class T, std::size_t I>
+constexpr std::size_t raw_run_end() noexcept {
+  if constexpr (I < field_count_v<T>) {
+    if constexpr (raw<field_type<T, I>>) return raw_run_end<T, I + 1>();
+  }
+  return I;
+}
+template <class T, std::size_t I, std::size_t End>
+constexpr std::size_t raw_run_bytes() noexcept {
+  if constexpr (I < End) return sizeof(field_type<T, I>) + raw_run_bytes<T, I + 1, End>();
+  else return 0;
+}
+
+template <options O, std::size_t First, class T, class Ctx, std::size_t... K>
+bool read_fields_one_by_one(Ctx& ctx, T& v, std::index_sequence<K...>) {
+  return ([&] {
+    if (!read_value<O>(ctx, get_field<First + K>(v))) [[unlikely]] return ctx.in_field(field_name<T, First + K>());
+    return true;
+  }() && ...);
+}
+
+// The fields of T from field I on. A run of raw fields (Monster's position, mana and hp) is
+// checked against the input once and copied field by field; when it does not fit, the fields are
+// read one by one so that the error names the first one that is cut off.
+template <options O, std::size_t I, class T, class Ctx>
+PRISM_INLINE bool read_fields(Ctx& ctx, T& v) {
+  if constexpr (I == field_count_v<T>) {
+    return true;
+  } else {
+    constexpr std::size_t end = raw_run_end<T, I>();
+    if constexpr (end - I >= 2) {
+      constexpr std::size_t bytes = raw_run_bytes<T, I, end>();
+      if (!ctx.src.need(bytes)) [[unlikely]] {
+        return read_fields_one_by_one<O, I>(ctx, v, std::make_index_sequence<end - I>{});
+      }
+      const std::uint8_t* p = ctx.src.cur();
+      [&]<std::size_t... K>(std::index_sequence<K...>) {
+        std::size_t at = 0;
+        ((std::memcpy(&get_field<I + K>(v), p + at, sizeof(field_type<T, I + K>)), at += sizeof(field_type<T, I + K>)), ...);
+      }(std::make_index_sequence<end - I>{});
+      ctx.src.advance(bytes);
+      return read_fields<O, end>(ctx, v);
+    } else {
+      using F = field_type<T, I>;
+      if constexpr (reads_fields<O, F>) {
+        if (!read_value<O>(ctx, get_field<I>(v))) [[unlikely]] return ctx.in_field(field_name<T, I>());
+      } else {
+        if (!read_inline<O>(ctx, get_field<I>(v))) [[unlikely]] return ctx.in_field(field_name<T, I>());
+      }
+      return read_fields<O, I + 1>(ctx, v);
+    }
+  }
+}
+
 template <options O, class T, class Ctx>
 bool read_elements_into(Ctx& ctx, T& v, std::size_t n) {
   using E = range_value_t<T>;
@@ -118,7 +214,7 @@ bool read_elements_into(Ctx& ctx, T& v, std::size_t n) {
   } else {
     std::size_t i = 0;
     for (auto& e : v) {
-      if (!read_value<O>(ctx, e)) [[unlikely]] return ctx.in_element(i);
+      if (!read_inline<O>(ctx, e)) [[unlikely]] return ctx.in_element(i);
       ++i;
     }
     return true;
@@ -244,11 +340,7 @@ bool read_value(Ctx& ctx, T& v) {
     v = T(typename T::duration(static_cast<typename T::rep>(count)));
     return true;
   } else if constexpr (reflectable<T>) {
-    return all_fields<T>([&](auto i) {
-      constexpr std::size_t I = decltype(i)::value;
-      if (!read_value<O>(ctx, get_field<I>(v))) [[unlikely]] return ctx.in_field(field_name<T, I>());
-      return true;
-    });
+    return read_fields<O, 0>(ctx, v);
   } else {
     static_assert(sizeof(T) == 0, "prism::pack: this type cannot be read");
     return false;
