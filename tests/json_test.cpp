@@ -404,3 +404,50 @@ TEST(Json, FixedBufferIsNeverOverrun) {
     for (std::size_t i = n; i < out.size(); ++i) ASSERT_EQ(out[i], '#') << n;
   }
 }
+
+// Strings are scanned 16 and 8 bytes at a time: every byte that must be escaped, at every
+// place around those blocks, is written as a naive byte-by-byte escaper writes it and reads back.
+TEST(Json, EscapesAtEveryPlaceAroundTheScanBlocks) {
+  const auto naive = [](const std::string& s) {
+    std::string out = "\"";
+    for (const char c : s) {
+      const auto u = static_cast<unsigned char>(c);
+      if (c == '"') out += "\\\"";
+      else if (c == '\\') out += "\\\\";
+      else if (c == '\n') out += "\\n";
+      else if (c == '\t') out += "\\t";
+      else if (c == '\r') out += "\\r";
+      else if (c == '\b') out += "\\b";
+      else if (c == '\f') out += "\\f";
+      else if (u < 0x20) {
+        char hex[8];
+        std::snprintf(hex, sizeof hex, "\\u%04x", u);
+        out += hex;
+      } else out += c;
+    }
+    return out + "\"";
+  };
+  const std::string specials[] = {"\"", "\\", "\x01", "\x1f", "\n", "\x7f", " ", "\xc3\xa9", "\xe2\x82\xac"};
+  for (std::size_t length = 0; length <= 40; ++length) {
+    for (std::size_t at = 0; at <= length; ++at) {
+      for (const std::string& special : specials) {
+        std::string text(length, 'a');
+        for (std::size_t k = 0; k < length; ++k) text[k] = static_cast<char>('a' + k % 26);
+        text.insert(at, special);
+        std::string out;
+        ASSERT_TRUE(prism::write<prism::json>(text, out));
+        ASSERT_EQ(out, naive(text)) << "length " << length << ", at " << at;
+        std::string back;
+        ASSERT_TRUE(prism::read<prism::json>(back, out)) << out;
+        ASSERT_EQ(back, text);
+        // A byte that is not UTF-8 at the same place is refused both ways.
+        std::string bad = text;
+        bad.insert(at, "\xff");
+        EXPECT_FALSE(prism::write<prism::json>(bad, out));
+        const auto read_bad = prism::read<prism::json, std::string>("\"" + bad + "\"");
+        ASSERT_FALSE(read_bad);
+        EXPECT_EQ(read_bad.error().code, prism::errc::invalid_utf8);
+      }
+    }
+  }
+}

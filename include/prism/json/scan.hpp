@@ -126,6 +126,13 @@ PRISM_INLINE int hex_value(std::uint8_t c) noexcept {
 // `high` collects the top bits, so that a run of ASCII needs no UTF-8 check.
 PRISM_INLINE std::size_t plain_run(const std::uint8_t* p, const std::uint8_t* end, std::uint64_t& high) noexcept {
   const std::uint8_t* q = p;
+  while (end - q >= 16) {
+    bool top = false;
+    const unsigned plain = special_in_16(q, top);
+    if (top) high |= repeat_byte(0x80);
+    q += plain;
+    if (plain < 16) return static_cast<std::size_t>(q - p);
+  }
   while (end - q >= 8) {
     std::uint64_t block;
     std::memcpy(&block, q, 8);

@@ -70,6 +70,14 @@ bool write_string(Ctx& ctx, const char* s, std::size_t n) {
   std::uint8_t* p = ctx.out.cur();
   *p++ = '"';
   for (;;) {
+    while (end - s >= 16) {  // copy 16 bytes, keep those before the first special one
+      std::memcpy(p, s, 16);
+      bool high;
+      const unsigned plain = special_in_16(reinterpret_cast<const std::uint8_t*>(s), high);
+      s += plain;
+      p += plain;
+      if (plain < 16) break;
+    }
     for (std::uint64_t block; end - s >= 8; s += 8, p += 8) {
       std::memcpy(&block, s, 8);
       if (has_special_byte(block)) break;

@@ -1,0 +1,131 @@
+#pragma once
+// UTF-8 validation 16 bytes at a time with SSSE3, chosen at run time on x86-64 (the baseline
+// x86-64 target has no byte shuffle). The method is J. Keiser and D. Lemire's "Validating UTF-8
+// in less than one instruction per byte" (2021): three 16-entry table lookups classify every
+// pair of adjacent bytes, and a saturating subtraction finds the bytes that must be the second
+// or third continuation of a 3- or 4-byte sequence.
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define PRISM_UTF8_SSSE3 1
+#include <immintrin.h>
+#endif
+
+namespace prism::detail {
+
+#ifdef PRISM_UTF8_SSSE3
+namespace utf8_ssse3 {
+
+// Error classes of a (previous byte, byte) pair; a pair is invalid when the three lookups agree.
+inline constexpr std::uint8_t too_short = 1 << 0;   // 11______ 0_______ or 11______ 11______
+inline constexpr std::uint8_t too_long = 1 << 1;    // 0_______ 10______
+inline constexpr std::uint8_t overlong_3 = 1 << 2;  // 11100000 100_____
+inline constexpr std::uint8_t too_large = 1 << 3;   // 11110100 1001____, 11110100 101_____, 11110101+ 10______
+inline constexpr std::uint8_t surrogate = 1 << 4;   // 11101101 101_____
+inline constexpr std::uint8_t overlong_2 = 1 << 5;  // 1100000_ 10______
+inline constexpr std::uint8_t too_large_1000 = 1 << 6;  // 11110101+ 1000____
+inline constexpr std::uint8_t overlong_4 = 1 << 6;      // 11110000 1000____
+inline constexpr std::uint8_t two_conts = 1 << 7;       // 10______ 10______
+inline constexpr std::uint8_t carry = too_short | too_long | two_conts;
+
+__attribute__((target("ssse3"))) inline __m128i table(std::uint8_t a0, std::uint8_t a1, std::uint8_t a2, std::uint8_t a3,
+                                                      std::uint8_t a4, std::uint8_t a5, std::uint8_t a6, std::uint8_t a7,
+                                                      std::uint8_t a8, std::uint8_t a9, std::uint8_t a10, std::uint8_t a11,
+                                                      std::uint8_t a12, std::uint8_t a13, std::uint8_t a14, std::uint8_t a15) {
+  return _mm_setr_epi8(static_cast<char>(a0), static_cast<char>(a1), static_cast<char>(a2), static_cast<char>(a3),
+                       static_cast<char>(a4), static_cast<char>(a5), static_cast<char>(a6), static_cast<char>(a7),
+                       static_cast<char>(a8), static_cast<char>(a9), static_cast<char>(a10), static_cast<char>(a11),
+                       static_cast<char>(a12), static_cast<char>(a13), static_cast<char>(a14), static_cast<char>(a15));
+}
+
+__attribute__((target("ssse3"))) inline __m128i high_nibbles(__m128i v) {
+  return _mm_and_si128(_mm_srli_epi16(v, 4), _mm_set1_epi8(0x0f));
+}
+
+// The error bits of every byte of `input`, given the block before it.
+__attribute__((target("ssse3"))) inline __m128i block_errors(__m128i input, __m128i previous) {
+  const __m128i prev1 = _mm_alignr_epi8(input, previous, 15);
+  const __m128i byte_1_high = _mm_shuffle_epi8(
+      table(too_long, too_long, too_long, too_long, too_long, too_long, too_long, too_long,  // 0___ ASCII
+            two_conts, two_conts, two_conts, two_conts,                                    // 10__ continuation
+            too_short | overlong_2,                                                        // 1100 2-byte lead
+            too_short,                                                                     // 1101 2-byte lead
+            too_short | overlong_3 | surrogate,                                            // 1110 3-byte lead
+            too_short | too_large | too_large_1000 | overlong_4),                          // 1111 4-byte lead
+      high_nibbles(prev1));
+  const __m128i byte_1_low = _mm_shuffle_epi8(
+      table(carry | overlong_3 | overlong_2 | overlong_4,  // ____0000
+            carry | overlong_2,                            // ____0001
+            carry, carry,                                  // ____001_
+            carry | too_large,                             // ____0100
+            carry | too_large | too_large_1000,            // ____0101
+            carry | too_large | too_large_1000, carry | too_large | too_large_1000,  // ____011_
+            carry | too_large | too_large_1000, carry | too_large | too_large_1000,  // ____1000, 1001
+            carry | too_large | too_large_1000, carry | too_large | too_large_1000,  // ____1010, 1011
+            carry | too_large | too_large_1000,                                      // ____1100
+            carry | too_large | too_large_1000 | surrogate,                          // ____1101
+            carry | too_large | too_large_1000, carry | too_large | too_large_1000), // ____111_
+      _mm_and_si128(prev1, _mm_set1_epi8(0x0f)));
+  const __m128i byte_2_high = _mm_shuffle_epi8(
+      table(too_short, too_short, too_short, too_short, too_short, too_short, too_short, too_short,  // 0___
+            too_long | overlong_2 | two_conts | overlong_3 | too_large_1000 | overlong_4,          // 1000
+            too_long | overlong_2 | two_conts | overlong_3 | too_large,                            // 1001
+            too_long | overlong_2 | two_conts | surrogate | too_large,                             // 1010
+            too_long | overlong_2 | two_conts | surrogate | too_large,                             // 1011
+            too_short, too_short, too_short, too_short),                                           // 11__
+      high_nibbles(input));
+  const __m128i special = _mm_and_si128(_mm_and_si128(byte_1_high, byte_1_low), byte_2_high);
+  // Bytes two or three after a 3- or 4-byte lead must be continuations (and only they).
+  const __m128i prev2 = _mm_alignr_epi8(input, previous, 14);
+  const __m128i prev3 = _mm_alignr_epi8(input, previous, 13);
+  const __m128i third = _mm_subs_epu8(prev2, _mm_set1_epi8(static_cast<char>(0xe0 - 0x80)));
+  const __m128i fourth = _mm_subs_epu8(prev3, _mm_set1_epi8(static_cast<char>(0xf0 - 0x80)));
+  const __m128i must_continue = _mm_and_si128(_mm_or_si128(third, fourth), _mm_set1_epi8(static_cast<char>(0x80)));
+  return _mm_xor_si128(must_continue, special);
+}
+
+// Nonzero where the block ends inside a sequence: a lead byte in one of its last three bytes
+// whose sequence does not fit.
+__attribute__((target("ssse3"))) inline __m128i unfinished(__m128i input) {
+  const __m128i max = _mm_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, static_cast<char>(0xf0 - 1),
+                                    static_cast<char>(0xe0 - 1), static_cast<char>(0xc0 - 1));
+  return _mm_subs_epu8(input, max);
+}
+
+__attribute__((target("ssse3"))) inline bool valid(const std::uint8_t* s, std::size_t n) noexcept {
+  __m128i previous = _mm_setzero_si128();
+  __m128i pending = _mm_setzero_si128();  // the previous block's unfinished sequence, if any
+  __m128i errors = _mm_setzero_si128();
+  const auto step = [&](__m128i input) {
+    if (_mm_movemask_epi8(input) == 0) {
+      errors = _mm_or_si128(errors, pending);
+      pending = _mm_setzero_si128();
+    } else {
+      errors = _mm_or_si128(errors, block_errors(input, previous));
+      pending = unfinished(input);
+    }
+    previous = input;
+  };
+  std::size_t i = 0;
+  for (; i + 16 <= n; i += 16) step(_mm_loadu_si128(reinterpret_cast<const __m128i*>(s + i)));
+  alignas(16) std::uint8_t tail[16] = {};  // zeros are ASCII: a sequence cut off by the end fails
+  std::memcpy(tail, s + i, n - i);
+  step(_mm_load_si128(reinterpret_cast<const __m128i*>(tail)));
+  errors = _mm_or_si128(errors, pending);
+  return _mm_movemask_epi8(_mm_cmpeq_epi8(errors, _mm_setzero_si128())) == 0xffff;
+}
+
+inline bool available() noexcept {
+  static const bool has = [] {
+    __builtin_cpu_init();  // may run before the constructors that would have done it
+    return __builtin_cpu_supports("ssse3") != 0;
+  }();
+  return has;
+}
+
+}  // namespace utf8_ssse3
+#endif
+
+}  // namespace prism::detail
