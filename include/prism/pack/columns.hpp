@@ -8,8 +8,10 @@
 
 #include "../core/concepts.hpp"
 #include "../core/fields.hpp"
+#include "../core/options.hpp"
 #include "../core/tensor.hpp"
 #include "../core/tensor_io.hpp"
+#include "common.hpp"
 
 namespace prism::pack_detail {
 
@@ -45,6 +47,14 @@ concept any_tensor = tensor_type<T> || adapted_tensor<T>;
 // column by column: sequences, fixed arrays and maps.
 template <class T>
 concept packed_container = (sequence<T> || fixed_array<T> || map_type<T>) && !any_tensor<T>;
+
+// Structs that pack writes and reads field by field (the last branch of write_value and
+// read_value): not raw, not a container in packed mode.
+template <options O, class T>
+inline constexpr bool field_by_field =
+    reflectable<T> && !any_tensor<T> && !(O.packed_sequences && packed_container<T>) && !raw<T> && !boolean<T> &&
+    !enumeration<T> && !string_type<T> && !string_view_type<T> && !blob<T> && !fixed_array<T> && !sequence<T> &&
+    !map_type<T> && !optional_type<T> && !unique_pointer<T> && !variant_type<T> && !tuple_type<T> && !time_point_type<T>;
 
 // The fewest bytes one element takes in a packed column: integers may take none at all, floats
 // their size; structs, tuples and arrays the sum of their parts.

@@ -40,6 +40,21 @@ constexpr bool is_raw() noexcept {
 template <class T>
 inline constexpr bool raw = is_raw<T>();
 
+// The end of the run of raw fields of T that starts at field I, and the bytes the run takes:
+// such a run (Monster's position, mana and hp) is bounds-checked or reserved once.
+template <class T, std::size_t I>
+constexpr std::size_t raw_run_end() noexcept {
+  if constexpr (I < field_count_v<T>) {
+    if constexpr (raw<field_type<T, I>>) return raw_run_end<T, I + 1>();
+  }
+  return I;
+}
+template <class T, std::size_t I, std::size_t End>
+constexpr std::size_t raw_run_bytes() noexcept {
+  if constexpr (I < End) return sizeof(field_type<T, I>) + raw_run_bytes<T, I + 1, End>();
+  else return 0;
+}
+
 inline constexpr std::size_t max_varint_bytes = 10;
 
 PRISM_INLINE constexpr std::size_t varint_size(std::uint64_t v) noexcept {

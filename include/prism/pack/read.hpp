@@ -125,14 +125,6 @@ bool read_tensor(Ctx& ctx, T& v) {
   return true;
 }
 
-// Types that read_value reads field by field (its last branch).
-template <options O, class T>
-inline constexpr bool reads_fields =
-    reflectable<T> && !adapted_tensor<T> && !tensor_type<T> && !(O.packed_sequences && packed_container<T>) && !raw<T> &&
-    !boolean<T> && !enumeration<T> && !string_type<T> && !string_view_type<T> && !blob<T> && !fixed_array<T> &&
-    !sequence<T> && !map_type<T> && !optional_type<T> && !unique_pointer<T> && !variant_type<T> && !tuple_type<T> &&
-    !time_point_type<T>;
-
 template <options O, std::size_t I, class T, class Ctx>
 PRISM_INLINE bool read_fields(Ctx& ctx, T& v);
 
@@ -140,25 +132,11 @@ PRISM_INLINE bool read_fields(Ctx& ctx, T& v);
 // inline in the caller: a struct's fields or a vector's elements then cost no call each.
 template <options O, class T, class Ctx>
 PRISM_INLINE bool read_inline(Ctx& ctx, T& v) {
-  if constexpr (reads_fields<O, T>) return read_fields<O, 0>(ctx, v);
+  if constexpr (field_by_field<O, T>) return read_fields<O, 0>(ctx, v);
   else if constexpr (O.packed_sequences && packed_container<T>) return read_value<O>(ctx, v);
   else if constexpr (string_type<T>) return read_text<O>(ctx, v);
   else if constexpr (raw<T>) return read_raw(ctx, v);
   else return read_value<O>(ctx, v);
-}
-
-// The end of the run of raw fields of T that starts at field I, and the bytes the run takes.
-template <class T, std::size_t I>
-constexpr std::size_t raw_run_end() noexcept {
-  if constexpr (I < field_count_v<T>) {
-    if constexpr (raw<field_type<T, I>>) return raw_run_end<T, I + 1>();
-  }
-  return I;
-}
-template <class T, std::size_t I, std::size_t End>
-constexpr std::size_t raw_run_bytes() noexcept {
-  if constexpr (I < End) return sizeof(field_type<T, I>) + raw_run_bytes<T, I + 1, End>();
-  else return 0;
 }
 
 template <options O, std::size_t First, class T, class Ctx, std::size_t... K>
@@ -192,7 +170,7 @@ PRISM_INLINE bool read_fields(Ctx& ctx, T& v) {
       return read_fields<O, end>(ctx, v);
     } else {
       using F = field_type<T, I>;
-      if constexpr (reads_fields<O, F>) {
+      if constexpr (field_by_field<O, F>) {
         if (!read_value<O>(ctx, get_field<I>(v))) [[unlikely]] return ctx.in_field(field_name<T, I>());
       } else {
         if (!read_inline<O>(ctx, get_field<I>(v))) [[unlikely]] return ctx.in_field(field_name<T, I>());

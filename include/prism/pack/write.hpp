@@ -58,6 +58,47 @@ bool write_tensor(Ctx& ctx, const Tensor& t) {
   return ctx.write(t.data(), t.size_bytes());
 }
 
+template <options O, std::size_t I, class T, class Ctx>
+PRISM_INLINE bool write_fields(Ctx& ctx, const T& v);
+
+// write_value, with raw numbers, strings and the fields of structs inline in the caller: a
+// struct's fields or a vector's elements then cost no call each.
+template <options O, class T, class Ctx>
+PRISM_INLINE bool write_inline(Ctx& ctx, const T& v) {
+  if constexpr (field_by_field<O, T>) return write_fields<O, 0>(ctx, v);
+  else if constexpr (O.packed_sequences && packed_container<T>) return write_value<O>(ctx, v);
+  else if constexpr (raw<T>) return write_raw(ctx, v);
+  else if constexpr (string_type<T> || string_view_type<T> || blob<T>) return write_counted_bytes(ctx, v.size(), v.data(), v.size());
+  else return write_value<O>(ctx, v);
+}
+
+// The fields of T from field I on; a run of raw fields takes one reservation.
+template <options O, std::size_t I, class T, class Ctx>
+PRISM_INLINE bool write_fields(Ctx& ctx, const T& v) {
+  if constexpr (I == field_count_v<T>) {
+    return true;
+  } else {
+    constexpr std::size_t end = raw_run_end<T, I>();
+    if constexpr (end - I >= 2) {
+      if (!ctx.reserve(raw_run_bytes<T, I, end>())) return false;
+      std::uint8_t* p = ctx.out.cur();
+      [&]<std::size_t... K>(std::index_sequence<K...>) {
+        ((std::memcpy(p, &get_field<I + K>(v), sizeof(field_type<T, I + K>)), p += sizeof(field_type<T, I + K>)), ...);
+      }(std::make_index_sequence<end - I>{});
+      ctx.out.advance(raw_run_bytes<T, I, end>());
+      return write_fields<O, end>(ctx, v);
+    } else {
+      const auto& field = get_field<I>(v);
+      if constexpr (field_by_field<O, std::remove_cvref_t<decltype(field)>>) {
+        if (!write_value<O>(ctx, field)) return false;
+      } else {
+        if (!write_inline<O>(ctx, field)) return false;
+      }
+      return write_fields<O, I + 1>(ctx, v);
+    }
+  }
+}
+
 template <options O, class Range, class Ctx>
 bool write_elements(Ctx& ctx, const Range& r) {
   using E = range_value_t<Range>;
@@ -65,7 +106,7 @@ bool write_elements(Ctx& ctx, const Range& r) {
     return ctx.write(std::ranges::data(r), std::ranges::size(r) * sizeof(E));
   } else {
     for (const auto& e : r) {
-      if (!write_value<O>(ctx, e)) return false;
+      if (!write_inline<O>(ctx, e)) return false;
     }
     return true;
   }
@@ -114,7 +155,7 @@ bool write_value(Ctx& ctx, const T& v) {
   } else if constexpr (time_point_type<T>) {
     return write_raw(ctx, static_cast<std::int64_t>(v.time_since_epoch().count()));
   } else if constexpr (reflectable<T>) {
-    return all_fields<T>([&](auto i) { return write_value<O>(ctx, get_field<decltype(i)::value>(v)); });
+    return write_fields<O, 0>(ctx, v);
   } else {
     static_assert(sizeof(T) == 0, "prism::pack: this type cannot be written");
     return false;
