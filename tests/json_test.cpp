@@ -3,6 +3,7 @@
 
 #include <prism/json.hpp>
 
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -450,4 +451,48 @@ TEST(Json, EscapesAtEveryPlaceAroundTheScanBlocks) {
       }
     }
   }
+}
+
+// Integers are read up to eight digits at a time: every length, followed by every kind of
+// byte that may end a number, reads as std::from_chars reads it; beyond the type's range, or
+// with a leading zero, it is an error.
+TEST(Json, IntegersOfEveryLengthAndEnding) {
+  std::mt19937_64 rng(7);
+  for (std::size_t length = 1; length <= 20; ++length) {
+    for (int round = 0; round < 20; ++round) {
+      std::string digits(length, '0');
+      digits[0] = static_cast<char>('1' + rng() % 9);
+      for (std::size_t k = 1; k < length; ++k) digits[k] = static_cast<char>('0' + rng() % 10);
+      for (const std::string sign : {"", "-"}) {
+        const std::string number = sign + digits;
+        std::int64_t expected{};
+        const auto parsed = std::from_chars(number.data(), number.data() + number.size(), expected);
+        const bool fits = parsed.ec == std::errc{};
+        for (const std::string& text : {"[" + number + "]", "[" + number + "," + number + "]", "[" + number + " ]",
+                                        "[ " + number + "\n,1]", number}) {
+          auto got = prism::read<prism::json, std::vector<std::int64_t>>(text.front() == '[' ? text : "[" + text + "]");
+          ASSERT_EQ(static_cast<bool>(got), fits) << text;
+          if (fits) {
+            EXPECT_EQ(got->front(), expected) << text;
+          }
+        }
+        auto alone = prism::read<prism::json, std::int64_t>(number);
+        ASSERT_EQ(static_cast<bool>(alone), fits) << number;
+        if (fits) {
+          EXPECT_EQ(*alone, expected);
+        } else {
+          EXPECT_EQ(alone.error().code, prism::errc::out_of_range) << number;
+        }
+      }
+    }
+  }
+  using u64 = std::uint64_t;
+  using i64 = std::int64_t;
+  EXPECT_EQ((*prism::read<prism::json, u64>(std::string("18446744073709551615"))), 18446744073709551615ull);
+  EXPECT_FALSE((prism::read<prism::json, u64>(std::string("18446744073709551616"))));
+  EXPECT_EQ((*prism::read<prism::json, i64>(std::string("-9223372036854775808"))), std::numeric_limits<i64>::min());
+  EXPECT_FALSE((prism::read<prism::json, i64>(std::string("012345678"))));
+  EXPECT_FALSE((prism::read<prism::json, i64>(std::string("12345678x"))));
+  EXPECT_FALSE((prism::read<prism::json, int>(std::string("123456789.5"))));
+  EXPECT_EQ((*prism::read<prism::json, double>(std::string("123456789.5"))), 123456789.5);
 }

@@ -34,7 +34,7 @@ bool read_number(Ctx& ctx, T& v) {
   const std::uint8_t* p = ctx.src.cur();
   if (*p != '-' && !is_digit(*p)) [[unlikely]] return type_error(ctx, integer<T> ? "an integer" : "a number");
   number_text n;
-  switch (scan_number(p, p + ctx.src.readable(), n)) {
+  switch (scan_number<integer<T>>(p, p + ctx.src.readable(), n)) {
     case number_status::ok: break;
     case number_status::end: return ctx.fail(errc::unexpected_end, at + ctx.src.readable(), "a number");
     case number_status::syntax: return ctx.fail(errc::syntax_error, at, "a number");
