@@ -496,3 +496,18 @@ TEST(Json, IntegersOfEveryLengthAndEnding) {
   EXPECT_FALSE((prism::read<prism::json, int>(std::string("123456789.5"))));
   EXPECT_EQ((*prism::read<prism::json, double>(std::string("123456789.5"))), 123456789.5);
 }
+
+// A string literal is read without its terminating '\0'; arrays of unsigned char are bytes.
+TEST(Json, StringLiteralsAreReadWithoutTheirTerminator) {
+  const auto number = prism::read<prism::json, int>("42");
+  ASSERT_TRUE(number) << number.error().message();
+  EXPECT_EQ(*number, 42);
+  int reused = 0;
+  EXPECT_TRUE(prism::read<prism::json>(reused, "7"));
+  EXPECT_EQ(reused, 7);
+  EXPECT_EQ(prism::view<prism::json>("{\"a\": 5}")["a"].as<int>().value_or(0), 5);
+  const unsigned char bytes[] = {'4', '2', 0};
+  const auto with_zero = prism::read<prism::json, int>(bytes);
+  ASSERT_FALSE(with_zero);
+  EXPECT_EQ(with_zero.error().code, prism::errc::trailing_bytes);
+}

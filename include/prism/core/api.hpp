@@ -32,6 +32,18 @@ concept byte_input = std::ranges::contiguous_range<B> && std::ranges::sized_rang
                      byte_like<std::remove_cv_t<std::ranges::range_value_t<B>>>;
 
 namespace detail {
+// The bytes of an input. A char array is taken for a string literal: its terminating '\0' is
+// not part of the message (binary data belongs in unsigned char, std::byte or a std::string).
+template <class Bytes>
+std::size_t input_size(const Bytes& bytes) noexcept {
+  if constexpr (std::is_array_v<Bytes> && std::is_same_v<std::remove_cv_t<std::remove_extent_t<Bytes>>, char>) {
+    constexpr std::size_t n = std::extent_v<Bytes>;
+    return n > 0 && bytes[n - 1] == '\0' ? n - 1 : n;
+  } else {
+    return std::ranges::size(bytes);
+  }
+}
+
 // Returns the bytes written, or the error.
 template <class Format, options Opts, class T, class Sink>
 result<std::size_t> write_to_sink(const T& value, Sink sink) {
@@ -91,7 +103,7 @@ result<std::string> write(const T& value) {
 // Reads into an existing object, reusing its memory (strings and vectors keep their capacity).
 template <class Format, options Opts = Format::defaults, class T, byte_input Bytes>
 status read(T& value, const Bytes& bytes, const limits& lim = {}) {
-  return detail::read_from_source<Format, Opts>(value, span_source{std::ranges::data(bytes), std::ranges::size(bytes)}, lim);
+  return detail::read_from_source<Format, Opts>(value, span_source{std::ranges::data(bytes), detail::input_size(bytes)}, lim);
 }
 
 // Reads one value from a stream, consuming exactly its bytes.

@@ -345,13 +345,13 @@ struct root_at_start {
 template <class Format, byte_input Bytes>
 auto view(const Bytes& bytes) {
   const auto* data = reinterpret_cast<const std::uint8_t*>(std::ranges::data(bytes));
-  return view_traits<Format>::root(data, std::ranges::size(bytes));
+  return view_traits<Format>::root(data, detail::input_size(bytes));
 }
 
 // Checks a whole message in one pass, for formats that offer it (zbin).
 template <class Format, byte_input Bytes>
 status verify(const Bytes& bytes, const limits& lim = {}) {
-  return view_traits<Format>::verify(reinterpret_cast<const std::uint8_t*>(std::ranges::data(bytes)), std::ranges::size(bytes), lim);
+  return view_traits<Format>::verify(reinterpret_cast<const std::uint8_t*>(std::ranges::data(bytes)), detail::input_size(bytes), lim);
 }
 
 namespace detail {
