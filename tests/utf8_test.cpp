@@ -44,6 +44,14 @@ void expect_agreement(const std::vector<std::uint8_t>& s) {
   const bool expected = reference_valid(s);
   ASSERT_EQ(prism::detail::utf8_valid(s.data(), s.size()), expected) << testing::PrintToString(s);
   ASSERT_EQ(prism::detail::utf8_valid_prefix(s.data(), s.size()) == s.size(), expected) << testing::PrintToString(s);
+  std::vector<std::uint8_t> padded = s;  // the callers that may read 8 or 16 bytes at s
+  padded.resize(s.size() + 16, 0xFF);
+  ASSERT_EQ(prism::detail::utf8_valid_padded(padded.data(), s.size()), expected) << testing::PrintToString(s);
+  if (s.size() <= 16) {
+    bool ascii = true;
+    for (const std::uint8_t c : s) ascii = ascii && c < 0x80;
+    ASSERT_EQ(prism::detail::ascii_within_16(padded.data(), s.size()), ascii) << testing::PrintToString(s);
+  }
 #ifdef PRISM_UTF8_SSSE3
   if (prism::detail::utf8_ssse3::available()) {
     ASSERT_EQ(prism::detail::utf8_ssse3::valid(s.data(), s.size()), expected) << testing::PrintToString(s);

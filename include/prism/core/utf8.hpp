@@ -71,12 +71,22 @@ PRISM_INLINE bool utf8_valid(const std::uint8_t* s, std::size_t n) noexcept {
 
 // As utf8_valid, for callers that may read 8 bytes at s whatever n is: short ASCII strings
 // (names, keys) are then checked with one load.
+// The high bit of each of the first k (0..16) bytes, as two little-endian words.
+struct ascii_masks {
+  std::uint64_t word[17][2];
+};
+inline constexpr ascii_masks ascii_high_bits = [] {
+  ascii_masks m{};
+  for (std::size_t k = 0; k <= 16; ++k)
+    for (std::size_t byte = 0; byte < k; ++byte) m.word[k][byte / 8] |= std::uint64_t{0x80} << (8 * (byte % 8));
+  return m;
+}();
+
 PRISM_INLINE bool utf8_valid_padded(const std::uint8_t* s, std::size_t n) noexcept {
   if (std::endian::native == std::endian::little && n <= 8) {
     std::uint64_t block;
     std::memcpy(&block, s, 8);
-    const std::uint64_t high_bits = n == 0 ? 0 : 0x8080808080808080ull >> (8 * (8 - n));
-    if ((block & high_bits) == 0) [[likely]] return true;
+    if ((block & ascii_high_bits.word[n][0]) == 0) [[likely]] return true;
   }
   return utf8_valid(s, n);
 }
@@ -88,20 +98,10 @@ PRISM_INLINE bool ascii_within_16(const std::uint8_t* s, std::size_t n) noexcept
       if (s[i] >= 0x80) return false;
     return true;
   } else {
-    // The high bit of each of the first n bytes, as two little-endian words.
-    struct masks {
-      std::uint64_t word[17][2];
-    };
-    static constexpr masks high_bits = [] {
-      masks m{};
-      for (std::size_t k = 0; k <= 16; ++k)
-        for (std::size_t byte = 0; byte < k; ++byte) m.word[k][byte / 8] |= std::uint64_t{0x80} << (8 * (byte % 8));
-      return m;
-    }();
     std::uint64_t a, b;
     std::memcpy(&a, s, 8);
     std::memcpy(&b, s + 8, 8);
-    return ((a & high_bits.word[n][0]) | (b & high_bits.word[n][1])) == 0;
+    return ((a & ascii_high_bits.word[n][0]) | (b & ascii_high_bits.word[n][1])) == 0;
   }
 }
 
