@@ -511,3 +511,29 @@ TEST(Json, StringLiteralsAreReadWithoutTheirTerminator) {
   ASSERT_FALSE(with_zero);
   EXPECT_EQ(with_zero.error().code, prism::errc::trailing_bytes);
 }
+
+// Whitespace is skipped 16 bytes at a time, with a shortcut for a newline and spaces: every
+// mix and length of the four whitespace bytes around values reads the same; other control
+// bytes between tokens are refused.
+TEST(Json, WhitespaceOfEveryLengthAndMix) {
+  std::mt19937 rng(11);
+  const char spaces[] = {' ', '\n', '\r', '\t'};
+  for (int round = 0; round < 400; ++round) {
+    const auto gap = [&] {
+      std::string g;
+      const std::size_t n = rng() % 40;
+      const bool indentation = rng() % 2 == 0;
+      if (indentation) g += '\n';
+      for (std::size_t k = 0; k < n; ++k) g += indentation && rng() % 8 != 0 ? ' ' : spaces[rng() % 4];
+      return g;
+    };
+    const std::string text = gap() + "{" + gap() + "\"a\"" + gap() + ":" + gap() + "[" + gap() + "1" + gap() + "," + gap() +
+                             "22" + gap() + "]" + gap() + "}" + gap();
+    const auto value = prism::read<prism::json, std::map<std::string, std::vector<int>>>(text);
+    ASSERT_TRUE(value) << testing::PrintToString(text) << value.error().message();
+    EXPECT_EQ(value->at("a"), (std::vector<int>{1, 22}));
+    std::string broken = text;
+    broken.insert(broken.find('1'), std::string(1 + rng() % 20, ' ') + '\x0b');
+    EXPECT_FALSE((prism::read<prism::json, std::map<std::string, std::vector<int>>>(broken))) << testing::PrintToString(broken);
+  }
+}

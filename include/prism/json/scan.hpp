@@ -41,7 +41,21 @@ constexpr std::string_view describe_byte(std::uint8_t c) noexcept {
 PRISM_INLINE const std::uint8_t* skip_whitespace(const std::uint8_t* p, const std::uint8_t* end) noexcept {
   if (p != end && *p > ' ') [[likely]] return p;
 #if defined(__SSE2__)
-  // A newline and its indentation, 16 bytes at a time.
+  // Pretty-printed text: a newline, then spaces up to the next token, 16 at a time.
+  if (p != end && *p == '\n') {
+    ++p;
+    while (end - p >= 16) {
+      const auto spaces = static_cast<unsigned>(_mm_movemask_epi8(
+          _mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)), _mm_set1_epi8(' '))));
+      if (spaces != 0xffffu) {
+        p += std::countr_zero(~spaces);
+        break;
+      }
+      p += 16;
+    }
+    if (p != end && *p > ' ') return p;
+  }
+  // Any other whitespace, 16 bytes at a time.
   while (end - p >= 16) {
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
     const __m128i space = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))),
