@@ -111,7 +111,7 @@ __attribute__((target("ssse3"))) inline bool valid(const std::uint8_t* s, std::s
   std::size_t i = 0;
   for (; i + 16 <= n; i += 16) step(_mm_loadu_si128(reinterpret_cast<const __m128i*>(s + i)));
   alignas(16) std::uint8_t tail[16] = {};  // zeros are ASCII: a sequence cut off by the end fails
-  std::memcpy(tail, s + i, n - i);
+  if (n > i) std::memcpy(tail, s + i, n - i);
   step(_mm_load_si128(reinterpret_cast<const __m128i*>(tail)));
   errors = _mm_or_si128(errors, pending);
   return _mm_movemask_epi8(_mm_cmpeq_epi8(errors, _mm_setzero_si128())) == 0xffff;
