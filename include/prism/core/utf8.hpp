@@ -69,8 +69,6 @@ PRISM_INLINE bool utf8_valid(const std::uint8_t* s, std::size_t n) noexcept {
   return utf8_valid_prefix(s, n) == n;
 }
 
-// As utf8_valid, for callers that may read 8 bytes at s whatever n is: short ASCII strings
-// (names, keys) are then checked with one load.
 // The high bit of each of the first k (0..16) bytes, as two little-endian words.
 struct ascii_masks {
   std::uint64_t word[17][2];
@@ -82,6 +80,8 @@ inline constexpr ascii_masks ascii_high_bits = [] {
   return m;
 }();
 
+// As utf8_valid, for callers that may read 8 bytes at s whatever n is: short ASCII strings
+// (names, keys) are then checked with one load.
 PRISM_INLINE bool utf8_valid_padded(const std::uint8_t* s, std::size_t n) noexcept {
   if (std::endian::native == std::endian::little && n <= 8) {
     std::uint64_t block;
