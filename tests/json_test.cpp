@@ -537,3 +537,56 @@ TEST(Json, WhitespaceOfEveryLengthAndMix) {
     EXPECT_FALSE((prism::read<prism::json, std::map<std::string, std::vector<int>>>(broken))) << testing::PrintToString(broken);
   }
 }
+
+// Numbers with 40 bytes after them take the inline path (no end checks), with one byte after
+// them the checked one: both read every number alike, valid or not, into every type.
+template <class T>
+void expect_same_with_bytes_after(const std::string& number) {
+  const auto alone = prism::read<prism::json, T>(number + " ");
+  const auto padded = prism::read<prism::json, T>(number + std::string(48, ' '));
+  const auto in_array = prism::read<prism::json, std::vector<T>>("[" + number + "," + number + "]" + std::string(40, ' '));
+  ASSERT_EQ(static_cast<bool>(alone), static_cast<bool>(padded)) << number;
+  ASSERT_EQ(static_cast<bool>(alone), static_cast<bool>(in_array)) << number;
+  if (alone) {
+    ASSERT_EQ(std::memcmp(&*alone, &*padded, sizeof(T)), 0) << number;
+    ASSERT_EQ(std::memcmp(&*alone, &in_array->back(), sizeof(T)), 0) << number;
+  } else {
+    EXPECT_EQ(alone.error().code, padded.error().code) << number;
+    EXPECT_EQ(alone.error().offset, padded.error().offset) << number;
+    EXPECT_EQ(in_array.error().offset, alone.error().offset + 1) << number;
+  }
+}
+
+TEST(Json, NumbersReadTheSameWithAndWithoutBytesAfterThem) {
+  std::mt19937_64 rng(21);
+  const auto digits = [&](std::size_t n, bool leading_nonzero) {
+    std::string s;
+    for (std::size_t i = 0; i < n; ++i) s += static_cast<char>((i == 0 && leading_nonzero ? '1' : '0') + rng() % (i == 0 && leading_nonzero ? 9 : 10));
+    return s;
+  };
+  std::vector<std::string> numbers = {"0", "-0", "0.0", "01", "-01", "1.", "1.e5", "-", "1e", "1e+", "--1", ".5", "1.5x", "1e5.5",
+                                      "1E-2", "2e00001", "2e000001", "1e400", "1e-400", "-0.000000000000000000000000001",
+                                      "18446744073709551615", "18446744073709551616", "-9223372036854775808",
+                                      "9007199254740993", "123456789.5", "0.1000000000000000055511151231257827021181583404541015625"};
+  for (std::size_t whole = 1; whole <= 22; ++whole) {
+    for (std::size_t fraction = 0; fraction <= 22; fraction += 1 + rng() % 3) {
+      for (int round = 0; round < 4; ++round) {
+        std::string n = (rng() % 2 ? "-" : "") + (whole == 1 && rng() % 3 == 0 ? std::string("0") : digits(whole, true));
+        if (fraction) n += "." + digits(fraction, false);
+        if (rng() % 3 == 0) n += std::string(rng() % 2 ? "e" : "E") + (rng() % 2 ? "-" : (rng() % 2 ? "+" : "")) + digits(1 + rng() % 6, false);
+        numbers.push_back(n);
+      }
+    }
+  }
+  for (const std::string& n : numbers) {
+    expect_same_with_bytes_after<double>(n);
+    expect_same_with_bytes_after<float>(n);
+    expect_same_with_bytes_after<std::int64_t>(n);
+    expect_same_with_bytes_after<std::uint64_t>(n);
+    expect_same_with_bytes_after<std::int16_t>(n);
+    const auto d = prism::read<prism::json, double>(n + std::string(48, ' '));
+    if (d && n.size() < 60) {
+      EXPECT_EQ(*d, std::strtod(n.c_str(), nullptr)) << n;
+    }
+  }
+}

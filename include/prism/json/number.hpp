@@ -50,11 +50,101 @@ PRISM_INLINE unsigned leading_digits(std::uint64_t v) noexcept {
   return nonzero == 0 ? 8u : static_cast<unsigned>(std::countr_zero(nonzero)) / 8;
 }
 
-// Scans the number at p (p < end); on success n.end is the first byte after it. WholeDigits:
-// the caller expects an integer, so the integer part is read up to eight digits at a time
-// (a loss for the short integer parts of coordinates, a gain for ids).
-template <bool WholeDigits = false>
+inline constexpr std::uint64_t powers_of_ten_u64[] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000};
+
+// Takes the run of up to eight digits at p (eight bytes readable) into m; returns how many.
+PRISM_INLINE unsigned take_digits(const std::uint8_t*& p, std::uint64_t& m) noexcept {
+  std::uint64_t block;
+  std::memcpy(&block, p, 8);
+  const unsigned k = leading_digits(block);
+  if (k == 0) return 0;
+  // The k digits moved to the end of the block behind '0's read as the same number.
+  const std::uint64_t digits = k == 8 ? block : (block << (8 * (8 - k))) | (0x3030303030303030ull >> (8 * k));
+  m = m * powers_of_ten_u64[k] + parse_eight_digits(digits);
+  p += k;
+  return k;
+}
+
+// The usual number (at most 19 digits before the exponent, an exponent of at most 5 digits)
+// with 40 bytes in view, read without end checks (it reads at most 31 bytes). Digit runs are
+// walked byte by byte, or eight at a time in long fractions: the next number's start then
+// depends on predicted branches, not on arithmetic over the bytes. Returns false for any other
+// number, valid or not; scan_number then takes it with every check. LongWhole: the caller
+// expects an integer (an id, a count), so eight digits at once are tried first.
+template <bool LongWhole = false>
+PRISM_INLINE bool scan_short_number(const std::uint8_t* p, number_text& n) noexcept {
+  const std::uint8_t* const first = p;
+  const bool negative = *p == '-';
+  p += negative;
+  if (!is_digit(*p) || (*p == '0' && is_digit(p[1]))) return false;
+  std::uint64_t m = 0;
+  unsigned count = 0;
+  if constexpr (LongWhole) {
+    std::uint64_t block;
+    std::memcpy(&block, p, 8);
+    if (is_eight_digits(block)) {
+      m = parse_eight_digits(block);
+      count = 8;
+      p += 8;
+    }
+  }
+  while (is_digit(*p) && count < 20) {
+    m = m * 10 + (*p++ - '0');
+    ++count;
+  }
+  if (count > 19) return false;
+  int exponent = 0;
+  bool integral = true;
+  if (*p == '.') {
+    ++p;
+    if (!is_digit(*p)) return false;
+    const std::uint8_t* const fraction = p;
+    if (count <= 11) {
+      std::uint64_t block;
+      std::memcpy(&block, p, 8);
+      if (is_eight_digits(block)) {
+        m = m * 100000000 + parse_eight_digits(block);
+        count += 8;
+        p += 8;
+      }
+    }
+    while (is_digit(*p) && count < 20) {
+      m = m * 10 + (*p++ - '0');
+      ++count;
+    }
+    if (count > 19) return false;
+    exponent = -static_cast<int>(p - fraction);
+    integral = false;
+  }
+  if ((*p | 0x20) == 'e') {
+    ++p;
+    const bool negative_exponent = *p == '-';
+    p += (*p == '-' || *p == '+');
+    if (!is_digit(*p)) return false;
+    int e = 0;
+    unsigned e_digits = 0;
+    do {
+      e = e * 10 + (*p++ - '0');
+    } while (is_digit(*p) && ++e_digits < 5);
+    if (is_digit(*p)) return false;
+    exponent += negative_exponent ? -e : e;
+    integral = false;
+  }
+  n.begin = reinterpret_cast<const char*>(first);
+  n.end = reinterpret_cast<const char*>(p);
+  n.mantissa = m;
+  n.digits = static_cast<int>(count);
+  n.exponent = exponent;
+  n.negative = negative;
+  n.integral = integral;
+  return true;
+}
+
+// Scans the number at p (p < end); on success n.end is the first byte after it.
 PRISM_INLINE number_status scan_number(const std::uint8_t* p, const std::uint8_t* end, number_text& n) noexcept {
+  if constexpr (std::endian::native == std::endian::little) {
+    if (end - p >= 40 && scan_short_number(p, n)) [[likely]] return number_status::ok;
+  }
   n.begin = reinterpret_cast<const char*>(p);
   if (*p == '-') {
     n.negative = true;
@@ -65,25 +155,6 @@ PRISM_INLINE number_status scan_number(const std::uint8_t* p, const std::uint8_t
     ++p;
     if (p != end && is_digit(*p)) return number_status::syntax;  // leading zero
   } else {
-    if constexpr (std::endian::native == std::endian::little && WholeDigits) {
-      // Integers (ids, counts): up to eight digits at once, then runs of eight.
-      if (end - p >= 8) {
-        std::uint64_t block;
-        std::memcpy(&block, p, 8);
-        const unsigned k = leading_digits(block);  // at least 1: *p is a digit
-        const std::uint64_t digits = k == 8 ? block : (block << (8 * (8 - k))) | (0x3030303030303030ull >> (8 * k));
-        n.mantissa = parse_eight_digits(digits);
-        n.digits = static_cast<int>(k);
-        p += k;
-        while (k == 8 && n.digits <= 11 && end - p >= 8) {
-          std::memcpy(&block, p, 8);
-          if (!is_eight_digits(block)) break;
-          n.mantissa = n.mantissa * 100000000 + parse_eight_digits(block);
-          n.digits += 8;
-          p += 8;
-        }
-      }
-    }
     while (p != end && is_digit(*p)) {
       if (n.digits < 19) n.mantissa = n.mantissa * 10 + (*p - '0');
       else ++n.exponent;  // beyond 19 digits: the exact path is off (digits > 19)
@@ -174,8 +245,9 @@ inline constexpr long double long_powers_of_ten[] = {
     1e0L,  1e1L,  1e2L,  1e3L,  1e4L,  1e5L,  1e6L,  1e7L,  1e8L,  1e9L,  1e10L, 1e11L, 1e12L, 1e13L,
     1e14L, 1e15L, 1e16L, 1e17L, 1e18L, 1e19L, 1e20L, 1e21L, 1e22L, 1e23L, 1e24L, 1e25L, 1e26L, 1e27L};
 
+// The exactly computable cases; false for the rest.
 template <class F>
-PRISM_INLINE convert_status to_floating(const number_text& n, F& out) noexcept {
+PRISM_INLINE bool to_floating_quickly(const number_text& n, F& out) noexcept {
   // Exact when the significand fits the float's mantissa and the power of ten is exact:
   // one correctly rounded multiplication or division (Clinger's fast path).
   constexpr int max_power = std::is_same_v<F, float> ? 10 : 22;
@@ -185,7 +257,7 @@ PRISM_INLINE convert_status to_floating(const number_text& n, F& out) noexcept {
     if (n.exponent < 0) v /= static_cast<F>(exact_powers_of_ten[-n.exponent]);
     else v *= static_cast<F>(exact_powers_of_ten[n.exponent]);
     out = n.negative ? -v : v;
-    return convert_status::ok;
+    return true;
   }
   if constexpr (std::is_same_v<F, double> && std::numeric_limits<long double>::digits == 64) {
     // x87 extended precision: the significand (below 2^64) and 10^|e| for |e| <= 27 are exact,
@@ -201,10 +273,16 @@ PRISM_INLINE convert_status to_floating(const number_text& n, F& out) noexcept {
       if (extra < 0x3FF || extra > 0x401) {
         const double d = static_cast<double>(r);
         out = n.negative ? -d : d;
-        return convert_status::ok;
+        return true;
       }
     }
   }
+  return false;
+}
+
+template <class F>
+convert_status to_floating(const number_text& n, F& out) noexcept {
+  if (to_floating_quickly(n, out)) return convert_status::ok;
   F v{};
   const auto r = std::from_chars(n.begin, n.end, v);
   if (r.ec == std::errc::result_out_of_range) {

@@ -28,13 +28,14 @@ namespace prism::json_detail {
 template <options O, class T, class Ctx>
 bool read_value(Ctx& ctx, T& v);
 
+// Every number, its errors included.
 template <class T, class Ctx>
-bool read_number(Ctx& ctx, T& v) {
+PRISM_NOINLINE bool read_any_number(Ctx& ctx, T& v) {
   const std::size_t at = ctx.src.offset();
   const std::uint8_t* p = ctx.src.cur();
   if (*p != '-' && !is_digit(*p)) [[unlikely]] return type_error(ctx, integer<T> ? "an integer" : "a number");
   number_text n;
-  switch (scan_number<integer<T>>(p, p + ctx.src.readable(), n)) {
+  switch (scan_number(p, p + ctx.src.readable(), n)) {
     case number_status::ok: break;
     case number_status::end: return ctx.fail(errc::unexpected_end, at + ctx.src.readable(), "a number");
     case number_status::syntax: return ctx.fail(errc::syntax_error, at, "a number");
@@ -48,6 +49,25 @@ bool read_number(Ctx& ctx, T& v) {
   }
   ctx.src.advance(static_cast<std::size_t>(reinterpret_cast<const std::uint8_t*>(n.end) - p));
   return true;
+}
+
+// The usual number inline (no call per element of a coordinate array), the rest out of line.
+template <class T, class Ctx>
+PRISM_INLINE bool read_number(Ctx& ctx, T& v) {
+  if constexpr (std::endian::native == std::endian::little) {
+    const std::uint8_t* p = ctx.src.cur();
+    number_text n;
+    if (ctx.src.readable() >= 40 && (*p == '-' || is_digit(*p)) && scan_short_number<integer<T>>(p, n)) [[likely]] {
+      bool ok;
+      if constexpr (integer<T>) ok = to_integer(n, v) == convert_status::ok;
+      else ok = to_floating_quickly(n, v);
+      if (ok) [[likely]] {
+        ctx.src.advance(static_cast<std::size_t>(reinterpret_cast<const std::uint8_t*>(n.end) - p));
+        return true;
+      }
+    }
+  }
+  return read_any_number(ctx, v);
 }
 
 // A string value into std::string (reusing its memory) or, without escapes, a string_view.
@@ -198,10 +218,22 @@ bool read_array(Ctx& ctx, F&& element) {
 }
 
 template <options O, class T, class Ctx>
-bool read_element(Ctx& ctx, T& e, std::size_t i) {
+bool read_any_element(Ctx& ctx, T& e, std::size_t i) {
   std::uint8_t c{};
   if (!next_byte(ctx, c, "a value") || !read_value<O>(ctx, e)) [[unlikely]] return ctx.in_element(i);
   return true;
+}
+
+// Numbers inline: arrays of coordinates or samples take no call per element.
+template <options O, class T, class Ctx>
+PRISM_INLINE bool read_element(Ctx& ctx, T& e, std::size_t i) {
+  if constexpr (integer<T> || floating<T>) {
+    std::uint8_t c{};
+    if (!next_byte(ctx, c, "a value") || !read_number(ctx, e)) [[unlikely]] return ctx.in_element(i);
+    return true;
+  } else {
+    return read_any_element<O>(ctx, e, i);
+  }
 }
 
 template <options O, class T, class Ctx>
