@@ -390,11 +390,12 @@ TEST(Json, TimePointsAreRfc3339) {
   EXPECT_FALSE(from_json<sys_seconds>("\"2023-01-01 00:00:00\""));
 }
 
-TEST(Json, FixedBufferIsNeverOverrun) {
-  const std::string full = to_json(hero);
+template <class T>
+void expect_fixed_buffers_never_overrun(const T& value) {
+  const std::string full = to_json(value);
   for (std::size_t n = 0; n <= full.size(); ++n) {
     std::vector<char> out(n + 16, '#');
-    auto r = prism::write<prism::json>(hero, std::span(out.data(), n));
+    auto r = prism::write<prism::json>(value, std::span(out.data(), n));
     if (n < full.size()) {
       ASSERT_FALSE(r) << n;
       EXPECT_EQ(r.error().code, prism::errc::buffer_overflow);
@@ -404,6 +405,27 @@ TEST(Json, FixedBufferIsNeverOverrun) {
     }
     for (std::size_t i = n; i < out.size(); ++i) ASSERT_EQ(out[i], '#') << n;
   }
+}
+
+TEST(Json, FixedBufferIsNeverOverrun) {
+  expect_fixed_buffers_never_overrun(hero);
+  // Numbers are reserved for together with the key or comma before them.
+  expect_fixed_buffers_never_overrun(std::vector<double>{-65.613616999999977, 1e300, 0.5, -0.0, 5e-324});
+  expect_fixed_buffers_never_overrun(std::vector<std::int64_t>{std::numeric_limits<std::int64_t>::min(), 0, 205705999, 1372701600000});
+  expect_fixed_buffers_never_overrun(Circle{-1.7976931348623157e308});
+}
+
+TEST(Json, NonFiniteFieldsAndElementsAreAnErrorOrNull) {
+  constexpr prism::options as_null{.nan_inf_as_null = true};
+  const auto field = prism::write<prism::json>(Circle{std::numeric_limits<double>::infinity()});
+  ASSERT_FALSE(field);
+  EXPECT_EQ(field.error().code, prism::errc::invalid_value);
+  EXPECT_EQ(field.error().offset, 5u);
+  EXPECT_EQ((*prism::write<prism::json, as_null>(Circle{std::nan("")})), R"({"r":null})");
+  const auto element = prism::write<prism::json>(std::vector<float>{1, -std::numeric_limits<float>::infinity()});
+  ASSERT_FALSE(element);
+  EXPECT_EQ(element.error().offset, 5u);
+  EXPECT_EQ((*prism::write<prism::json, as_null>(std::vector<float>{1, std::nanf(""), 2})), "[1.0,null,2.0]");
 }
 
 // Strings are scanned 16 and 8 bytes at a time: every byte that must be escaped, at every

@@ -55,10 +55,17 @@ PRISM_INLINE char* write_unsigned_text(char* p, std::uint64_t v) noexcept {
   }
   const std::uint64_t high = v / 100000000;
   const auto low = static_cast<std::uint32_t>(v % 100000000);
-  if (high < 100000000) {
+  if (high < 10) {  // nine digits: ids, counts
+    *p++ = static_cast<char>('0' + high);
+  } else if (high < 100000000) {
     p = detail::put_leading_digits(p, static_cast<std::uint32_t>(high));
   } else {
-    p = detail::put_leading_digits(p, static_cast<std::uint32_t>(high / 100000000));
+    const std::uint64_t top = high / 100000000;  // at most 1844
+    if (top < 10) {  // seventeen digits: the significands of measured doubles
+      *p++ = static_cast<char>('0' + top);
+    } else {
+      p = detail::put_leading_digits(p, static_cast<std::uint32_t>(top));
+    }
     p = detail::put_eight_digits(p, static_cast<std::uint32_t>(high % 100000000));
   }
   return detail::put_eight_digits(p, low);

@@ -107,6 +107,7 @@ bool write_string(Ctx& ctx, const char* s, std::size_t n) {
   return true;
 }
 
+
 template <class T, class Ctx>
 PRISM_INLINE bool write_integer(Ctx& ctx, T v) {
   if (!ctx.reserve(integer_text_room)) return false;
@@ -115,16 +116,12 @@ PRISM_INLINE bool write_integer(Ctx& ctx, T v) {
   return true;
 }
 
-// The shortest text that reads back to the same value, as std::to_chars writes it; integral
-// values get ".0" so that readers keep them floating-point.
-template <options O, class F, class Ctx>
-bool write_float(Ctx& ctx, F v) {
-  if (!std::isfinite(v)) [[unlikely]] {
-    if constexpr (O.nan_inf_as_null) return put_text(ctx, "null");
-    return ctx.fail(errc::invalid_value, ctx.out.position(), "a finite number", std::isnan(v) ? "NaN" : "infinity");
-  }
-  if (!ctx.reserve(double_text_room)) return false;
-  char* p = reinterpret_cast<char*>(ctx.out.cur());
+// The shortest text that reads back to the same finite value, as std::to_chars writes it;
+// integral values get ".0" so that readers keep them floating-point. Needs float_text_room.
+inline constexpr std::size_t float_text_room = double_text_room + 2;
+
+template <class F>
+PRISM_INLINE char* put_float(char* p, F v) noexcept {
   char* end;
   bool integer_form;
   if constexpr (std::is_same_v<F, double>) {
@@ -138,6 +135,43 @@ bool write_float(Ctx& ctx, F v) {
     end[1] = '0';
     end += 2;
   }
+  return end;
+}
+
+template <options O, class F, class Ctx>
+PRISM_COLD bool write_non_finite(Ctx& ctx, F v) {
+  if constexpr (O.nan_inf_as_null) return put_text(ctx, "null");
+  return ctx.fail(errc::invalid_value, ctx.out.position(), "a finite number", std::isnan(v) ? "NaN" : "infinity");
+}
+
+template <options O, class F, class Ctx>
+bool write_float(Ctx& ctx, F v) {
+  if (!std::isfinite(v)) [[unlikely]] return write_non_finite<O>(ctx, v);
+  if (!ctx.reserve(float_text_room)) return false;
+  char* p = reinterpret_cast<char*>(ctx.out.cur());
+  ctx.out.advance(static_cast<std::size_t>(put_float(p, v) - p));
+  return true;
+}
+
+// Integers and finite floats with what comes before them (a key, a comma) under one
+// reservation and no call: the fields and elements of ids, counts and coordinates.
+template <class T>
+inline constexpr std::size_t number_text_room = integer<T> ? integer_text_room : float_text_room;
+
+template <class T>
+PRISM_INLINE bool finite_number(const T& v) noexcept {
+  if constexpr (floating<T>) return std::isfinite(v);
+  else return true;
+}
+
+template <class T, class Ctx>
+PRISM_INLINE bool write_number_after(Ctx& ctx, const char* prefix, std::size_t prefix_size, T v) {
+  if (!ctx.reserve(prefix_size + number_text_room<T>)) return false;
+  char* p = reinterpret_cast<char*>(ctx.out.cur());
+  std::memcpy(p, prefix, prefix_size);
+  char* end;
+  if constexpr (integer<T>) end = write_integer_text(p + prefix_size, v);
+  else end = put_float(p + prefix_size, v);
   ctx.out.advance(static_cast<std::size_t>(end - p));
   return true;
 }
@@ -199,6 +233,13 @@ bool write_array(Ctx& ctx, const Range& r) {
   if (!open(ctx, '[')) return false;
   std::size_t i = 0;
   for (const auto& e : r) {
+    using E = std::remove_cvref_t<decltype(e)>;
+    if constexpr (!O.pretty && (integer<E> || floating<E>)) {
+      if (finite_number(e)) [[likely]] {
+        if (!write_number_after(ctx, ",", i++ != 0, e)) return false;
+        continue;
+      }
+    }
     if (!separator<O>(ctx, i++) || !write_value<O>(ctx, e)) return false;
   }
   return close<O>(ctx, ']', i == 0);
@@ -210,7 +251,9 @@ constexpr bool is_null(const T& v) noexcept {
   else return false;
 }
 
-template <options O, class T, class Ctx>
+// Fields after `written` members (FirstMember: none, so the first field takes no comma unless
+// null members are skipped, which only the count can tell).
+template <options O, bool FirstMember, class T, class Ctx>
 bool write_object_fields(Ctx& ctx, const T& v, std::size_t& written) {
   return all_fields<T>([&](auto i) {
     constexpr std::size_t I = decltype(i)::value;
@@ -223,7 +266,17 @@ bool write_object_fields(Ctx& ctx, const T& v, std::size_t& written) {
       return separator<O>(ctx, written++) && ctx.write(key.data() + 1, key.size() - 2) && key_separator<O>(ctx) &&
              write_value<O>(ctx, field);
     } else {
-      const std::size_t first = written++ == 0 ? 1 : 0;
+      std::size_t first;
+      if constexpr (FirstMember && !O.skip_null_members) {
+        first = I == 0;
+        ++written;
+      } else {
+        first = written++ == 0 ? 1 : 0;
+      }
+      using F = std::remove_cvref_t<decltype(field)>;
+      if constexpr ((integer<F> || floating<F>) && key.size() + number_text_room<F> <= 256) {  // within span_sink's scratch
+        if (finite_number(field)) [[likely]] return write_number_after(ctx, key.data() + first, key.size() - 1 - first, field);
+      }
       if (!ctx.reserve(key.size())) return false;
       std::memcpy(ctx.out.cur(), key.data() + first, key.size() - 1);
       ctx.out.advance(key.size() - 1 - first);
@@ -244,7 +297,7 @@ bool write_struct(Ctx& ctx, const T& v) {
   } else {
     if (!open(ctx, '{')) return false;
     std::size_t written = 0;
-    return write_object_fields<O>(ctx, v, written) && close<O>(ctx, '}', written == 0);
+    return write_object_fields<O, true>(ctx, v, written) && close<O>(ctx, '}', written == 0);
   }
 }
 
@@ -269,7 +322,7 @@ bool write_variant(Ctx& ctx, const V& v) {
         if (!write_string<O>(ctx, name.data(), name.size())) return false;
         std::size_t written = 1;
         if constexpr (plain_struct<A> && !O.structs_as_arrays) {
-          if (!write_object_fields<O>(ctx, alt, written)) return false;
+          if (!write_object_fields<O, false>(ctx, alt, written)) return false;
         } else if constexpr (!std::is_same_v<A, std::monostate>) {
           if (!separator<O>(ctx, written++) || !put_text(ctx, "\"value\":") || !key_separator<O>(ctx) ||
               !write_value<O>(ctx, alt)) {
