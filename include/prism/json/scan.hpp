@@ -37,25 +37,9 @@ constexpr std::string_view describe_byte(std::uint8_t c) noexcept {
   return "an unexpected character";
 }
 
-// The first byte at or after p that is not whitespace (or end).
-PRISM_INLINE const std::uint8_t* skip_whitespace(const std::uint8_t* p, const std::uint8_t* end) noexcept {
-  if (p != end && *p > ' ') [[likely]] return p;
+// The first byte at or after p that is not whitespace (or end); out of line, for runs.
+PRISM_NOINLINE inline const std::uint8_t* skip_whitespace_run(const std::uint8_t* p, const std::uint8_t* end) noexcept {
 #if defined(__SSE2__)
-  // Pretty-printed text: a newline, then spaces up to the next token, 16 at a time.
-  if (p != end && *p == '\n') {
-    ++p;
-    while (end - p >= 16) {
-      const auto spaces = static_cast<unsigned>(_mm_movemask_epi8(
-          _mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)), _mm_set1_epi8(' '))));
-      if (spaces != 0xffffu) {
-        p += std::countr_zero(~spaces);
-        break;
-      }
-      p += 16;
-    }
-    if (p != end && *p > ' ') return p;
-  }
-  // Any other whitespace, 16 bytes at a time.
   while (end - p >= 16) {
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
     const __m128i space = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))),
@@ -74,6 +58,29 @@ PRISM_INLINE const std::uint8_t* skip_whitespace(const std::uint8_t* p, const st
     }
   }
   return p;
+}
+
+// The first byte at or after p that is not whitespace (or end). Inline: none, the single space
+// of ": " and ", ", and a newline with its indentation (16 spaces a step); the rest out of line.
+PRISM_INLINE const std::uint8_t* skip_whitespace(const std::uint8_t* p, const std::uint8_t* end) noexcept {
+  if (p != end && *p > ' ') [[likely]] return p;
+  if (end - p >= 2 && *p == ' ' && p[1] > ' ') return p + 1;
+#if defined(__SSE2__)
+  if (p != end && *p == '\n') {
+    ++p;
+    while (end - p >= 16) {
+      const auto spaces = static_cast<unsigned>(_mm_movemask_epi8(
+          _mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)), _mm_set1_epi8(' '))));
+      if (spaces != 0xffffu) {
+        p += std::countr_zero(~spaces);
+        break;
+      }
+      p += 16;
+    }
+    if (p != end && *p > ' ') return p;
+  }
+#endif
+  return skip_whitespace_run(p, end);
 }
 
 template <class Ctx>
