@@ -41,28 +41,23 @@ PRISM_INLINE std::uint32_t parse_eight_digits(std::uint64_t v) noexcept {
 
 PRISM_INLINE constexpr bool is_digit(std::uint8_t c) noexcept { return static_cast<unsigned>(c - '0') < 10; }
 
-// How many of the eight bytes of v (in memory order, little-endian) are digits before the first
-// other byte. A carry out of a non-digit byte only disturbs the bytes after it.
-PRISM_INLINE unsigned leading_digits(std::uint64_t v) noexcept {
-  const std::uint64_t off = ((v & 0xF0F0F0F0F0F0F0F0ull) | (((v + 0x0606060606060606ull) & 0xF0F0F0F0F0F0F0F0ull) >> 4)) ^
-                            0x3333333333333333ull;  // zero bytes where v has a digit
-  const std::uint64_t nonzero = (((off & 0x7F7F7F7F7F7F7F7Full) + 0x7F7F7F7F7F7F7F7Full) | off) & 0x8080808080808080ull;
-  return nonzero == 0 ? 8u : static_cast<unsigned>(std::countr_zero(nonzero)) / 8;
-}
-
-inline constexpr std::uint64_t powers_of_ten_u64[] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000};
-
-// Takes the run of up to eight digits at p (eight bytes readable) into m; returns how many.
-PRISM_INLINE unsigned take_digits(const std::uint8_t*& p, std::uint64_t& m) noexcept {
+// Eight digits at p, if they are all digits, appended to m.
+PRISM_INLINE void take_eight_digits(const std::uint8_t*& p, std::uint64_t& m, unsigned& count) noexcept {
   std::uint64_t block;
   std::memcpy(&block, p, 8);
-  const unsigned k = leading_digits(block);
-  if (k == 0) return 0;
-  // The k digits moved to the end of the block behind '0's read as the same number.
-  const std::uint64_t digits = k == 8 ? block : (block << (8 * (8 - k))) | (0x3030303030303030ull >> (8 * k));
-  m = m * powers_of_ten_u64[k] + parse_eight_digits(digits);
-  p += k;
-  return k;
+  if (is_eight_digits(block)) {
+    m = m * 100000000 + parse_eight_digits(block);
+    count += 8;
+    p += 8;
+  }
+}
+
+// The digits at p appended to m one by one, stopping past 19 (the caller then gives up).
+PRISM_INLINE void take_digit_run(const std::uint8_t*& p, std::uint64_t& m, unsigned& count) noexcept {
+  while (is_digit(*p) && count < 20) {
+    m = m * 10 + (*p++ - '0');
+    ++count;
+  }
 }
 
 // The usual number (at most 19 digits before the exponent, an exponent of at most 5 digits)
@@ -79,19 +74,8 @@ PRISM_INLINE bool scan_short_number(const std::uint8_t* p, number_text& n) noexc
   if (!is_digit(*p) || (*p == '0' && is_digit(p[1]))) return false;
   std::uint64_t m = 0;
   unsigned count = 0;
-  if constexpr (LongWhole) {
-    std::uint64_t block;
-    std::memcpy(&block, p, 8);
-    if (is_eight_digits(block)) {
-      m = parse_eight_digits(block);
-      count = 8;
-      p += 8;
-    }
-  }
-  while (is_digit(*p) && count < 20) {
-    m = m * 10 + (*p++ - '0');
-    ++count;
-  }
+  if constexpr (LongWhole) take_eight_digits(p, m, count);
+  take_digit_run(p, m, count);
   if (count > 19) return false;
   int exponent = 0;
   bool integral = true;
@@ -99,19 +83,8 @@ PRISM_INLINE bool scan_short_number(const std::uint8_t* p, number_text& n) noexc
     ++p;
     if (!is_digit(*p)) return false;
     const std::uint8_t* const fraction = p;
-    if (count <= 11) {
-      std::uint64_t block;
-      std::memcpy(&block, p, 8);
-      if (is_eight_digits(block)) {
-        m = m * 100000000 + parse_eight_digits(block);
-        count += 8;
-        p += 8;
-      }
-    }
-    while (is_digit(*p) && count < 20) {
-      m = m * 10 + (*p++ - '0');
-      ++count;
-    }
+    if (count <= 11) take_eight_digits(p, m, count);
+    take_digit_run(p, m, count);
     if (count > 19) return false;
     exponent = -static_cast<int>(p - fraction);
     integral = false;

@@ -57,7 +57,7 @@ PRISM_INLINE bool read_number(Ctx& ctx, T& v) {
   if constexpr (std::endian::native == std::endian::little) {
     const std::uint8_t* p = ctx.src.cur();
     number_text n;
-    if (ctx.src.readable() >= 40 && (*p == '-' || is_digit(*p)) && scan_short_number<integer<T>>(p, n)) [[likely]] {
+    if (ctx.src.readable() >= 40 && scan_short_number<integer<T>>(p, n)) [[likely]] {
       bool ok;
       if constexpr (integer<T>) ok = to_integer(n, v) == convert_status::ok;
       else ok = to_floating_quickly(n, v);

@@ -107,7 +107,6 @@ bool write_string(Ctx& ctx, const char* s, std::size_t n) {
   return true;
 }
 
-
 template <class T, class Ctx>
 PRISM_INLINE bool write_integer(Ctx& ctx, T v) {
   if (!ctx.reserve(integer_text_room)) return false;
