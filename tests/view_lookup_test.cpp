@@ -11,6 +11,7 @@
 #include <prism/zbin.hpp>
 
 #include <algorithm>
+#include <map>
 #include <array>
 #include <random>
 #include <string>
@@ -153,4 +154,75 @@ TYPED_TEST(ViewLookups, NestedObjectsKeepTheirOwnPlace) {
   EXPECT_EQ(second["id"].template as<int>().value(), 99);
   EXPECT_EQ(second["level"].template as<int>().value(), 200);
   EXPECT_EQ(second["id"].template as<int>().value(), 99);
+}
+
+// The short-key walk of a format (a fast path for the usual object: short string keys, values
+// it can step over by their first bytes) must agree with the full walk on every message, damaged
+// ones included: the same error code, the same found flag, the same value offset, through a
+// sequence of lookups that moves the hint as it goes.
+namespace view_lookup_test_types {
+
+struct Keyed {
+  std::map<std::string, int> by_name{{"a", 1}, {std::string(40, 'k'), 2}, {"zz", 3}};
+  std::map<int, std::string> by_number{{-3, "minus three"}, {7, "seven"}, {300, "three hundred"}};
+};
+
+template <class F>
+std::vector<std::string> lookup_messages() {
+  const Record record;
+  const Keyed keyed;
+  const Outer outer;
+  std::vector<std::string> out(4);
+  EXPECT_TRUE(prism::write<F>(record, out[0]));
+  EXPECT_TRUE(prism::write<F>(keyed.by_name, out[1]));
+  EXPECT_TRUE(prism::write<F>(keyed.by_number, out[2]));
+  EXPECT_TRUE(prism::write<F>(outer, out[3]));
+  return out;
+}
+
+template <class F, class Node>
+void expect_walks_agree(const std::string& message, std::size_t root, const std::vector<std::string>& lookups) {
+  const auto* base = reinterpret_cast<const std::uint8_t*>(message.data());
+  const Node object(base, message.size(), root);
+  prism::detail::lookup_hint fast_hint, full_hint;
+  for (const std::string& key : lookups) {
+    Node fast_out, full_out;
+    bool fast_found = false, full_found = false;
+    const prism::errc fast = object.find(key, fast_out, fast_found, fast_hint);
+    const prism::errc full = object.find_in_any_object(key, full_out, full_found, full_hint);
+    ASSERT_EQ(fast, full) << key;
+    ASSERT_EQ(fast_found, full_found) << key;
+    if (fast_found) {
+      ASSERT_EQ(fast_out.offset(), full_out.offset()) << key;
+    }
+  }
+}
+
+template <class F, class Node>
+void expect_walks_agree_on_damaged_messages(std::size_t root) {
+  std::vector<std::string> lookups{"id", "name", "samples", "active", "tags", "score", "level", "",
+                                   "a", std::string(40, 'k'), "zz", "missing", "first", "between", "second"};
+  std::mt19937 rng(20261124);
+  std::size_t damaged = 0;
+  for (const std::string& message : lookup_messages<F>()) {
+    expect_walks_agree<F, Node>(message, root, lookups);
+    for (int round = 0; round < 3000; ++round) {
+      std::string copy = message;
+      const std::size_t at = root + rng() % (copy.size() - root);
+      if (round % 4 == 0) copy.resize(at);
+      else copy[at] = static_cast<char>(rng());
+      if (copy.size() <= root) continue;
+      std::shuffle(lookups.begin(), lookups.end(), rng);
+      expect_walks_agree<F, Node>(copy, root, lookups);
+      if (::testing::Test::HasFatalFailure()) return;
+      ++damaged;
+    }
+  }
+  EXPECT_GT(damaged, 10000u);
+}
+
+}  // namespace view_lookup_test_types
+
+TEST(ViewShortKeyWalk, ZbinAgreesWithTheFullWalk) {
+  expect_walks_agree_on_damaged_messages<prism::zbin, prism::zbin_detail::node>(prism::zbin_detail::header_size);
 }

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <new>
 #include <span>
 #include <string>
 #include <string_view>
@@ -228,7 +229,7 @@ struct tensor_header {
   dtype type{};
   memory_order order = memory_order::row_major;
   std::size_t rank = 0;
-  std::array<std::size_t, 16> shape{};
+  std::array<std::size_t, 16> shape;  // the first `rank` are set; the rest is never read
   const std::byte* data = nullptr;
   std::size_t data_bytes = 0;
   bool typed_array = false;  // a plain sequence of numbers (rank 1), not a tensor on the wire
@@ -305,6 +306,13 @@ class tensor_read {
     if (reason_ == copy_reason::none) return;
     if (!heap_) std::memcpy(static_cast<void*>(small_.items), other.small_.items, count_ * sizeof(T));
     view_ = {copy_data(), view_.shape(), view_.order()};
+  }
+  tensor_read& operator=(tensor_read&& other) noexcept {
+    if (this != &other) {
+      this->~tensor_read();
+      ::new (static_cast<void*>(this)) tensor_read(std::move(other));
+    }
+    return *this;
   }
 
   const tensor_view<const T, Rank>& view() const noexcept { return view_; }

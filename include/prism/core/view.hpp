@@ -157,23 +157,11 @@ class basic_view {
     if (const errc e = node_.get_tensor(h); e != errc::ok) return fail(e, "tensor");
     detail::complex_from_pairs<T>(h, Rank);
     if (h.rank != Rank) return fail(errc::size_mismatch, "a tensor of the requested rank");
-    std::array<std::size_t, Rank> shape{};
-    for (std::size_t d = 0; d < Rank; ++d) shape[d] = h.shape[d];
-    if (h.type != dtype_of<T>) {  // small integer arrays may be stored narrower (zbin)
-      result<tensor_read<T, Rank>> out{std::in_place, h.count(), shape, h.order, copy_reason::converted, 0, h.type};
-      if (!convert_numbers(h.type, h.data, h.count(), out->copy_data()))
-        return fail(errc::type_mismatch, dtype_name(dtype_of<T>), dtype_name(h.type));
-      return out;
-    }
     constexpr bool decoded = requires { Node::tensors_in_text; };  // in a scratch buffer: always copied
-    const auto address = reinterpret_cast<std::uintptr_t>(h.data);
-    if (!decoded && address % alignof(T) == 0) return tensor_read<T, Rank>(tensor_view<const T, Rank>(reinterpret_cast<const T*>(h.data), shape, h.order));
-    result<tensor_read<T, Rank>> out{std::in_place, h.count(), shape, h.order, decoded ? copy_reason::decoded : copy_reason::misaligned,
-                                     decoded ? 0 : address % alignof(T)};
-    if (h.data_bytes) std::memcpy(static_cast<void*>(out->copy_data()), h.data, h.data_bytes);
-    return out;
+    if (!decoded && h.type == dtype_of<T> && reinterpret_cast<std::uintptr_t>(h.data) % alignof(T) == 0)
+      return result<tensor_read<T, Rank>>(std::in_place, tensor_view<const T, Rank>(reinterpret_cast<const T*>(h.data), shape_of<Rank>(h), h.order));
+    return tensor_copy<T, Rank>(h);
   }
-
   // Elements of an array, entries of an object, bytes of a string or binary.
   result<std::size_t> size() const {
     if (error_) return *error_;
@@ -195,12 +183,11 @@ class basic_view {
     return basic_view(std::move(child));
   }
   basic_view operator[](std::string_view key) const {
-    if (error_) return *this;
+    if (error_) [[unlikely]] return *this;
     Node child;
     bool found = false;
-    if (const errc e = node_.find(key, child, found, hint_); e != errc::ok)
-      return basic_view(make_error(e, node_.offset(), std::string(key), Node::format::name, e == errc::type_mismatch ? "object" : ""));
-    if (!found) return basic_view(make_error(errc::missing_key, node_.offset(), std::string(key), Node::format::name));
+    const errc e = node_.find(key, child, found, hint_);
+    if (e != errc::ok || !found) [[unlikely]] return failed_lookup(e, key);
     return basic_view(std::move(child));
   }
   basic_view operator[](const char* key) const { return (*this)[std::string_view(key)]; }
@@ -317,6 +304,35 @@ class basic_view {
   }
 
  private:
+  template <std::size_t Rank>
+  static std::array<std::size_t, Rank> shape_of(const tensor_header& h) noexcept {
+    std::array<std::size_t, Rank> shape;
+    for (std::size_t d = 0; d < Rank; ++d) shape[d] = h.shape[d];
+    return shape;
+  }
+
+  // A copy of a tensor of another element type (small integer arrays may be stored narrower, as
+  // in zbin), stored misaligned, or decoded from text. One named result: built in place.
+  template <class T, std::size_t Rank>
+  result<tensor_read<T, Rank>> tensor_copy(const tensor_header& h) const {
+    constexpr bool decoded = requires { Node::tensors_in_text; };
+    const std::size_t misaligned_by = reinterpret_cast<std::uintptr_t>(h.data) % alignof(T);
+    const bool converted = h.type != dtype_of<T>;
+    const copy_reason reason = converted ? copy_reason::converted : decoded ? copy_reason::decoded : copy_reason::misaligned;
+    result<tensor_read<T, Rank>> out{std::in_place, h.count(), shape_of<Rank>(h), h.order, reason,
+                                     reason == copy_reason::misaligned ? misaligned_by : 0, h.type};
+    if (converted) {
+      if (!convert_numbers(h.type, h.data, h.count(), out->copy_data())) out = fail(errc::type_mismatch, dtype_name(dtype_of<T>), dtype_name(h.type));
+    } else if (h.data_bytes) {
+      std::memcpy(static_cast<void*>(out->copy_data()), h.data, h.data_bytes);
+    }
+    return out;
+  }
+
+  PRISM_NOINLINE basic_view failed_lookup(errc e, std::string_view key) const {
+    if (e == errc::ok) return basic_view(make_error(errc::missing_key, node_.offset(), std::string(key), Node::format::name));
+    return basic_view(make_error(e, node_.offset(), std::string(key), Node::format::name, e == errc::type_mismatch ? "object" : ""));
+  }
   error fail(errc e, std::string_view expected, std::string_view found = {}) const {
     error err = make_error(e, node_.offset(), {}, Node::format::name, expected, found);
     if (found.empty() && e == errc::type_mismatch) err.found = describe(node_.type());

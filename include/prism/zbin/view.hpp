@@ -186,9 +186,57 @@ class node {
     return errc::ok;
   }
 
-  errc find(std::string_view key, node& out, bool& found, const detail::lookup_hint& hint) const noexcept {
+  PRISM_INLINE errc find(std::string_view key, node& out, bool& found, const detail::lookup_hint& hint) const noexcept {
     found = false;
     if (element_) return errc::type_mismatch;
+    if ((tag() & 0xf0) == code::fixobject && (tag() & 0x0f) <= max_unindexed_entries && key.size() < 32) {
+      const errc e = find_short_key(key, out, found, hint);
+      if (e != errc::invalid_value) return e;  // else: an entry the short walk does not know; the full walk decides
+    }
+    return find_in_any_object(key, out, found, hint);
+  }
+
+  // An unindexed object looked up by a short key: steps over entries whose key is a short string
+  // or an integer; invalid_value when it meets any other key.
+  PRISM_INLINE errc find_short_key(std::string_view key, node& out, bool& found, const detail::lookup_hint& hint) const noexcept {
+    const std::size_t count = tag() & 0x0f;
+    if (size_ - pos_ < 5) return errc::unexpected_end;
+    const std::size_t body = pos_ + 5, body_bytes = load_le32(base_ + pos_ + 1);
+    if (size_ - body < body_bytes) return errc::unexpected_end;
+    if (count > body_bytes) return errc::unexpected_end;
+    const std::size_t stop = body + body_bytes;
+    const std::uint8_t* const end = base_ + stop;
+    const detail::lookup_hint::entry start = hint.start(body, stop, count);
+    const std::uint8_t wanted = static_cast<std::uint8_t>(code::fixstr | key.size());
+    const std::uint8_t* p = base_ + start.offset;
+    std::size_t i = start.index;
+    for (std::size_t left = count; left != 0; --left, ++i) {
+      if (i == count) {
+        i = 0;
+        p = base_ + body;
+      }
+      if (p >= end) return errc::unexpected_end;
+      const std::size_t key_size = fixed_value_size[*p];
+      if (key_size == 0 || *p == code::timestamp) return errc::invalid_value;
+      if (static_cast<std::size_t>(end - p) <= key_size) return errc::unexpected_end;
+      const std::uint8_t* const value = p + key_size;
+      if (*p == wanted && detail::bytes_equal(p + 1, key.data(), key.size())) {
+        const container_layout c{count, body, stop, body, false};
+        return found_at(c, hint, i, p, value, out, found);
+      }
+      if (const std::size_t fixed = fixed_value_size[*value]) [[likely]] {
+        if (static_cast<std::size_t>(end - value) < fixed) return errc::unexpected_end;
+        p = value + fixed;
+      } else {
+        std::size_t after{};
+        if (const errc e = node(base_, stop, static_cast<std::size_t>(value - base_)).extent(after); e != errc::ok) return e;
+        p = base_ + after;
+      }
+    }
+    return errc::ok;
+  }
+
+  PRISM_NOINLINE errc find_in_any_object(std::string_view key, node& out, bool& found, const detail::lookup_hint& hint) const noexcept {
     const std::uint8_t t = tag();
     if ((t & 0xf0) != code::fixobject && t != code::object) return errc::type_mismatch;
     container_layout c;
@@ -254,9 +302,15 @@ class node {
     return errc::ok;
   }
 
+  // The hint names the entry after the one found when the found value's size is in its code
+  // (the next lookup, in field order, then matches at once), else the one found.
   errc found_at(const container_layout& c, const detail::lookup_hint& hint, std::size_t index, const std::uint8_t* entry,
                 const std::uint8_t* value, node& out, bool& found) const noexcept {
-    hint.set(index, static_cast<std::size_t>(entry - base_));
+    const std::size_t fixed = fixed_value_size[*value];
+    if (fixed && index + 1 < c.count && c.end - static_cast<std::size_t>(value - base_) > fixed)
+      hint.set(index + 1, static_cast<std::size_t>(value - base_) + fixed);
+    else
+      hint.set(index, static_cast<std::size_t>(entry - base_));
     out = node(base_, c.end, static_cast<std::size_t>(value - base_));
     found = true;
     return errc::ok;
@@ -381,6 +435,21 @@ class node {
   }
 
   errc numeric_extent(tensor_header& h, std::size_t& end) const noexcept {
+    const std::uint8_t* const p = base_ + pos_;
+    if (p[0] == code::typed_array && size_ - pos_ >= 3 && p[2] < 0x80 && valid_dtype(p[1])) {  // under 128 elements
+      h.type = static_cast<dtype>(p[1]);
+      h.rank = 1;
+      h.typed_array = true;
+      h.order = memory_order::row_major;
+      h.shape[0] = p[2];
+      const std::size_t element = dtype_size(h.type);
+      h.data_bytes = h.shape[0] * element;
+      const std::size_t data = align_up(pos_ + 3, data_alignment(element, h.data_bytes));
+      if (data > size_ || size_ - data < h.data_bytes) return errc::unexpected_end;
+      h.data = reinterpret_cast<const std::byte*>(base_ + data);
+      end = data + h.data_bytes;
+      return errc::ok;
+    }
     const bool is_tensor = tag() == code::tensor;
     std::size_t at = pos_ + (is_tensor ? 3 : 2);
     if (size_ < at) return errc::unexpected_end;
