@@ -188,7 +188,7 @@ void expect_walks_agree(const std::string& message, std::size_t root, const std:
   for (const std::string& key : lookups) {
     Node fast_out, full_out;
     bool fast_found = false, full_found = false;
-    const prism::errc fast = object.find(key, fast_out, fast_found, fast_hint);
+    const prism::errc fast = object.find(key, fast_out, fast_found, fast_hint);  // the short walk where it applies
     const prism::errc full = object.find_in_any_object(key, full_out, full_found, full_hint);
     ASSERT_EQ(fast, full) << key;
     ASSERT_EQ(fast_found, full_found) << key;
@@ -225,4 +225,8 @@ void expect_walks_agree_on_damaged_messages(std::size_t root) {
 
 TEST(ViewShortKeyWalk, ZbinAgreesWithTheFullWalk) {
   expect_walks_agree_on_damaged_messages<prism::zbin, prism::zbin_detail::node>(prism::zbin_detail::header_size);
+}
+
+TEST(ViewShortKeyWalk, MsgpackAgreesWithTheFullWalk) {
+  expect_walks_agree_on_damaged_messages<prism::msgpack, prism::msgpack_detail::node>(0);
 }

@@ -16,6 +16,69 @@
 
 namespace prism::msgpack_detail {
 
+// One past the `pending` values that start at p, or nullptr when they do not all lie before end
+// or hold a reserved code (skip_value on a read_context then says which error it is).
+inline const std::uint8_t* skip_values(const std::uint8_t* p, const std::uint8_t* end, std::size_t pending) noexcept {
+  while (pending) {
+    --pending;
+    if (p >= end) return nullptr;
+    const std::uint8_t tag = *p;
+    std::size_t skip = 1;
+    if (tag <= 0x7f || tag >= 0xe0 || tag == code::nil || tag == code::false_ || tag == code::true_) {
+    } else if (tag <= 0x8f) {
+      pending += 2 * std::size_t(tag & 0x0f);
+    } else if (tag <= 0x9f) {
+      pending += tag & 0x0f;
+    } else if (tag <= 0xbf) {
+      skip = 1 + (tag & 0x1f);
+    } else {
+      // header bytes after the tag, and whether they hold a byte length, an element count or a pair count
+      std::size_t width = 0, extra = 0;
+      enum { bytes, elements, pairs } holds = bytes;
+      switch (tag) {
+        case code::uint8: case code::int8: skip = 2; break;
+        case code::uint16: case code::int16: skip = 3; break;
+        case code::uint32: case code::int32: case code::float32: skip = 5; break;
+        case code::uint64: case code::int64: case code::float64: skip = 9; break;
+        case code::fixext1: skip = 3; break;
+        case code::fixext2: skip = 4; break;
+        case code::fixext4: skip = 6; break;
+        case code::fixext8: skip = 10; break;
+        case code::fixext16: skip = 18; break;
+        case code::str8: case code::bin8: width = 1; break;
+        case code::str16: case code::bin16: width = 2; break;
+        case code::str32: case code::bin32: width = 4; break;
+        case code::ext8: width = 1, extra = 1; break;
+        case code::ext16: width = 2, extra = 1; break;
+        case code::ext32: width = 4, extra = 1; break;
+        case code::array16: width = 2, holds = elements; break;
+        case code::array32: width = 4, holds = elements; break;
+        case code::map16: width = 2, holds = pairs; break;
+        case code::map32: width = 4, holds = pairs; break;
+        default: return nullptr;
+      }
+      if (width) {
+        if (static_cast<std::size_t>(end - p) < 1 + width) return nullptr;
+        const std::size_t n = width == 1 ? p[1] : width == 2 ? load_be16(p + 1) : load_be32(p + 1);
+        skip = 1 + width;
+        if (holds == bytes) skip += n + extra;
+        else pending += holds == pairs ? 2 * n : n;
+      }
+    }
+    if (pending > static_cast<std::size_t>(end - p) || static_cast<std::size_t>(end - p) < skip) return nullptr;
+    p += skip;
+  }
+  return p;
+}
+
+// The size of a value whose tag alone gives it (small integers, nil, bools, floats, short
+// strings); 0 for the others.
+constexpr std::size_t size_from_tag(std::uint8_t t) noexcept {
+  return t <= 0x7f || t >= 0xe0 || t == code::nil || t == code::false_ || t == code::true_ ? 1
+       : (t & 0xe0) == code::fixstr ? 1 + (t & 0x1f)
+       : t == code::float64 ? 9 : t == code::float32 ? 5 : 0;
+}
+
 class node {
  public:
   using format = msgpack;
@@ -125,7 +188,47 @@ class node {
 
   // Starts at the entry where the last lookup succeeded and wraps around, so that keys looked up
   // in the order they were written each take one step.
-  errc find(std::string_view key, node& out, bool& found, const detail::lookup_hint& hint) const {
+  PRISM_INLINE errc find(std::string_view key, node& out, bool& found, const detail::lookup_hint& hint) const {
+    found = false;
+    if (key.size() < 32 && find_short_key(key, out, found, hint)) return errc::ok;
+    return find_in_any_object(key, out, found, hint);
+  }
+
+  // A map whose keys are short strings, looked up by a short key: true when it found the key or
+  // walked every entry without meeting anything else (the full walk decides the rest).
+  PRISM_INLINE bool find_short_key(std::string_view key, node& out, bool& found, const detail::lookup_hint& hint) const noexcept {
+    const std::uint8_t* const end = base_ + size_;
+    const std::uint8_t t = base_[pos_];
+    std::size_t count = t & 0x0f, first = pos_ + 1;
+    if ((t & 0xf0) != code::fixmap) {
+      if (t != code::map16 || size_ - pos_ < 3) return false;
+      count = load_be16(base_ + pos_ + 1);
+      first = pos_ + 3;
+    }
+    const detail::lookup_hint::entry start = hint.start(first, size_, count);
+    const std::uint8_t wanted = static_cast<std::uint8_t>(code::fixstr | key.size());
+    const std::uint8_t* p = base_ + start.offset;
+    std::size_t i = start.index;
+    for (std::size_t left = count; left != 0; --left, ++i) {
+      if (i == count) {
+        i = 0;
+        p = base_ + first;
+      }
+      if (p >= end || (*p & 0xe0) != code::fixstr) return false;
+      const std::uint8_t* const value = p + 1 + (*p & 0x1f);
+      if (value >= end) return false;
+      if (*p == wanted && detail::bytes_equal(p + 1, key.data(), key.size())) {
+        found_at(hint, count, i, p, value, out);
+        found = true;
+        return true;
+      }
+      p = skip_values(value, end, 1);
+      if (!p) return false;
+    }
+    return true;
+  }
+
+  PRISM_NOINLINE errc find_in_any_object(std::string_view key, node& out, bool& found, const detail::lookup_hint& hint) const {
     found = false;
     if (type() != value_type::object) return errc::type_mismatch;
     auto ctx = context();
@@ -155,8 +258,7 @@ class node {
         ctx.src.advance(len);
         if (match) {
           if (!ctx.src.need(1)) return errc::unexpected_end;
-          hint.set(i, entry);
-          out = node(base_, size_, ctx.src.offset());
+          found_at(hint, n, i, base_ + entry, ctx.src.cur(), out);
           found = true;
           return errc::ok;
         }
@@ -168,28 +270,38 @@ class node {
     return errc::ok;
   }
 
+  // The hint names the entry after the one found when the found value is a scalar or a short
+  // string (the next lookup, in field order, then matches at once), else the one found.
+  void found_at(const detail::lookup_hint& hint, std::size_t count, std::size_t index, const std::uint8_t* entry, const std::uint8_t* value,
+                node& out) const noexcept {
+    const std::size_t fixed = size_from_tag(*value);
+    const std::size_t at = static_cast<std::size_t>(value - base_);
+    if (fixed && index + 1 < count && size_ - at > fixed) hint.set(index + 1, at + fixed);
+    else hint.set(index, static_cast<std::size_t>(entry - base_));
+    out = node(base_, size_, at);
+  }
+
   errc first(node& out) const {
     const value_type t = type();
     if (t != value_type::array && t != value_type::object) return errc::type_mismatch;
     auto ctx = context();
     std::size_t n{};
-    const bool ok = type() == value_type::array ? read_header<kind::array>(ctx, n, "array") : read_header<kind::map>(ctx, n, "map");
+    const bool ok = t == value_type::array ? read_header<kind::array>(ctx, n, "array") : read_header<kind::map>(ctx, n, "map");
     if (!ok) return ctx.get().code;
     if (n == 0 || !ctx.src.need(1)) return errc::out_of_range;
     out = node(base_, size_, ctx.src.offset());
     return errc::ok;
   }
 
-  errc next(node& out) const {
-    const std::uint8_t t = base_[pos_];
-    const std::size_t fixed = t <= 0x7f || t >= 0xe0 || t == code::nil || t == code::false_ || t == code::true_ ? 1
-                            : (t & 0xe0) == code::fixstr ? 1 + (t & 0x1f)
-                            : t == code::float64 ? 9 : t == code::float32 ? 5 : 0;
-    if (fixed) {
+  PRISM_INLINE errc next(node& out) const {
+    if (const std::size_t fixed = size_from_tag(base_[pos_])) [[likely]] {
       if (size_ - pos_ <= fixed) return errc::unexpected_end;
       out = node(base_, size_, pos_ + fixed);
       return errc::ok;
     }
+    return next_after_skip(out);
+  }
+  PRISM_NOINLINE errc next_after_skip(node& out) const {
     auto ctx = context();
     if (!skip_value(ctx)) return ctx.get().code;
     if (!ctx.src.need(1)) return errc::unexpected_end;
