@@ -190,7 +190,7 @@ void expect_walks_agree(const std::string& message, std::size_t root, const std:
     bool fast_found = false, full_found = false;
     const prism::errc fast = object.find(key, fast_out, fast_found, fast_hint);  // the short walk where it applies
     const prism::errc full = object.find_in_any_object(key, full_out, full_found, full_hint);
-    ASSERT_EQ(fast, full) << key;
+    ASSERT_EQ(fast, full) << key << " in a message of " << message.size() << " bytes";
     ASSERT_EQ(fast_found, full_found) << key;
     if (fast_found) {
       ASSERT_EQ(fast_out.offset(), full_out.offset()) << key;
@@ -229,4 +229,12 @@ TEST(ViewShortKeyWalk, ZbinAgreesWithTheFullWalk) {
 
 TEST(ViewShortKeyWalk, MsgpackAgreesWithTheFullWalk) {
   expect_walks_agree_on_damaged_messages<prism::msgpack, prism::msgpack_detail::node>(0);
+}
+
+TEST(ViewShortKeyWalk, CborAgreesWithTheFullWalk) {
+  expect_walks_agree_on_damaged_messages<prism::cbor, prism::cbor_detail::node>(0);
+}
+
+TEST(ViewShortKeyWalk, BeveAgreesWithTheFullWalk) {
+  expect_walks_agree_on_damaged_messages<prism::beve, prism::beve_detail::node>(0);
 }

@@ -193,7 +193,59 @@ class node {
     return errc::ok;
   }
 
-  errc find(std::string_view key, node& out, bool& found, const detail::lookup_hint& hint) const {
+  PRISM_INLINE errc find(std::string_view key, node& out, bool& found, const detail::lookup_hint& hint) const {
+    found = false;
+    if (find_short_key(key, out, found, hint)) return errc::ok;
+    return find_in_any_object(key, out, found, hint);
+  }
+
+  // A string-keyed object of fewer than 64 entries whose keys are shorter than 64 bytes, looked
+  // up by such a key: true when it found the key or walked every entry, stepping over values
+  // without nested values; false when it met anything else (the full walk decides the rest).
+  PRISM_INLINE bool find_short_key(std::string_view key, node& out, bool& found, const detail::lookup_hint& hint) const noexcept {
+    if (form_ != form::value || key.size() >= 64 || size_ - pos_ < 2) return false;
+    const std::uint8_t h = base_[pos_];
+    if ((h & 7) != type::object || ((h >> 3) & 3) != 0 || (base_[pos_ + 1] & 3) != 0) return false;
+    const std::size_t count = base_[pos_ + 1] >> 2, first = pos_ + 2;
+    if (count > size_) return false;
+    const std::uint8_t* const end = base_ + size_;
+    const detail::lookup_hint::entry start = hint.start(first, static_cast<std::size_t>(-1), count);
+    const std::uint8_t wanted = static_cast<std::uint8_t>(key.size() << 2);
+    const std::uint8_t* p = base_ + start.offset;
+    std::size_t i = start.index;
+    for (std::size_t left = count; left != 0; --left, ++i) {
+      if (i == count) {
+        i = 0;
+        p = base_ + first;
+      }
+      if (p >= end || (*p & 3) != 0) return false;
+      const std::uint8_t* const value = p + 1 + (*p >> 2);
+      if (value >= end) return false;
+      node v(base_, size_, static_cast<std::size_t>(value - base_));
+      v.next_form_ = form::bare_string;
+      if (*p == wanted && detail::bytes_equal(p + 1, key.data(), key.size())) {
+        const std::size_t after = v.end_if_scalar();
+        if (after && i + 1 < count) hint.set(i + 1, after);
+        else hint.set(i, static_cast<std::size_t>(p - base_));
+        out = v;
+        found = true;
+        return true;
+      }
+      const std::size_t extent = v.plain_extent();
+      if (extent == 0) return false;
+      p = value + extent;
+    }
+    return true;
+  }
+
+  // One past this value when it holds no nested values and something follows it; else 0.
+  std::size_t end_if_scalar() const noexcept {
+    if (form_ != form::value) return 0;
+    const std::size_t n = plain_extent();
+    return n && n < size_ - pos_ ? pos_ + n : 0;
+  }
+
+  PRISM_NOINLINE errc find_in_any_object(std::string_view key, node& out, bool& found, const detail::lookup_hint& hint) const {
     found = false;
     if (form_ != form::value || (base_[pos_] & 7) != type::object) return errc::type_mismatch;
     std::size_t n{};

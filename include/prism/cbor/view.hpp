@@ -17,6 +17,41 @@
 
 namespace prism::cbor_detail {
 
+// One past the data item at p when it and everything in it has definite lengths, nests at most
+// `depth` levels and ends before `end`; else nullptr (skip_value on a read_context then says
+// which error it is, if any).
+inline const std::uint8_t* skip_item(const std::uint8_t* p, const std::uint8_t* end, int depth) noexcept {
+  for (;;) {
+    if (p >= end) return nullptr;
+    const unsigned m = *p >> 5, info = *p & 31;
+    std::uint64_t argument = info;
+    std::size_t head = 1;
+    if (info >= 24) {
+      if (info > 27) return nullptr;
+      const std::size_t width = std::size_t{1} << (info - 24);
+      if (static_cast<std::size_t>(end - p) < 1 + width) return nullptr;
+      argument = width == 1 ? p[1] : width == 2 ? load_be16(p + 1) : width == 4 ? load_be32(p + 1) : load_be64(p + 1);
+      head = 1 + width;
+    }
+    p += head;
+    switch (m) {
+      case major::unsigned_int:
+      case major::negative_int: return p;
+      case major::bytes:
+      case major::text: return argument > static_cast<std::uint64_t>(end - p) ? nullptr : p + argument;
+      case major::array:
+      case major::map: {
+        if (depth == 0 || argument > static_cast<std::uint64_t>(end - p)) return nullptr;
+        const std::size_t items = static_cast<std::size_t>(argument) * (m == major::map ? 2 : 1);
+        for (std::size_t i = 0; i < items && p; ++i) p = skip_item(p, end, depth - 1);
+        return p;
+      }
+      case major::tag: continue;  // the tagged item follows
+      default: return info == 24 && argument < 32 ? nullptr : p;  // simple values and floats
+    }
+  }
+}
+
 class node {
  public:
   using format = cbor;
@@ -209,7 +244,62 @@ class node {
     return errc::ok;
   }
 
-  errc find(std::string_view key, node& out, bool& found, const detail::lookup_hint& hint) const {
+  PRISM_INLINE errc find(std::string_view key, node& out, bool& found, const detail::lookup_hint& hint) const {
+    found = false;
+    if (find_short_key(key, out, found, hint)) return errc::ok;
+    return find_in_any_object(key, out, found, hint);
+  }
+
+  // An untagged map of fewer than 256 entries whose keys are short text strings, looked up by a
+  // short key: true when it found the key or walked every entry without meeting anything else
+  // (the full walk decides the rest).
+  PRISM_INLINE bool find_short_key(std::string_view key, node& out, bool& found, const detail::lookup_hint& hint) const noexcept {
+    const std::uint8_t t = base_[pos_];
+    if (element_tag_ || key.size() >= 24 || (t >> 5) != major::map || (t & 31) > 24) return false;
+    std::size_t count = t & 31, first = pos_ + 1;
+    if (count == 24) {
+      if (size_ - pos_ < 2) return false;
+      count = base_[pos_ + 1];
+      first = pos_ + 2;
+    }
+    const std::uint8_t* const end = base_ + size_;
+    const detail::lookup_hint::entry start = hint.start(first, static_cast<std::size_t>(-1), count);
+    const std::uint8_t wanted = static_cast<std::uint8_t>(major::text << 5 | key.size());
+    const std::uint8_t* p = base_ + start.offset;
+    std::size_t i = start.index;
+    for (std::size_t left = count; left != 0; --left, ++i) {
+      if (i == count) {
+        i = 0;
+        p = base_ + first;
+      }
+      if (p >= end || (*p >> 5) != major::text || (*p & 31) >= 24) return false;
+      const std::uint8_t* const value = p + 1 + (*p & 31);
+      if (value >= end) return false;
+      if (*p == wanted && detail::bytes_equal(p + 1, key.data(), key.size())) {
+        out = node(base_, size_, static_cast<std::size_t>(value - base_));
+        const std::size_t after = out.end_if_scalar();
+        if (after && i + 1 < count) hint.set(i + 1, after);
+        else hint.set(i, static_cast<std::size_t>(p - base_));
+        found = true;
+        return true;
+      }
+      p = skip_item(value, end, 4);
+      if (!p) return false;
+    }
+    return true;
+  }
+
+  // One past this value when its head gives its size (integers, simple values, floats, definite
+  // strings) and something follows it; else 0.
+  std::size_t end_if_scalar() const noexcept {
+    if (element_tag_) return 0;
+    const unsigned m = base_[pos_] >> 5;
+    if (m == major::tag || m == major::array || m == major::map) return 0;
+    const std::uint8_t* const after = skip_item(base_ + pos_, base_ + size_, 0);
+    return after && after < base_ + size_ ? static_cast<std::size_t>(after - base_) : 0;
+  }
+
+  PRISM_NOINLINE errc find_in_any_object(std::string_view key, node& out, bool& found, const detail::lookup_hint& hint) const {
     found = false;
     if (type() != value_type::object) return errc::type_mismatch;
     std::size_t n{};

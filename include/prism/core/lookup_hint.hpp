@@ -48,7 +48,9 @@ class lookup_hint {
 
 // A key lookup among the n entries of an object whose keys and values are view nodes that step
 // key -> value -> key with next(). Starts at the hinted entry (first_key.at(offset) is a key
-// node there) and wraps around; matches(key) says whether a key is the one looked for.
+// node there) and wraps around; matches(key) says whether a key is the one looked for. The hint
+// left behind names the entry after the one found when value.end_if_scalar() gives where it
+// starts (the next lookup in field order then matches at once), else the one found.
 template <class Node, class Matches>
 errc find_entry(const Node& first_key, std::size_t n, const lookup_hint& hint, Matches matches, Node& out, bool& found) {
   const lookup_hint::entry start = hint.start(first_key.offset(), static_cast<std::size_t>(-1), n);
@@ -62,7 +64,9 @@ errc find_entry(const Node& first_key, std::size_t n, const lookup_hint& hint, M
     Node value;
     if (const errc e = k.next(value); e != errc::ok) return e;
     if (matches(k)) {
-      hint.set(i, k.offset());
+      const std::size_t after = value.end_if_scalar();
+      if (after && i + 1 < n) hint.set(i + 1, after);
+      else hint.set(i, k.offset());
       out = value;
       found = true;
       return errc::ok;
