@@ -238,3 +238,55 @@ TEST(ViewShortKeyWalk, CborAgreesWithTheFullWalk) {
 TEST(ViewShortKeyWalk, BeveAgreesWithTheFullWalk) {
   expect_walks_agree_on_damaged_messages<prism::beve, prism::beve_detail::node>(0);
 }
+
+// The same for tensor headers: the plain decoding of the usual encoding against the format's
+// reader, on tensors of several ranks and orders, damaged at every place.
+namespace view_lookup_test_types {
+
+template <class F, class Node>
+void expect_tensor_headers_agree_on_damaged_messages() {
+  std::vector<std::string> messages;
+  const auto add = [&](const auto& t) {
+    messages.emplace_back();
+    EXPECT_TRUE(prism::write<F>(t, messages.back()));
+  };
+  add(prism::tensor<double, 2>({4, 4}, prism::memory_order::row_major, 1.5));
+  add(prism::tensor<float, 2>({1, 300}, prism::memory_order::column_major, 2.0f));
+  add(prism::tensor<std::uint8_t, 3>({3, 20, 7}, prism::memory_order::row_major, 3));
+  add(prism::tensor<std::int16_t, 1>({70000}, prism::memory_order::row_major, -4));
+  std::mt19937 rng(20261125);
+  std::size_t compared = 0;
+  for (const std::string& message : messages) {
+    for (int round = 0; round < 4000; ++round) {
+      std::string copy = message;
+      const std::size_t at = rng() % std::min<std::size_t>(copy.size(), 24);
+      if (round % 3 == 0) copy.resize(round % 6 == 0 ? at : rng() % copy.size());
+      else if (round > 0) copy[at] = static_cast<char>(rng());
+      if (copy.empty()) continue;
+      const Node node(reinterpret_cast<const std::uint8_t*>(copy.data()), copy.size(), 0);
+      prism::tensor_header fast, full;
+      const prism::errc a = node.get_tensor(fast);
+      const prism::errc b = node.get_tensor_by_reader(full);
+      ASSERT_EQ(a, b) << "round " << round;
+      ++compared;
+      if (a != prism::errc::ok) continue;
+      ASSERT_EQ(fast.type, full.type);
+      ASSERT_EQ(fast.order, full.order);
+      ASSERT_EQ(fast.rank, full.rank);
+      for (std::size_t d = 0; d < fast.rank; ++d) ASSERT_EQ(fast.shape[d], full.shape[d]);
+      ASSERT_EQ(fast.data, full.data);
+      ASSERT_EQ(fast.data_bytes, full.data_bytes);
+    }
+  }
+  EXPECT_GT(compared, 15000u);
+}
+
+}  // namespace view_lookup_test_types
+
+TEST(ViewPlainTensorHeader, CborAgreesWithTheReader) {
+  expect_tensor_headers_agree_on_damaged_messages<prism::cbor, prism::cbor_detail::node>();
+}
+
+TEST(ViewPlainTensorHeader, BeveAgreesWithTheReader) {
+  expect_tensor_headers_agree_on_damaged_messages<prism::beve, prism::beve_detail::node>();
+}

@@ -123,13 +123,15 @@ class node {
     return errc::ok;
   }
 
-  errc get_tensor(tensor_header& h) const {
+  errc get_tensor(tensor_header& h) const { return tensor(h, true); }
+  // The same through the format's reader alone (the reference for the plain decoding).
+  errc get_tensor_by_reader(tensor_header& h) const { return tensor(h, false); }
+
+ private:
+  errc tensor(tensor_header& h, bool plain_allowed) const {
     if (form_ != form::value) return errc::type_mismatch;
     const std::uint8_t b = base_[pos_];
-    if (b == header::matrix) {
-      auto ctx = detail::view_context(base_, size_, pos_);
-      return read_tensor_header(ctx, h) ? errc::ok : ctx.get().code;
-    }
+    if (b == header::matrix) return plain_allowed && plain_tensor_header(h) ? errc::ok : tensor_by_reader(h);
     if ((b & 7) != type::typed_array || !dtype_of_header(b, false, h.type)) return errc::type_mismatch;
     std::uint64_t n{};
     std::size_t start{};
@@ -144,6 +146,40 @@ class node {
     h.data_bytes = static_cast<std::size_t>(n) * width;
     return errc::ok;
   }
+
+  PRISM_NOINLINE errc tensor_by_reader(tensor_header& h) const {
+    auto ctx = detail::view_context(base_, size_, pos_);
+    return read_tensor_header(ctx, h) ? errc::ok : ctx.get().code;
+  }
+
+  // The matrix extension in the usual encoding (unsigned extents, real elements, SIZEs of at
+  // most four bytes); false for anything else.
+  bool plain_tensor_header(tensor_header& h) const noexcept {
+    const std::uint8_t* p = base_ + pos_;
+    const std::uint8_t* const end = base_ + size_;
+    if (end - p < 4 || p[0] != header::matrix || p[1] > 1) return false;
+    const std::uint8_t extents = p[2];
+    const std::size_t width = element_size(extents);
+    if ((extents & 7) != type::typed_array || ((extents >> 3) & 3) != unsigned_kind || width == 0 || (p[3] & 3) != 0) return false;
+    h.order = p[1] ? memory_order::column_major : memory_order::row_major;
+    h.rank = p[3] >> 2;
+    p += 4;
+    if (h.rank > max_tensor_rank || static_cast<std::size_t>(end - p) < h.rank * width) return false;
+    for (std::size_t d = 0; d < h.rank; ++d, p += width) h.shape[d] = static_cast<std::size_t>(detail::load_le_width(p, width));
+    if (end - p < 2 || (p[0] & 7) != type::typed_array || !dtype_of_header(p[0], false, h.type) || (p[1] & 3) == 3) return false;
+    const std::size_t size_width = std::size_t{1} << (p[1] & 3);
+    if (static_cast<std::size_t>(end - p) < 1 + size_width) return false;
+    const std::size_t count = static_cast<std::size_t>(detail::load_le_width(p + 1, size_width) >> 2);
+    p += 1 + size_width;
+    const std::size_t element = dtype_size(h.type);
+    if (count > static_cast<std::size_t>(end - p) / element) return false;
+    h.data = reinterpret_cast<const std::byte*>(p);
+    h.data_bytes = count * element;
+    h.typed_array = false;
+    return detail::tensor_fits(h, element, h.data_bytes);
+  }
+
+ public:
 
   errc size(std::size_t& n) const {
     if (form_ == form::bare_string) {

@@ -166,7 +166,12 @@ class node {
     return errc::ok;
   }
 
-  errc get_tensor(tensor_header& h) const {
+  errc get_tensor(tensor_header& h) const { return tensor(h, true); }
+  // The same through the format's reader alone (the reference for the plain decoding).
+  errc get_tensor_by_reader(tensor_header& h) const { return tensor(h, false); }
+
+ private:
+  errc tensor(tensor_header& h, bool plain_allowed) const {
     if (element_tag_) return errc::type_mismatch;
     item it;
     if (!peel(it)) return errc::unexpected_end;
@@ -186,11 +191,59 @@ class node {
       h.data_bytes = n;
       return errc::ok;
     }
+    if (plain_allowed && plain_tensor_header(h)) return errc::ok;
+    return tensor_by_reader(h);
+  }
+
+  PRISM_NOINLINE errc tensor_by_reader(tensor_header& h) const {
     auto ctx = detail::view_context(base_, size_, pos_);
     bool swapped{};
     if (!read_tensor_header(ctx, h, swapped)) return ctx.get().code;
     return swapped ? errc::invalid_value : errc::ok;
   }
+
+  // Tag 40 or 1040 over [[extents], typed array] in the usual encoding (extents below 2^32, a
+  // typed array in host byte order, a byte string under 2^32 bytes); false for anything else.
+  bool plain_tensor_header(tensor_header& h) const noexcept {
+    const std::uint8_t* p = base_ + pos_;
+    const std::uint8_t* const end = base_ + size_;
+    if (end - p < 4) return false;
+    if (p[0] == 0xd8 && p[1] == tag::multi_dimensional_array) {
+      h.order = memory_order::row_major;
+      p += 2;
+    } else if (p[0] == 0xd9 && load_be16(p + 1) == tag::column_major_array) {
+      h.order = memory_order::column_major;
+      p += 3;
+    } else {
+      return false;
+    }
+    if (end - p < 2 || p[0] != (major::array << 5 | 2) || (p[1] >> 5) != major::array || (p[1] & 31) > max_tensor_rank) return false;
+    h.rank = p[1] & 31;
+    p += 2;
+    for (std::size_t d = 0; d < h.rank; ++d) {
+      if (p >= end || (*p >> 5) != major::unsigned_int || (*p & 31) > 26) return false;
+      const std::size_t width = (*p & 31) < 24 ? 0 : std::size_t{1} << ((*p & 31) - 24);
+      if (static_cast<std::size_t>(end - p) < 1 + width) return false;
+      h.shape[d] = width == 0 ? (*p & 31) : width == 1 ? p[1] : width == 2 ? load_be16(p + 1) : load_be32(p + 1);
+      p += 1 + width;
+    }
+    if (end - p < 3 || p[0] != 0xd8) return false;
+    const typed_array_kind kind = describe_typed_array(p[1]);
+    if (!dtype_of_typed_array(kind, h.type) || (kind.element_size > 1 && kind.little_endian != (std::endian::native == std::endian::little))) return false;
+    p += 2;
+    const unsigned info = *p & 31;
+    if ((*p >> 5) != major::bytes || info > 26) return false;
+    const std::size_t width = info < 24 ? 0 : std::size_t{1} << (info - 24);
+    if (static_cast<std::size_t>(end - p) < 1 + width) return false;
+    h.data_bytes = width == 0 ? info : width == 1 ? p[1] : width == 2 ? load_be16(p + 1) : load_be32(p + 1);
+    p += 1 + width;
+    if (h.data_bytes > static_cast<std::size_t>(end - p) || !detail::tensor_fits(h, kind.element_size, h.data_bytes)) return false;
+    h.data = reinterpret_cast<const std::byte*>(p);
+    h.typed_array = false;
+    return true;
+  }
+
+ public:
 
   // Elements of an array, entries of a map, bytes of a string, elements of a tensor.
   errc size(std::size_t& n) const {
