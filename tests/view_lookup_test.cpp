@@ -259,9 +259,9 @@ void expect_tensor_headers_agree_on_damaged_messages() {
   for (const std::string& message : messages) {
     for (int round = 0; round < 4000; ++round) {
       std::string copy = message;
-      const std::size_t at = rng() % std::min<std::size_t>(copy.size(), 24);
+      const std::size_t at = round % 2 ? rng() % std::min<std::size_t>(copy.size(), 24) : copy.size() - 1 - rng() % std::min<std::size_t>(copy.size(), 4);
       if (round % 3 == 0) copy.resize(round % 6 == 0 ? at : rng() % copy.size());
-      else if (round > 0) copy[at] = static_cast<char>(rng());
+      else if (round > 0) copy[at] = static_cast<char>(rng() % 2 ? rng() % 4 : rng());  // small values: flags, orders, counts
       if (copy.empty()) continue;
       const Node node(reinterpret_cast<const std::uint8_t*>(copy.data()), copy.size(), 0);
       prism::tensor_header fast, full;
@@ -289,4 +289,8 @@ TEST(ViewPlainTensorHeader, CborAgreesWithTheReader) {
 
 TEST(ViewPlainTensorHeader, BeveAgreesWithTheReader) {
   expect_tensor_headers_agree_on_damaged_messages<prism::beve, prism::beve_detail::node>();
+}
+
+TEST(ViewPlainTensorHeader, MsgpackAgreesWithTheReader) {
+  expect_tensor_headers_agree_on_damaged_messages<prism::msgpack, prism::msgpack_detail::node>();
 }

@@ -136,6 +136,11 @@ class node {
     return read_float(ctx, d) ? errc::ok : ctx.get().code;
   }
   errc get_string(std::string_view& s) const {
+    if (const std::uint8_t t = base_[pos_]; (t & 0xe0) == code::fixstr) {
+      if (size_ - pos_ - 1 < (t & 0x1fu)) return errc::unexpected_end;
+      s = std::string_view(reinterpret_cast<const char*>(base_ + pos_ + 1), t & 0x1fu);
+      return errc::ok;
+    }
     auto ctx = context();
     std::size_t n{};
     if (!read_header<kind::str>(ctx, n, "string")) return ctx.get().code;
@@ -152,11 +157,53 @@ class node {
     return errc::ok;
   }
   errc get_tensor(tensor_header& h) const noexcept {
+    if (plain_tensor_header(h)) return errc::ok;
+    return get_tensor_by_reader(h);
+  }
+  // The same through the format's reader alone (the reference for the plain decoding).
+  PRISM_NOINLINE errc get_tensor_by_reader(tensor_header& h) const noexcept {
     auto ctx = context();
     return read_tensor_header(ctx, h, [](const tensor_header&) { return true; }) ? errc::ok : ctx.get().code;
   }
 
+  // [dtype, [extents], bin(, order)] in the usual encoding (small integers as fixints, extents
+  // below 2^32); false for anything else.
+  bool plain_tensor_header(tensor_header& h) const noexcept {
+    const std::uint8_t* p = base_ + pos_;
+    const std::uint8_t* const end = base_ + size_;
+    if (end - p < 3 || (p[0] != 0x93 && p[0] != 0x94) || !valid_dtype(p[1]) || (p[2] & 0xf0) != code::fixarray) return false;
+    h.type = static_cast<dtype>(p[1]);
+    h.rank = p[2] & 0x0f;
+    p += 3;
+    for (std::size_t d = 0; d < h.rank; ++d) {
+      if (p >= end) return false;
+      const std::size_t width = *p <= 0x7f ? 0 : *p == code::uint8 ? 1 : *p == code::uint16 ? 2 : *p == code::uint32 ? 4 : 8;
+      if (width == 8 || static_cast<std::size_t>(end - p) < 1 + width) return false;
+      h.shape[d] = width == 0 ? *p : width == 1 ? p[1] : width == 2 ? load_be16(p + 1) : load_be32(p + 1);
+      p += 1 + width;
+    }
+    if (p >= end || *p < code::bin8 || *p > code::bin32) return false;
+    const std::size_t width = std::size_t{1} << (*p - code::bin8);
+    if (static_cast<std::size_t>(end - p) < 1 + width) return false;
+    h.data_bytes = width == 1 ? p[1] : width == 2 ? load_be16(p + 1) : load_be32(p + 1);
+    p += 1 + width;
+    if (h.data_bytes > static_cast<std::size_t>(end - p) || !detail::tensor_fits(h, dtype_size(h.type), h.data_bytes)) return false;
+    h.data = reinterpret_cast<const std::byte*>(p);
+    h.order = memory_order::row_major;
+    if (base_[pos_] == 0x94) {
+      p += h.data_bytes;
+      if (p >= end || *p > 1) return false;
+      h.order = static_cast<memory_order>(*p);
+    }
+    h.typed_array = false;
+    return true;
+  }
+
   errc size(std::size_t& n) const {
+    if (const std::uint8_t t = base_[pos_]; t >= code::fixmap && t <= 0xbf && t != 0x93 && t != 0x94) {  // the tag holds the size
+      n = t & ((t & 0xe0) == code::fixstr ? 0x1f : 0x0f);
+      return errc::ok;
+    }
     auto ctx = context();
     switch (type()) {
       case value_type::array: return read_header<kind::array>(ctx, n, "array") ? errc::ok : ctx.get().code;
@@ -282,6 +329,11 @@ class node {
   }
 
   errc first(node& out) const {
+    if (const std::uint8_t tag = base_[pos_]; tag >= code::fixmap && tag <= 0x9f && tag != 0x93 && tag != 0x94) {
+      if ((tag & 0x0f) == 0 || size_ - pos_ <= 1) return errc::out_of_range;
+      out = node(base_, size_, pos_ + 1);
+      return errc::ok;
+    }
     const value_type t = type();
     if (t != value_type::array && t != value_type::object) return errc::type_mismatch;
     auto ctx = context();
