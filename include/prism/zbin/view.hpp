@@ -26,6 +26,25 @@ struct container_layout {
   bool indexed = false;
 };
 
+inline constexpr auto type_of_code = [] {
+  std::array<value_type, 256> types{};
+  for (int t = 0; t < 256; ++t) {
+    value_type v = value_type::other;
+    if (t <= 0x7f || t >= code::negfixint || (t >= code::u8 && t <= code::i64)) v = value_type::integer;
+    else if (t <= 0x8f || t == code::object) v = value_type::object;
+    else if (t <= 0x9f || t == code::array) v = value_type::array;
+    else if (t <= 0xbf || (t >= code::str8 && t <= code::str32)) v = value_type::string;
+    else if (t == code::null) v = value_type::null;
+    else if (t == code::false_ || t == code::true_) v = value_type::boolean;
+    else if (t == code::f32 || t == code::f64) v = value_type::floating;
+    else if (t >= code::bin8 && t <= code::bin32) v = value_type::binary;
+    else if (t == code::typed_array || t == code::tensor) v = value_type::tensor;
+    else if (t == code::timestamp) v = value_type::timestamp;
+    types[static_cast<std::size_t>(t)] = v;
+  }
+  return types;
+}();
+
 class node {
  public:
   using format = zbin;
@@ -38,20 +57,7 @@ class node {
 
   value_type type() const noexcept {
     if (element_) return is_integer_dtype(element_type_) ? value_type::integer : value_type::floating;
-    const std::uint8_t t = tag();
-    if (t <= 0x7f || t >= code::negfixint || (t >= code::u8 && t <= code::i64)) return value_type::integer;
-    if (t <= 0x8f || t == code::object) return value_type::object;
-    if (t <= 0x9f || t == code::array) return value_type::array;
-    if (t <= 0xbf || (t >= code::str8 && t <= code::str32)) return value_type::string;
-    switch (t) {
-      case code::null: return value_type::null;
-      case code::false_: case code::true_: return value_type::boolean;
-      case code::f32: case code::f64: return value_type::floating;
-      case code::bin8: case code::bin16: case code::bin32: return value_type::binary;
-      case code::typed_array: case code::tensor: return value_type::tensor;
-      case code::timestamp: return value_type::timestamp;
-      default: return value_type::other;
-    }
+    return type_of_code[tag()];
   }
 
   errc get_bool(bool& b) const noexcept {
