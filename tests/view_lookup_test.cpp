@@ -294,3 +294,58 @@ TEST(ViewPlainTensorHeader, BeveAgreesWithTheReader) {
 TEST(ViewPlainTensorHeader, MsgpackAgreesWithTheReader) {
   expect_tensor_headers_agree_on_damaged_messages<prism::msgpack, prism::msgpack_detail::node>();
 }
+
+// Elements taken by index resume from the last one taken: against the full walk from the start,
+// on arrays of mixed values, damaged at every place, in order, reversed and at random.
+namespace view_lookup_test_types {
+
+template <class F, class Node>
+void expect_indexed_walks_agree_on_damaged_messages() {
+  const Record record;
+  const Outer outer;
+  std::vector<std::string> messages(3);
+  constexpr prism::options as_arrays{.structs_as_arrays = true};
+  EXPECT_TRUE((prism::write<F, as_arrays>(record, messages[0])));
+  EXPECT_TRUE((prism::write<F, as_arrays>(outer, messages[1])));
+  const std::vector<std::string> strings{"a", "bb", std::string(40, 'c'), "", "dddd"};
+  EXPECT_TRUE(prism::write<F>(strings, messages[2]));
+  std::mt19937 rng(20261126);
+  std::size_t compared = 0;
+  for (const std::string& message : messages) {
+    for (int round = 0; round < 3000; ++round) {
+      std::string copy = message;
+      if (round > 0) {
+        const std::size_t at = rng() % copy.size();
+        if (round % 4 == 0) copy.resize(at);
+        else copy[at] = static_cast<char>(rng() % 2 ? rng() % 4 : rng());
+      }
+      if (copy.empty()) continue;
+      const Node array(reinterpret_cast<const std::uint8_t*>(copy.data()), copy.size(), 0);
+      prism::detail::lookup_hint hint;
+      for (int step = 0; step < 12; ++step) {
+        const std::size_t i = round % 3 == 0 ? static_cast<std::size_t>(step) : round % 3 == 1 ? 11 - static_cast<std::size_t>(step) : rng() % 12;
+        Node resumed, walked;
+        const prism::errc a = array.element(i, resumed, hint);
+        const prism::errc b = array.element(i, walked);
+        ASSERT_EQ(a, b) << "round " << round << ", element " << i;
+        if (a == prism::errc::ok) {
+          ASSERT_EQ(resumed.offset(), walked.offset()) << "round " << round << ", element " << i;
+        }
+        ++compared;
+      }
+    }
+  }
+  EXPECT_GT(compared, 90000u);
+}
+
+}  // namespace view_lookup_test_types
+
+TEST(ViewIndexedWalk, MsgpackAgreesWithTheFullWalk) {
+  expect_indexed_walks_agree_on_damaged_messages<prism::msgpack, prism::msgpack_detail::node>();
+}
+TEST(ViewIndexedWalk, CborAgreesWithTheFullWalk) {
+  expect_indexed_walks_agree_on_damaged_messages<prism::cbor, prism::cbor_detail::node>();
+}
+TEST(ViewIndexedWalk, BeveAgreesWithTheFullWalk) {
+  expect_indexed_walks_agree_on_damaged_messages<prism::beve, prism::beve_detail::node>();
+}

@@ -208,6 +208,27 @@ class node {
     return errc::ok;
   }
 
+  // Element i of a generic array of fewer than 64 elements, walking on from the element the hint
+  // names when it comes before i (elements taken in order each take one step) over values
+  // without nested values; anything else through the full walk, which also decides every error.
+  errc element(std::size_t i, node& out, const detail::lookup_hint& hint) const {
+    if (form_ != form::value || base_[pos_] != header::generic_array || size_ - pos_ < 2 || (base_[pos_ + 1] & 3) != 0) return element(i, out);
+    const std::size_t count = base_[pos_ + 1] >> 2, first = pos_ + 2;
+    if (i >= count || count > size_) return element(i, out);
+    detail::lookup_hint::entry start = hint.start(first, size_, count);
+    if (start.index > i) start = {0, first};
+    std::size_t at = start.offset;
+    for (std::size_t k = start.index; k < i; ++k) {
+      const std::size_t extent = node(base_, size_, at).plain_extent();
+      if (extent == 0 || extent >= size_ - at) return element(i, out);
+      at += extent;
+    }
+    if (at >= size_) return element(i, out);
+    hint.set(i, at);
+    out = node(base_, size_, at);
+    return errc::ok;
+  }
+
   errc element(std::size_t i, node& out) const {
     if (form_ != form::value || (base_[pos_] & 7) == type::object || (base_[pos_] & 7) < type::typed_array || base_[pos_] == header::matrix)
       return errc::type_mismatch;

@@ -278,6 +278,30 @@ class node {
     return ctx.failed() ? ctx.get().code : errc::ok;
   }
 
+  // Element i of an untagged array of fewer than 256 elements, walking on from the element the
+  // hint names when it comes before i (elements taken in order each take one step); anything
+  // else through the full walk, which also decides every error.
+  errc element(std::size_t i, node& out, const detail::lookup_hint& hint) const {
+    const std::uint8_t t = base_[pos_];
+    if (element_tag_ || (t >> 5) != major::array || (t & 31) > 24) return element(i, out);
+    std::size_t count = t & 31, first = pos_ + 1;
+    if (count == 24) {
+      if (size_ - pos_ < 2) return element(i, out);
+      count = base_[pos_ + 1];
+      first = pos_ + 2;
+    }
+    if (i >= count) return element(i, out);
+    detail::lookup_hint::entry start = hint.start(first, size_, count);
+    if (start.index > i) start = {0, first};
+    const std::uint8_t* p = base_ + start.offset;
+    const std::uint8_t* const end = base_ + size_;
+    for (std::size_t k = start.index; k < i && p; ++k) p = skip_item(p, end, 4);
+    if (!p || p >= end) return element(i, out);
+    hint.set(i, static_cast<std::size_t>(p - base_));
+    out = node(base_, size_, static_cast<std::size_t>(p - base_));
+    return errc::ok;
+  }
+
   errc element(std::size_t i, node& out) const {
     const value_type t = type();
     if (t != value_type::array && t != value_type::tensor) return errc::type_mismatch;

@@ -175,7 +175,10 @@ class basic_view {
     if (error_) return *this;
     const auto index = static_cast<std::size_t>(i);
     Node child;
-    if (const errc e = node_.element(index, child); e != errc::ok) {
+    errc e;
+    if constexpr (requires { node_.element(index, child, hint_); }) e = node_.element(index, child, hint_);  // resumes a walk
+    else e = node_.element(index, child);
+    if (e != errc::ok) {
       error err = make_error(e, node_.offset(), "[" + std::to_string(index) + "]", Node::format::name);
       if (e == errc::type_mismatch) err.expected = "array";
       return basic_view(std::move(err));
@@ -341,7 +344,7 @@ class basic_view {
 
   Node node_{};
   std::shared_ptr<const error> error_;
-  detail::lookup_hint hint_;  // where this object's last key lookup succeeded
+  detail::lookup_hint hint_;  // where this object's last key lookup succeeded, or this array's last element
 };
 
 namespace detail {

@@ -220,6 +220,26 @@ class node {
     }
   }
 
+  // Element i of an array, walking on from the element the hint names when it comes before i
+  // (so that elements taken in order each take one step).
+  errc element(std::size_t i, node& out, const detail::lookup_hint& hint) const {
+    const std::uint8_t t = base_[pos_];
+    std::size_t count = t & 0x0f, first = pos_ + 1;
+    if ((t & 0xf0) != code::fixarray || t == 0x93 || t == 0x94) {
+      if (t != code::array16 || size_ - pos_ < 3) return element(i, out);
+      count = load_be16(base_ + pos_ + 1);
+      first = pos_ + 3;
+    }
+    if (i >= count) return element(i, out);
+    detail::lookup_hint::entry start = hint.start(first, size_, count);
+    if (start.index > i) start = {0, first};
+    const std::uint8_t* const p = skip_values(base_ + start.offset, base_ + size_, i - start.index);
+    if (!p || p >= base_ + size_) return element(i, out);
+    hint.set(i, static_cast<std::size_t>(p - base_));
+    out = node(base_, size_, static_cast<std::size_t>(p - base_));
+    return errc::ok;
+  }
+
   errc element(std::size_t i, node& out) const {
     if (type() != value_type::array) return errc::type_mismatch;  // a tensor's elements: as_tensor
     auto ctx = context();
