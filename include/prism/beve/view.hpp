@@ -1,6 +1,7 @@
 #pragma once
 // BEVE views: a position in the bytes, decoded on access. BEVE has no index, so element i and
-// key lookups walk the container from its start; iteration walks once, O(n) in all. Typed
+// key lookups walk the container, on from where the last one through the same view ended;
+// iteration walks once, O(n) in all. Typed
 // arrays of numbers are tensors of rank 1 (viewed in place when aligned) whose elements can
 // also be indexed and iterated; the elements of string and bool arrays and the keys of objects
 // carry no header of their own, so their nodes remember how they are stored.

@@ -1,8 +1,8 @@
 #pragma once
 // CBOR views: a position in the bytes, decoded on access. Tags are looked through (tag 40 and
 // 1040 make a tensor, typed-array tags a tensor of rank 1, tags 1 and 1001 a timestamp; others
-// are transparent). CBOR has no index, so element i and key lookups walk the container from its
-// start; iteration walks once, O(n) in all. Indefinite-length strings cannot be viewed in place
+// are transparent). CBOR has no index, so element i and key lookups walk the container, on from
+// where the last one through the same view ended; iteration walks once, O(n) in all. Indefinite-length strings cannot be viewed in place
 // (their chunks are apart): as_string_view on one is a type_mismatch; read it as a std::string.
 #include <cstring>
 #include <string_view>

@@ -1,8 +1,10 @@
 #pragma once
 // MessagePack views: a position in the bytes, decoded on access. MessagePack has no index, so
-// element i walks the container from its start, and a key lookup from where the last one in the
-// same object succeeded, skipping values (each skip is proportional to the skipped value's
-// bytes); iteration walks once, O(n) in all.
+// element i walks on from the element last taken through the same view, and a key lookup from
+// the entry after the one the last lookup found, skipping values (each skip is proportional to
+// the skipped value's bytes); iteration walks once, O(n) in all. The usual shapes (short string
+// keys, small maps and arrays, tensors with small extents) are walked straight over the bytes;
+// anything else, and every error, goes through the format's reader.
 #include <cstring>
 #include <string_view>
 
