@@ -172,26 +172,25 @@ class basic_view {
 
   template <std::integral I>
   basic_view operator[](I i) const {
-    if (error_) return *this;
+    basic_view out{*this, no_error};  // one named result, built in place
     const auto index = static_cast<std::size_t>(i);
-    Node child;
-    errc e;
-    if constexpr (requires { node_.element(index, child, hint_); }) e = node_.element(index, child, hint_);  // resumes a walk
-    else e = node_.element(index, child);
-    if (e != errc::ok) {
-      error err = make_error(e, node_.offset(), "[" + std::to_string(index) + "]", Node::format::name);
-      if (e == errc::type_mismatch) err.expected = "array";
-      return basic_view(std::move(err));
-    }
-    return basic_view(std::move(child));
+    errc e = errc::ok;
+    if (error_) [[unlikely]] out.error_ = error_;
+    else if constexpr (requires { node_.element(index, out.node_, hint_); }) e = node_.element(index, out.node_, hint_);  // resumes a walk
+    else e = node_.element(index, out.node_);
+    if (e != errc::ok) [[unlikely]] out = failed_index(e, index);
+    return out;
   }
   basic_view operator[](std::string_view key) const {
-    if (error_) [[unlikely]] return *this;
-    Node child;
-    bool found = false;
-    const errc e = node_.find(key, child, found, hint_);
-    if (e != errc::ok || !found) [[unlikely]] return failed_lookup(e, key);
-    return basic_view(std::move(child));
+    basic_view out{*this, no_error};  // one named result, built in place
+    if (error_) [[unlikely]] {
+      out.error_ = error_;
+    } else {
+      bool found = false;
+      const errc e = node_.find(key, out.node_, found, hint_);
+      if (e != errc::ok || !found) [[unlikely]] out = failed_lookup(e, key);
+    }
+    return out;
   }
   basic_view operator[](const char* key) const { return (*this)[std::string_view(key)]; }
   // The value of `key`, or nothing when this is not an object or has no such key.
@@ -332,6 +331,16 @@ class basic_view {
     return out;
   }
 
+  // A view that shares nothing with `other` but its node (whose lookups overwrite it).
+  struct no_error_t {};
+  static constexpr no_error_t no_error{};
+  basic_view(const basic_view& other, no_error_t) noexcept : node_(other.node_) {}
+
+  PRISM_NOINLINE basic_view failed_index(errc e, std::size_t index) const {
+    error err = make_error(e, node_.offset(), "[" + std::to_string(index) + "]", Node::format::name);
+    if (e == errc::type_mismatch) err.expected = "array";
+    return basic_view(std::move(err));
+  }
   PRISM_NOINLINE basic_view failed_lookup(errc e, std::string_view key) const {
     if (e == errc::ok) return basic_view(make_error(errc::missing_key, node_.offset(), std::string(key), Node::format::name));
     return basic_view(make_error(e, node_.offset(), std::string(key), Node::format::name, e == errc::type_mismatch ? "object" : ""));
