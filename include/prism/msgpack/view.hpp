@@ -96,7 +96,7 @@ class node {
     if (t <= 0x8f || t == code::map16 || t == code::map32) return value_type::object;
     if (t <= 0x9f || t == code::array16 || t == code::array32) {
       tensor_header h;  // [dtype, shape, bin] and [dtype, shape, bin, order] are tensors
-      return (t == 0x93 || t == 0x94) && get_tensor(h) == errc::ok ? value_type::tensor : value_type::array;
+      return (t == 0x93 || t == 0x94) && may_hold_dtype() && get_tensor(h) == errc::ok ? value_type::tensor : value_type::array;
     }
     if (t <= 0xbf || (t >= code::str8 && t <= code::str32)) return value_type::string;
     switch (t) {
@@ -111,6 +111,14 @@ class node {
       if (type_at < size_ && static_cast<std::int8_t>(base_[type_at]) == timestamp_type) return value_type::timestamp;
     }
     return value_type::other;
+  }
+
+  // Whether the second byte of a 3- or 4-element array could start a dtype (an integer of a
+  // valid dtype code), so that the array may be a tensor.
+  bool may_hold_dtype() const noexcept {
+    if (size_ - pos_ < 2) return false;
+    const std::uint8_t b = base_[pos_ + 1];
+    return b <= 0x7f ? valid_dtype(b) : b >= code::uint8 && b <= code::int64;
   }
 
   errc get_bool(bool& b) const noexcept {
@@ -227,7 +235,7 @@ class node {
   errc element(std::size_t i, node& out, const detail::lookup_hint& hint) const {
     const std::uint8_t t = base_[pos_];
     std::size_t count = t & 0x0f, first = pos_ + 1;
-    if ((t & 0xf0) != code::fixarray || t == 0x93 || t == 0x94) {
+    if ((t & 0xf0) != code::fixarray || ((t == 0x93 || t == 0x94) && type() != value_type::array)) {
       if (t != code::array16 || size_ - pos_ < 3) return element(i, out);
       count = load_be16(base_ + pos_ + 1);
       first = pos_ + 3;
