@@ -59,6 +59,43 @@ inline constexpr auto encoded_key = [] {
   return out;
 }();
 
+// How far a value reaches, from its tag: `size` bytes in all (the tag included), or, when `width`
+// is set, the tag, a `width`-byte big-endian length and then `extra` plus that many bytes
+// (strings, binaries, extensions) or that many nested values (`per_item` of them per counted
+// item: arrays 1, maps 2). Fixed-size maps and arrays count their items in the tag itself
+// (`nested`). `valid` is false for the one reserved code, 0xc1.
+struct value_head {
+  std::uint8_t size = 1, width = 0, extra = 0, per_item = 0, nested = 0;
+  bool valid = true;
+};
+
+inline constexpr auto value_heads = [] {
+  std::array<value_head, 256> heads;
+  heads.fill(value_head{1, 0, 0, 0, 0, true});  // spelled out: g++-12 loses default member initializers here
+  for (int t = 0x80; t <= 0x8f; ++t) heads[t].nested = static_cast<std::uint8_t>(2 * (t & 0x0f));
+  for (int t = 0x90; t <= 0x9f; ++t) heads[t].nested = static_cast<std::uint8_t>(t & 0x0f);
+  for (int t = 0xa0; t <= 0xbf; ++t) heads[t].size = static_cast<std::uint8_t>(1 + (t & 0x1f));
+  heads[0xc1].valid = false;
+  heads[code::uint8].size = heads[code::int8].size = 2;
+  heads[code::uint16].size = heads[code::int16].size = 3;
+  heads[code::uint32].size = heads[code::int32].size = heads[code::float32].size = 5;
+  heads[code::uint64].size = heads[code::int64].size = heads[code::float64].size = 9;
+  heads[code::fixext1].size = 3;
+  heads[code::fixext2].size = 4;
+  heads[code::fixext4].size = 6;
+  heads[code::fixext8].size = 10;
+  heads[code::fixext16].size = 18;
+  heads[code::str8].width = heads[code::bin8].width = heads[code::ext8].width = 1;
+  heads[code::str16].width = heads[code::bin16].width = heads[code::ext16].width = 2;
+  heads[code::str32].width = heads[code::bin32].width = heads[code::ext32].width = 4;
+  heads[code::ext8].extra = heads[code::ext16].extra = heads[code::ext32].extra = 1;
+  heads[code::array16].width = heads[code::map16].width = 2;
+  heads[code::array32].width = heads[code::map32].width = 4;
+  heads[code::array16].per_item = heads[code::array32].per_item = 1;
+  heads[code::map16].per_item = heads[code::map32].per_item = 2;
+  return heads;
+}();
+
 // The name of the wire type that starts with `tag`, for error messages.
 constexpr std::string_view describe_tag(std::uint8_t tag) noexcept {
   if (tag <= 0x7f || tag >= 0xe0) return "integer";

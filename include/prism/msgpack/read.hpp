@@ -101,63 +101,15 @@ bool skip_value(Ctx& ctx) {
     --pending;
     std::uint8_t tag{};
     if (!peek_tag(ctx, tag)) return false;
-    std::size_t skip = 0, n = 0;
-    if (tag <= 0x7f || tag >= 0xe0 || tag == code::nil || tag == code::false_ || tag == code::true_) {
-      skip = 1;
-    } else if (tag <= 0x8f) {
-      pending += 2 * std::size_t(tag & 0x0f);
-      skip = 1;
-    } else if (tag <= 0x9f) {
-      pending += tag & 0x0f;
-      skip = 1;
-    } else if (tag <= 0xbf) {
-      skip = 1 + (tag & 0x1f);
-    } else {
-      switch (tag) {
-        case code::uint8: case code::int8: skip = 2; break;
-        case code::uint16: case code::int16: skip = 3; break;
-        case code::uint32: case code::int32: case code::float32: skip = 5; break;
-        case code::uint64: case code::int64: case code::float64: skip = 9; break;
-        case code::fixext1: skip = 3; break;
-        case code::fixext2: skip = 4; break;
-        case code::fixext4: skip = 6; break;
-        case code::fixext8: skip = 10; break;
-        case code::fixext16: skip = 18; break;
-        case code::str8: case code::bin8:
-          if (!read_length_field(ctx, 1, n)) return false;
-          skip = n;
-          break;
-        case code::str16: case code::bin16:
-          if (!read_length_field(ctx, 2, n)) return false;
-          skip = n;
-          break;
-        case code::str32: case code::bin32:
-          if (!read_length_field(ctx, 4, n)) return false;
-          skip = n;
-          break;
-        case code::ext8:
-          if (!read_length_field(ctx, 1, n)) return false;
-          skip = n + 1;
-          break;
-        case code::ext16:
-          if (!read_length_field(ctx, 2, n)) return false;
-          skip = n + 1;
-          break;
-        case code::ext32:
-          if (!read_length_field(ctx, 4, n)) return false;
-          skip = n + 1;
-          break;
-        case code::array16: case code::array32:
-          if (!read_length_field(ctx, tag == code::array16 ? 2 : 4, n)) return false;
-          pending += n;
-          break;
-        case code::map16: case code::map32:
-          if (!read_length_field(ctx, tag == code::map16 ? 2 : 4, n)) return false;
-          pending += 2 * n;
-          break;
-        default:
-          return ctx.fail(errc::invalid_value, ctx.src.offset(), "a MessagePack value", describe_tag(tag));
-      }
+    const value_head& h = value_heads[tag];
+    if (!h.valid) return ctx.fail(errc::invalid_value, ctx.src.offset(), "a MessagePack value", describe_tag(tag));
+    std::size_t skip = h.size;
+    pending += h.nested;
+    if (h.width) {
+      std::size_t n = 0;
+      if (!read_length_field(ctx, h.width, n)) return false;
+      if (h.per_item) pending += h.per_item * n;
+      skip = h.per_item ? 0 : n + h.extra;
     }
     if (pending > ctx.src.remaining_bound()) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
     if (!ctx.src.need(skip)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());

@@ -24,48 +24,20 @@ inline const std::uint8_t* skip_values(const std::uint8_t* p, const std::uint8_t
   while (pending) {
     --pending;
     if (p >= end) return nullptr;
-    const std::uint8_t tag = *p;
-    std::size_t skip = 1;
-    if (tag <= 0x7f || tag >= 0xe0 || tag == code::nil || tag == code::false_ || tag == code::true_) {
-    } else if (tag <= 0x8f) {
-      pending += 2 * std::size_t(tag & 0x0f);
-    } else if (tag <= 0x9f) {
-      pending += tag & 0x0f;
-    } else if (tag <= 0xbf) {
-      skip = 1 + (tag & 0x1f);
-    } else {
-      // header bytes after the tag, and whether they hold a byte length, an element count or a pair count
-      std::size_t width = 0, extra = 0;
-      enum { bytes, elements, pairs } holds = bytes;
-      switch (tag) {
-        case code::uint8: case code::int8: skip = 2; break;
-        case code::uint16: case code::int16: skip = 3; break;
-        case code::uint32: case code::int32: case code::float32: skip = 5; break;
-        case code::uint64: case code::int64: case code::float64: skip = 9; break;
-        case code::fixext1: skip = 3; break;
-        case code::fixext2: skip = 4; break;
-        case code::fixext4: skip = 6; break;
-        case code::fixext8: skip = 10; break;
-        case code::fixext16: skip = 18; break;
-        case code::str8: case code::bin8: width = 1; break;
-        case code::str16: case code::bin16: width = 2; break;
-        case code::str32: case code::bin32: width = 4; break;
-        case code::ext8: width = 1, extra = 1; break;
-        case code::ext16: width = 2, extra = 1; break;
-        case code::ext32: width = 4, extra = 1; break;
-        case code::array16: width = 2, holds = elements; break;
-        case code::array32: width = 4, holds = elements; break;
-        case code::map16: width = 2, holds = pairs; break;
-        case code::map32: width = 4, holds = pairs; break;
-        default: return nullptr;
-      }
-      if (width) {
-        if (static_cast<std::size_t>(end - p) < 1 + width) return nullptr;
-        const std::size_t n = width == 1 ? p[1] : width == 2 ? load_be16(p + 1) : load_be32(p + 1);
-        skip = 1 + width;
-        if (holds == bytes) skip += n + extra;
-        else pending += holds == pairs ? 2 * n : n;
-      }
+    if (*p <= 0x7f || *p >= 0xe0) {  // small integers, the most common element
+      ++p;
+      continue;
+    }
+    const value_head& h = value_heads[*p];
+    if (!h.valid) return nullptr;
+    std::size_t skip = h.size;
+    pending += h.nested;
+    if (h.width) {
+      if (static_cast<std::size_t>(end - p) < 1u + h.width) return nullptr;
+      const std::size_t n = h.width == 1 ? p[1] : h.width == 2 ? load_be16(p + 1) : load_be32(p + 1);
+      skip = 1u + h.width;
+      if (h.per_item) pending += h.per_item * n;
+      else skip += n + h.extra;
     }
     if (pending > static_cast<std::size_t>(end - p) || static_cast<std::size_t>(end - p) < skip) return nullptr;
     p += skip;
