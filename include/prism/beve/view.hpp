@@ -267,15 +267,9 @@ class node {
     const std::size_t count = base_[pos_ + 1] >> 2, first = pos_ + 2;
     if (count > size_) return false;
     const std::uint8_t* const end = base_ + size_;
-    const detail::lookup_hint::entry start = hint.start(first, static_cast<std::size_t>(-1), count);
     const std::uint8_t wanted = static_cast<std::uint8_t>(key.size() << 2);
-    const std::uint8_t* p = base_ + start.offset;
-    std::size_t i = start.index;
-    for (std::size_t left = count; left != 0; --left, ++i) {
-      if (i == count) {
-        i = 0;
-        p = base_ + first;
-      }
+    for (detail::hinted_walk walk(hint, base_, first, static_cast<std::size_t>(-1), count); walk.more();) {
+      const std::uint8_t* p = walk.at();
       if (p >= end || (*p & 3) != 0) return false;
       const std::uint8_t* const value = p + 1 + (*p >> 2);
       if (value >= end) return false;
@@ -283,8 +277,8 @@ class node {
       v.next_form_ = form::bare_string;
       if (*p == wanted && detail::bytes_equal(p + 1, key.data(), key.size())) {
         const std::size_t after = v.end_if_scalar();
-        if (after && i + 1 < count) hint.set(i + 1, after);
-        else hint.set(i, static_cast<std::size_t>(p - base_));
+        if (after && walk.index() + 1 < count) hint.set(walk.index() + 1, after);
+        else hint.set(walk.index(), static_cast<std::size_t>(p - base_));
         out = v;
         found = true;
         return true;
@@ -292,6 +286,7 @@ class node {
       const std::size_t extent = v.plain_extent();
       if (extent == 0) return false;
       p = value + extent;
+      walk.advance(p);
     }
     return true;
   }

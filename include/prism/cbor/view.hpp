@@ -340,28 +340,23 @@ class node {
       first = pos_ + 2;
     }
     const std::uint8_t* const end = base_ + size_;
-    const detail::lookup_hint::entry start = hint.start(first, static_cast<std::size_t>(-1), count);
     const std::uint8_t wanted = static_cast<std::uint8_t>(major::text << 5 | key.size());
-    const std::uint8_t* p = base_ + start.offset;
-    std::size_t i = start.index;
-    for (std::size_t left = count; left != 0; --left, ++i) {
-      if (i == count) {
-        i = 0;
-        p = base_ + first;
-      }
+    for (detail::hinted_walk walk(hint, base_, first, static_cast<std::size_t>(-1), count); walk.more();) {
+      const std::uint8_t* p = walk.at();
       if (p >= end || (*p >> 5) != major::text || (*p & 31) >= 24) return false;
       const std::uint8_t* const value = p + 1 + (*p & 31);
       if (value >= end) return false;
       if (*p == wanted && detail::bytes_equal(p + 1, key.data(), key.size())) {
         out = node(base_, size_, static_cast<std::size_t>(value - base_));
         const std::size_t after = out.end_if_scalar();
-        if (after && i + 1 < count) hint.set(i + 1, after);
-        else hint.set(i, static_cast<std::size_t>(p - base_));
+        if (after && walk.index() + 1 < count) hint.set(walk.index() + 1, after);
+        else hint.set(walk.index(), static_cast<std::size_t>(p - base_));
         found = true;
         return true;
       }
       p = skip_item(value, end, 4);
       if (!p) return false;
+      walk.advance(p);
     }
     return true;
   }

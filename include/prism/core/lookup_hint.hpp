@@ -46,6 +46,36 @@ class lookup_hint {
   mutable std::atomic<std::uint64_t> packed_{0};
 };
 
+// A walk over the `count` entries of an object laid out from `first`, starting at the entry the
+// hint names and wrapping around to the first: each entry is visited once. The caller reads the
+// entry at at() (number index()) and moves on with advance(where the next entry starts).
+class hinted_walk {
+ public:
+  hinted_walk(const lookup_hint& hint, const std::uint8_t* base, std::size_t first, std::size_t end, std::size_t count) noexcept
+      : first_(base + first), left_(count), count_(count) {
+    const lookup_hint::entry start = hint.start(first, end, count);
+    at_ = base + start.offset;
+    index_ = start.index;
+  }
+  bool more() const noexcept { return left_ != 0; }
+  const std::uint8_t* at() const noexcept { return at_; }
+  std::size_t index() const noexcept { return index_; }
+  void advance(const std::uint8_t* next) noexcept {
+    --left_;
+    if (++index_ == count_) {
+      index_ = 0;
+      at_ = first_;
+    } else {
+      at_ = next;
+    }
+  }
+
+ private:
+  const std::uint8_t* first_;
+  const std::uint8_t* at_;
+  std::size_t index_, left_, count_;
+};
+
 // A key lookup among the n entries of an object whose keys and values are view nodes that step
 // key -> value -> key with next(). Starts at the hinted entry (first_key.at(offset) is a key
 // node there) and wraps around; matches(key) says whether a key is the one looked for. The hint

@@ -254,25 +254,20 @@ class node {
       count = load_be16(base_ + pos_ + 1);
       first = pos_ + 3;
     }
-    const detail::lookup_hint::entry start = hint.start(first, size_, count);
     const std::uint8_t wanted = static_cast<std::uint8_t>(code::fixstr | key.size());
-    const std::uint8_t* p = base_ + start.offset;
-    std::size_t i = start.index;
-    for (std::size_t left = count; left != 0; --left, ++i) {
-      if (i == count) {
-        i = 0;
-        p = base_ + first;
-      }
+    for (detail::hinted_walk walk(hint, base_, first, size_, count); walk.more();) {
+      const std::uint8_t* p = walk.at();
       if (p >= end || (*p & 0xe0) != code::fixstr) return false;
       const std::uint8_t* const value = p + 1 + (*p & 0x1f);
       if (value >= end) return false;
       if (*p == wanted && detail::bytes_equal(p + 1, key.data(), key.size())) {
-        found_at(hint, count, i, p, value, out);
+        found_at(hint, count, walk.index(), p, value, out);
         found = true;
         return true;
       }
       p = skip_values(value, end, 1);
       if (!p) return false;
+      walk.advance(p);
     }
     return true;
   }

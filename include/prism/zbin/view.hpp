@@ -212,15 +212,9 @@ class node {
     if (count > body_bytes) return errc::unexpected_end;
     const std::size_t stop = body + body_bytes;
     const std::uint8_t* const end = base_ + stop;
-    const detail::lookup_hint::entry start = hint.start(body, stop, count);
     const std::uint8_t wanted = static_cast<std::uint8_t>(code::fixstr | key.size());
-    const std::uint8_t* p = base_ + start.offset;
-    std::size_t i = start.index;
-    for (std::size_t left = count; left != 0; --left, ++i) {
-      if (i == count) {
-        i = 0;
-        p = base_ + body;
-      }
+    for (detail::hinted_walk walk(hint, base_, body, stop, count); walk.more();) {
+      const std::uint8_t* p = walk.at();
       if (p >= end) return errc::unexpected_end;
       const std::size_t key_size = fixed_value_size[*p];
       if (key_size == 0 || *p == code::timestamp) return errc::invalid_value;
@@ -228,7 +222,7 @@ class node {
       const std::uint8_t* const value = p + key_size;
       if (*p == wanted && detail::bytes_equal(p + 1, key.data(), key.size())) {
         const container_layout c{count, body, stop, body, false};
-        return found_at(c, hint, i, p, value, out, found);
+        return found_at(c, hint, walk.index(), p, value, out, found);
       }
       if (const std::size_t fixed = fixed_value_size[*value]) [[likely]] {
         if (static_cast<std::size_t>(end - value) < fixed) return errc::unexpected_end;
@@ -238,6 +232,7 @@ class node {
         if (const errc e = node(base_, stop, static_cast<std::size_t>(value - base_)).extent(after); e != errc::ok) return e;
         p = base_ + after;
       }
+      walk.advance(p);
     }
     return errc::ok;
   }
