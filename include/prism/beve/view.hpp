@@ -276,9 +276,7 @@ class node {
       node v(base_, size_, static_cast<std::size_t>(value - base_));
       v.next_form_ = form::bare_string;
       if (*p == wanted && detail::bytes_equal(p + 1, key.data(), key.size())) {
-        const std::size_t after = v.end_if_scalar();
-        if (after && walk.index() + 1 < count) hint.set(walk.index() + 1, after);
-        else hint.set(walk.index(), static_cast<std::size_t>(p - base_));
+        hint.found(walk.index(), count, static_cast<std::size_t>(p - base_), v.end_if_scalar());
         out = v;
         found = true;
         return true;

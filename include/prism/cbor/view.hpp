@@ -348,9 +348,7 @@ class node {
       if (value >= end) return false;
       if (*p == wanted && detail::bytes_equal(p + 1, key.data(), key.size())) {
         out = node(base_, size_, static_cast<std::size_t>(value - base_));
-        const std::size_t after = out.end_if_scalar();
-        if (after && walk.index() + 1 < count) hint.set(walk.index() + 1, after);
-        else hint.set(walk.index(), static_cast<std::size_t>(p - base_));
+        hint.found(walk.index(), count, static_cast<std::size_t>(p - base_), out.end_if_scalar());
         found = true;
         return true;
       }

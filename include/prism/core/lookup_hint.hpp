@@ -36,6 +36,13 @@ class lookup_hint {
     if (e.offset >= first && e.offset < end && e.index < count) return e;
     return {0, first};
   }
+  // After a lookup found entry `index` of `count`, at offset `entry`: names the entry after it
+  // when where it starts is known (`next`; 0 when not), so that the next lookup in field order
+  // matches at once, else the one found.
+  void found(std::size_t index, std::size_t count, std::size_t entry, std::size_t next) const noexcept {
+    if (next && index + 1 < count) set(index + 1, next);
+    else set(index, entry);
+  }
   // Offsets and indexes of 2^32 or more are not recorded (the lookup then starts at the first).
   void set(std::size_t index, std::size_t offset) const noexcept {
     if ((index | offset) >> 32) return;
@@ -94,9 +101,7 @@ errc find_entry(const Node& first_key, std::size_t n, const lookup_hint& hint, M
     Node value;
     if (const errc e = k.next(value); e != errc::ok) return e;
     if (matches(k)) {
-      const std::size_t after = value.end_if_scalar();
-      if (after && i + 1 < n) hint.set(i + 1, after);
-      else hint.set(i, k.offset());
+      hint.found(i, n, k.offset(), value.end_if_scalar());
       out = value;
       found = true;
       return errc::ok;

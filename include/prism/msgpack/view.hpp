@@ -320,8 +320,7 @@ class node {
                 node& out) const noexcept {
     const std::size_t fixed = size_from_tag(*value);
     const std::size_t at = static_cast<std::size_t>(value - base_);
-    if (fixed && index + 1 < count && size_ - at > fixed) hint.set(index + 1, at + fixed);
-    else hint.set(index, static_cast<std::size_t>(entry - base_));
+    hint.found(index, count, static_cast<std::size_t>(entry - base_), fixed && size_ - at > fixed ? at + fixed : 0);
     out = node(base_, size_, at);
   }
 

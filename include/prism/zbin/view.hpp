@@ -307,11 +307,8 @@ class node {
   // (the next lookup, in field order, then matches at once), else the one found.
   errc found_at(const container_layout& c, const detail::lookup_hint& hint, std::size_t index, const std::uint8_t* entry,
                 const std::uint8_t* value, node& out, bool& found) const noexcept {
-    const std::size_t fixed = fixed_value_size[*value];
-    if (fixed && index + 1 < c.count && c.end - static_cast<std::size_t>(value - base_) > fixed)
-      hint.set(index + 1, static_cast<std::size_t>(value - base_) + fixed);
-    else
-      hint.set(index, static_cast<std::size_t>(entry - base_));
+    const std::size_t fixed = fixed_value_size[*value], at = static_cast<std::size_t>(value - base_);
+    hint.found(index, c.count, static_cast<std::size_t>(entry - base_), fixed && c.end - at > fixed ? at + fixed : 0);
     out = node(base_, c.end, static_cast<std::size_t>(value - base_));
     found = true;
     return errc::ok;
