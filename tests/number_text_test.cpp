@@ -1,5 +1,5 @@
-// The decimal writers of prism/core against std::to_chars: boundaries of every width and
-// seeded random values of every magnitude.
+// The decimal writers of prism/core against std::to_chars, and the decimal-to-binary conversion
+// (Eisel-Lemire) against std::from_chars: boundaries, ties and seeded random values.
 #include <gtest/gtest.h>
 
 #include <charconv>
@@ -10,6 +10,7 @@
 #include <random>
 #include <string>
 
+#include <prism/core/decimal_to_float.hpp>
 #include <prism/core/float_text.hpp>
 #include <prism/core/integer_text.hpp>
 
@@ -125,6 +126,107 @@ TEST(DoubleText, SeededRandomDecimalsOfEveryLength) {
     const double v = std::stod(std::to_string(mantissa) + "e" + std::to_string(exponent));
     ASSERT_EQ(prism_double(v), reference_double(v)) << mantissa << "e" << exponent;
   }
+}
+
+// w * 10^q through decimal_to_float against std::from_chars of "<w>e<q>": when it gives a
+// value, it is the same bits. Returns false when it declined.
+template <class F>
+bool converts_like_from_chars(std::uint64_t w, int q) {
+  const std::string text = std::to_string(w) + "e" + std::to_string(q);
+  F expected{};
+  const auto r = std::from_chars(text.data(), text.data() + text.size(), expected);
+  F got{};
+  if (!prism::detail::decimal_to_float(w, q, got)) return false;
+  EXPECT_EQ(r.ec, std::errc{}) << text;
+  EXPECT_EQ(std::memcmp(&got, &expected, sizeof(F)), 0) << text << ": " << got << " vs " << expected;
+  return true;
+}
+
+template <class F>
+void random_significands_and_exponents(std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  for (int i = 0; i < 400000; ++i) {
+    const int digits = 1 + static_cast<int>(rng() % 19);
+    std::uint64_t low = 1;
+    for (int d = 1; d < digits; ++d) low *= 10;
+    const std::uint64_t w = low + rng() % (9 * low);  // exactly `digits` digits
+    const int q = i % 4 == 0 ? static_cast<int>(rng() % 700) - 350 : static_cast<int>(rng() % 80) - 50;
+    (void)converts_like_from_chars<F>(w, q);
+    if (::testing::Test::HasFailure()) return;
+  }
+}
+
+TEST(DecimalToFloat, SeededRandomDoubles) { random_significands_and_exponents<double>(20261124); }
+TEST(DecimalToFloat, SeededRandomFloats) { random_significands_and_exponents<float>(11); }
+
+// Measured data (17 digits, a few before the point): the fast path decides them, it does not
+// hand them all to from_chars. (It declines exact values it cannot tell from their truncated
+// product, such as the ties x.5 and x.25 with 17 digits; those end in 5 or 0, left out here.)
+TEST(DecimalToFloat, DecidesTheUsualNumbers) {
+  std::mt19937_64 rng(3);
+  int declined = 0;
+  for (int i = 0; i < 200000; ++i) {
+    std::uint64_t w = 10000000000000000ull + rng() % 90000000000000000ull;
+    if (w % 5 == 0) ++w;
+    if (!converts_like_from_chars<double>(w, static_cast<int>(rng() % 30) - 25)) ++declined;
+  }
+  EXPECT_LT(declined, 20);
+}
+
+// Exact midpoints between neighbouring doubles (odd 54-bit m times 2^e, written exactly in
+// decimal) round to the even neighbour.
+TEST(DecimalToFloat, TiesRoundToEven) {
+  std::mt19937_64 rng(5);
+  int decided = 0;
+  for (int i = 0; i < 200000; ++i) {
+    const std::uint64_t m = (rng() >> 11) | (std::uint64_t{1} << 53) | 1;
+    const int e = static_cast<int>(rng() % 22) - 11;
+    std::uint64_t w;
+    int q = 0;
+    if (e >= 0) {
+      w = m << e;
+    } else {  // m * 2^e = m * 5^-e / 10^-e
+      __extension__ unsigned __int128 x = m;
+      for (int k = 0; k < -e; ++k) x *= 5;
+      if (x >> 64) continue;
+      w = static_cast<std::uint64_t>(x);
+      q = e;
+    }
+    while (w % 10 == 0) {
+      w /= 10;
+      ++q;
+    }
+    decided += converts_like_from_chars<double>(w, q);
+  }
+  EXPECT_GT(decided, 1000);
+}
+
+TEST(DecimalToFloat, Boundaries) {
+  const std::pair<std::uint64_t, int> cases[] = {
+      {17976931348623157ull, 292},  // the largest double
+      {17976931348623158ull, 292},  // rounds to it
+      {17976931348623159ull, 292},  // overflows: declined
+      {22250738585072014ull, -324}, // the smallest normal double
+      {22250738585072011ull, -324}, // subnormal: declined
+      {9007199254740993ull, 0},     // 2^53 + 1: a tie
+      {9007199254740995ull, 0},
+      {18446744073709551615ull, 0}, // the largest significand
+      {18446744073709551615ull, -292},
+      {1, 308},
+      {1, -292},
+      {34028234663852886ull, 22},   // the largest float
+      {11754943508222875ull, -54},  // the smallest normal float
+  };
+  for (const auto& [w, q] : cases) {
+    (void)converts_like_from_chars<double>(w, q);
+    (void)converts_like_from_chars<float>(w, q);
+  }
+  double d{};
+  EXPECT_TRUE(prism::detail::decimal_to_float(std::uint64_t{17976931348623157ull}, 292, d));
+  EXPECT_FALSE(prism::detail::decimal_to_float(std::uint64_t{17976931348623159ull}, 292, d));
+  EXPECT_FALSE(prism::detail::decimal_to_float(std::uint64_t{22250738585072011ull}, -324, d));
+  EXPECT_FALSE(prism::detail::decimal_to_float(std::uint64_t{1}, 325, d));
+  for (int q = -292; q <= 308; ++q) (void)converts_like_from_chars<double>(1, q);
 }
 
 }  // namespace

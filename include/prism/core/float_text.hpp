@@ -3,7 +3,7 @@
 // std::to_chars(first, last, double) chooses (fixed unless scientific is shorter), from
 // R. Giulietti's Schubfach algorithm ("The Schubfach way to render doubles", 2020): three
 // 128-bit multiplications by a power of ten, no loop over digits, no big-number arithmetic at
-// run time. The 617 powers of ten are computed at compile time from exact big integers.
+// run time. The 617 powers of ten come from pow10_table.hpp (computed at compile time).
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -12,6 +12,7 @@
 
 #include "config.hpp"
 #include "integer_text.hpp"
+#include "pow10_table.hpp"
 
 namespace prism {
 
@@ -21,85 +22,27 @@ inline constexpr std::size_t double_text_room = 48;
 
 namespace detail::schubfach {
 
-__extension__ using uint128 = unsigned __int128;
+using pow10::uint128;
+using pow10::floor_log10_pow2;
+using pow10::floor_log10_three_quarters_pow2;
+using pow10::floor_log2_pow10;
 
-inline constexpr int k_min = -324;  // the decimal exponents whose 10^-k scale the doubles
-inline constexpr int k_max = 292;
-
-// floor(q * log10(2)), floor(log10(3/4 * 2^q)) and floor(e * log2(10)), exact in the ranges used.
-constexpr int floor_log10_pow2(int q) noexcept { return static_cast<int>((std::int64_t{q} * 661971961083LL) >> 41); }
-constexpr int floor_log10_three_quarters_pow2(int q) noexcept {
-  return static_cast<int>((std::int64_t{q} * 661971961083LL - 274743187321LL) >> 41);
-}
-constexpr int floor_log2_pow10(int e) noexcept { return static_cast<int>((std::int64_t{e} * 913124641741LL) >> 38); }
-
-// Exact unsigned integers of up to 1344 bits, for building the table.
-struct big_number {
-  static constexpr int limbs = 42;
-  std::array<std::uint32_t, limbs> limb{};  // least significant first
-
-  int used = 1;  // limbs that may be nonzero
-
-  constexpr void multiply_by_10() noexcept {
-    std::uint64_t carry = 0;
-    for (int i = 0; i < used; ++i) {
-      const std::uint64_t x = std::uint64_t{limb[static_cast<std::size_t>(i)]} * 10 + carry;
-      limb[static_cast<std::size_t>(i)] = static_cast<std::uint32_t>(x);
-      carry = x >> 32;
-    }
-    if (carry != 0) limb[static_cast<std::size_t>(used++)] = static_cast<std::uint32_t>(carry);
-  }
-  constexpr void divide_by_10() noexcept {  // floor
-    std::uint64_t rest = 0;
-    for (int i = used - 1; i >= 0; --i) {
-      const std::uint64_t x = (rest << 32) | limb[static_cast<std::size_t>(i)];
-      limb[static_cast<std::size_t>(i)] = static_cast<std::uint32_t>(x / 10);
-      rest = x % 10;
-    }
-    if (used > 1 && limb[static_cast<std::size_t>(used - 1)] == 0) --used;
-  }
-  constexpr std::uint32_t limb_at(int i) const noexcept {
-    return i >= 0 && i < limbs ? limb[static_cast<std::size_t>(i)] : 0;
-  }
-  // floor(this / 2^shift) mod 2^128; a negative shift multiplies.
-  constexpr uint128 bits_from(int shift) const noexcept {
-    if (shift < 0) return bits_from(0) << -shift;
-    const int first = shift / 32;
-    const int offset = shift % 32;
-    uint128 out = 0;
-    for (int i = 3; i >= 0; --i) out = (out << 32) | limb_at(first + i);
-    out >>= offset;
-    if (offset != 0) out |= uint128{limb_at(first + 4)} << (128 - offset);
-    return out;
-  }
-};
+inline constexpr int k_min = -pow10::e_max;  // the decimal exponents whose 10^-k scale the doubles
+inline constexpr int k_max = -pow10::e_min;
 
 struct pow10_entry {
   std::uint64_t high, low;  // g = floor(10^-k * 2^-r) + 1 with 2^125 <= g < 2^126
 };
 
+// From the shared truncated significands: g = floor(t / 4) + 1.
 inline constexpr auto pow10_table = [] {
-  std::array<pow10_entry, k_max - k_min + 1> table{};
-  const auto store = [&](int k, uint128 g) {
-    table[static_cast<std::size_t>(k - k_min)] = {static_cast<std::uint64_t>(g >> 64), static_cast<std::uint64_t>(g)};
-  };
-  big_number power;  // 10^e for e = -k >= 0
-  power.limb[0] = 1;
-  for (int e = 0; e <= -k_min; ++e) {
-    const int r = floor_log2_pow10(e) - 125;
-    store(-e, power.bits_from(r) + 1);
-    power.multiply_by_10();
+  std::array<pow10_entry, k_max - k_min + 1> out{};
+  for (int k = k_min; k <= k_max; ++k) {
+    const auto& t = pow10::of(-k);
+    const uint128 g = ((uint128{t.high} << 64 | t.low) >> 2) + 1;
+    out[static_cast<std::size_t>(k - k_min)] = {static_cast<std::uint64_t>(g >> 64), static_cast<std::uint64_t>(g)};
   }
-  constexpr int m = 1280;  // 2^m / 10^e, floored at each division by 10 (which floors exactly)
-  big_number inverse;
-  inverse.limb[m / 32] = 1;
-  inverse.used = m / 32 + 1;
-  for (int e = 1; e <= k_max; ++e) {
-    inverse.divide_by_10();
-    const int r = floor_log2_pow10(-e) - 125;
-    store(e, inverse.bits_from(m + r) + 1);
-  }
-  return table;
+  return out;
 }();
 
 // g * cp / 2^127, rounded to odd: its last bit also says whether anything below it was lost.

@@ -66,10 +66,11 @@ class buffer_sink {
   PRISM_NOINLINE void grow(std::size_t n) {
     const std::size_t target = position_ + n;
     const std::size_t capacity = buffer_->capacity();
-    // Within the capacity growth costs only the zero-fill, so grow by little: a buffer reused
-    // for messages of about the same size then zero-fills a few bytes per message, not the
-    // whole capacity. Beyond it, grow geometrically.
-    const std::size_t size = target <= capacity ? std::min(capacity, target + std::max<std::size_t>(256, target / 8))
+    // Within the capacity growth costs only the zero-fill, so grow by a fixed small step: a
+    // buffer reused for messages of about the same size then zero-fills a few hundred bytes per
+    // message, however large the message (a step proportional to the size zero-filled 2.5 KB
+    // around a 20 KB array on every write). Beyond it, grow geometrically.
+    const std::size_t size = target <= capacity ? std::min(capacity, target + 256)
                                                 : std::max<std::size_t>({target, 2 * buffer_->size(), 256});
     buffer_->resize(size);
     data_ = reinterpret_cast<std::uint8_t*>(buffer_->data());

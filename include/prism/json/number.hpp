@@ -1,6 +1,6 @@
 #pragma once
 // JSON numbers on read: the RFC 8259 grammar checked in one pass, integers with overflow
-// detection, doubles correctly rounded (exact fast path, else std::from_chars).
+// detection, doubles correctly rounded (Clinger's exact path, Eisel-Lemire, else std::from_chars).
 #include <bit>
 #include <charconv>
 #include <cstring>
@@ -11,6 +11,7 @@
 #include <type_traits>
 
 #include "../core/config.hpp"
+#include "../core/decimal_to_float.hpp"
 
 namespace prism::json_detail {
 
@@ -214,10 +215,6 @@ inline constexpr double exact_powers_of_ten[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1
                                                  1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
                                                  1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
 
-inline constexpr long double long_powers_of_ten[] = {
-    1e0L,  1e1L,  1e2L,  1e3L,  1e4L,  1e5L,  1e6L,  1e7L,  1e8L,  1e9L,  1e10L, 1e11L, 1e12L, 1e13L,
-    1e14L, 1e15L, 1e16L, 1e17L, 1e18L, 1e19L, 1e20L, 1e21L, 1e22L, 1e23L, 1e24L, 1e25L, 1e26L, 1e27L};
-
 // The exactly computable cases; false for the rest.
 template <class F>
 PRISM_INLINE bool to_floating_quickly(const number_text& n, F& out) noexcept {
@@ -232,22 +229,12 @@ PRISM_INLINE bool to_floating_quickly(const number_text& n, F& out) noexcept {
     out = n.negative ? -v : v;
     return true;
   }
-  if constexpr (std::is_same_v<F, double> && std::numeric_limits<long double>::digits == 64) {
-    // x87 extended precision: the significand (below 2^64) and 10^|e| for |e| <= 27 are exact,
-    // so one multiplication or division rounds once, to 64 bits. Rounding that to double is
-    // correct unless it lies exactly halfway between two doubles (its 11 extra bits 0x400);
-    // those rare cases, and the neighbours for margin, go to from_chars.
-    if (n.digits <= 19 && n.exponent >= -27 && n.exponent <= 27) {
-      const long double m = static_cast<long double>(n.mantissa);
-      const long double r = n.exponent < 0 ? m / long_powers_of_ten[-n.exponent] : m * long_powers_of_ten[n.exponent];
-      std::uint64_t significand;
-      std::memcpy(&significand, &r, 8);
-      const unsigned extra = static_cast<unsigned>(significand & 0x7FF);
-      if (extra < 0x3FF || extra > 0x401) {
-        const double d = static_cast<double>(r);
-        out = n.negative ? -d : d;
-        return true;
-      }
+  // The rest of the usual numbers (up to 19 digits, as measured data has): Eisel-Lemire.
+  if (n.digits <= 19 && n.mantissa != 0) {
+    F v;
+    if (detail::decimal_to_float(n.mantissa, n.exponent, v)) {
+      out = n.negative ? -v : v;
+      return true;
     }
   }
   return false;
