@@ -119,11 +119,22 @@ PRISM_INLINE bool bytes_equal(const void* a, const void* b, std::size_t n) noexc
 }
 
 // Replaces the contents of a string or byte vector with n bytes. When the size already matches
-// (reading into the same object again) this is one memcpy, with no call into the library.
+// (reading into the same object again) this is one memcpy, with no call into the library;
+// otherwise a string is cleared and appended to (a resize would first zero-fill what the copy
+// then overwrites, and assign checks for overlap), a vector assigned.
 template <class Bytes>
 PRISM_INLINE void assign_bytes(Bytes& v, const void* p, std::size_t n) {
-  if (v.size() != n) v.resize(n);
-  copy_bytes(v.data(), p, n);
+  if (v.size() == n) {
+    copy_bytes(v.data(), p, n);
+    return;
+  }
+  const auto* first = static_cast<const std::remove_cvref_t<decltype(*v.data())>*>(p);
+  if constexpr (requires { v.append(first, n); }) {
+    v.clear();
+    v.append(first, n);
+  } else {
+    v.assign(first, first + n);
+  }
 }
 
 // Minimal byte cost of a value on the wire for a format whose scalar sizes are given by

@@ -262,6 +262,10 @@ PRISM_INLINE bool scan_string(Ctx& ctx, Scratch& scratch, bool& escaped, std::st
   // Escapes or an error: decode run by run into the scratch buffer.
   escaped = true;
   scratch.clear();
+  if (p != end) {  // room for the text up to the next quote (the end unless a quote is escaped): one allocation
+    if (const void* quote = std::memchr(p, '"', static_cast<std::size_t>(end - p)))
+      scratch.reserve(static_cast<std::size_t>(static_cast<const std::uint8_t*>(quote) - start));
+  }
   const std::uint8_t* run = start;
   for (;;) {
     if constexpr (O.validate_utf8) {
