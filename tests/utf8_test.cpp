@@ -56,6 +56,9 @@ void expect_agreement(const std::vector<std::uint8_t>& s) {
   if (prism::detail::utf8_ssse3::available()) {
     ASSERT_EQ(prism::detail::utf8_ssse3::valid(s.data(), s.size()), expected) << testing::PrintToString(s);
   }
+  if (prism::detail::utf8_avx2::available()) {
+    ASSERT_EQ(prism::detail::utf8_avx2::valid(s.data(), s.size()), expected) << testing::PrintToString(s);
+  }
 #endif
 }
 
@@ -84,14 +87,15 @@ void append_character(std::mt19937& rng, std::vector<std::uint8_t>& s) {
 }  // namespace
 
 // Every pair and every lead-and-two-bytes triple of interesting bytes, at each place around
-// the 16-byte block boundaries, inside ASCII text.
+// the 16- and 32-byte block boundaries, inside ASCII text.
 TEST(Utf8, EveryShortSequenceAtEveryBlockPosition) {
   std::vector<std::uint8_t> interesting;
   for (int b = 0x7E; b <= 0xFF; ++b) interesting.push_back(static_cast<std::uint8_t>(b));
   interesting.push_back(0x00);
   interesting.push_back(0x41);
-  for (const std::size_t at : {std::size_t{0}, std::size_t{13}, std::size_t{14}, std::size_t{15}, std::size_t{16}, std::size_t{30}}) {
-    for (const std::size_t total : {at + 2, at + 3, at + 20, std::size_t{48}}) {
+  for (const std::size_t at : {std::size_t{0}, std::size_t{13}, std::size_t{14}, std::size_t{15}, std::size_t{16}, std::size_t{30},
+                               std::size_t{31}, std::size_t{32}, std::size_t{47}, std::size_t{63}}) {
+    for (const std::size_t total : {at + 2, at + 3, at + 20, std::size_t{48}, std::size_t{80}}) {
       for (const std::uint8_t a : interesting) {
         for (const std::uint8_t b : interesting) {
           std::vector<std::uint8_t> s(std::max(total, at + 2), 'x');
@@ -104,12 +108,13 @@ TEST(Utf8, EveryShortSequenceAtEveryBlockPosition) {
   }
   const std::uint8_t leads[] = {0xE0, 0xE1, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5};
   const std::uint8_t conts[] = {0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0};
-  for (const std::size_t at : {std::size_t{0}, std::size_t{13}, std::size_t{14}, std::size_t{15}, std::size_t{29}}) {
+  for (const std::size_t at : {std::size_t{0}, std::size_t{13}, std::size_t{14}, std::size_t{15}, std::size_t{29}, std::size_t{30},
+                               std::size_t{31}, std::size_t{61}}) {
     for (const std::uint8_t lead : leads) {
       for (const std::uint8_t b : conts) {
         for (const std::uint8_t c : conts) {
           for (const std::uint8_t d : conts) {
-            for (const std::size_t total : {at + 3, at + 4, at + 5, std::size_t{40}}) {
+            for (const std::size_t total : {at + 3, at + 4, at + 5, std::size_t{40}, std::size_t{70}}) {
               std::vector<std::uint8_t> s(std::max(total, at + 3), 'x');
               s[at] = lead;
               s[at + 1] = b;
@@ -131,7 +136,7 @@ TEST(Utf8, RandomTextAgreesWithTheReference) {
   int valid = 0, invalid = 0;
   for (int round = 0; round < 20000; ++round) {
     std::vector<std::uint8_t> s;
-    const std::size_t characters = rng() % 40;
+    const std::size_t characters = rng() % 60;
     for (std::size_t k = 0; k < characters; ++k) append_character(rng, s);
     expect_agreement(s);
     if (s.empty()) continue;

@@ -1,6 +1,6 @@
 #pragma once
 // UTF-8 validation (RFC 3629): no overlong forms, no surrogates, nothing above U+10FFFF.
-// ASCII runs are checked eight bytes at a time; other text 16 bytes at a time where the CPU can.
+// ASCII runs are checked eight bytes at a time; other text 16 or 32 bytes at a time where the CPU can.
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -64,6 +64,7 @@ PRISM_INLINE bool utf8_valid(const std::uint8_t* s, std::size_t n) noexcept {
     if (((seen | block) & 0x8080808080808080ull) == 0) return true;
   }
 #ifdef PRISM_UTF8_SSSE3
+  if (n >= 32 && utf8_avx2::available()) return utf8_avx2::valid(s, n);
   if (utf8_ssse3::available()) return utf8_ssse3::valid(s, n);
 #endif
   return utf8_valid_prefix(s, n) == n;
