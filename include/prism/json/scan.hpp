@@ -66,18 +66,22 @@ PRISM_INLINE const std::uint8_t* skip_whitespace(const std::uint8_t* p, const st
   if (p != end && *p > ' ') [[likely]] return p;
   if (end - p >= 2 && *p == ' ' && p[1] > ' ') return p + 1;
 #if defined(__SSE2__)
-  if (p != end && *p == '\n') {
-    ++p;
-    while (end - p >= 16) {
-      const auto spaces = static_cast<unsigned>(_mm_movemask_epi8(
-          _mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)), _mm_set1_epi8(' '))));
-      if (spaces != 0xffffu) {
-        p += std::countr_zero(~spaces);
-        break;
-      }
-      p += 16;
+  if (end - p >= 33 && *p == '\n') {  // the indentation: two blocks of 16 at most, no loop
+    const auto other_than_space = [](const std::uint8_t* q) {
+      return ~static_cast<unsigned>(
+          _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(q)), _mm_set1_epi8(' '))));
+    };
+    unsigned other = other_than_space(p + 1) & 0xffffu;
+    const std::uint8_t* q = p + 1;
+    if (other == 0) {
+      q += 16;
+      other = other_than_space(q) & 0xffffu;
     }
-    if (p != end && *p > ' ') return p;
+    if (other != 0) {
+      q += std::countr_zero(other);
+      if (*q > ' ') return q;
+    }
+    p = q;
   }
 #endif
   return skip_whitespace_run(p, end);
