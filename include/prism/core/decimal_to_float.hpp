@@ -17,25 +17,18 @@
 
 namespace prism::detail {
 
+// IEEE binary64 and binary32 as bit fields.
 template <class F>
-struct binary_layout;
-template <>
-struct binary_layout<double> {
-  using bits = std::uint64_t;
-  static constexpr int fraction_bits = 52;
-  static constexpr int bias = 1023;
-  static constexpr int max_biased = 0x7FF;
-  // Only for these q can w * 10^q lie exactly halfway between two doubles (5^q, or 2^-q * w's
-  // factors, must fit the significand); outside them a product ending in zeros is not a tie.
-  static constexpr int tie_q_min = -4, tie_q_max = 23;
-};
-template <>
-struct binary_layout<float> {
-  using bits = std::uint32_t;
-  static constexpr int fraction_bits = 23;
-  static constexpr int bias = 127;
-  static constexpr int max_biased = 0xFF;
-  static constexpr int tie_q_min = -17, tie_q_max = 10;
+struct binary_layout {
+  static_assert(std::numeric_limits<F>::is_iec559 && (sizeof(F) == 8 || sizeof(F) == 4));
+  using bits = std::conditional_t<sizeof(F) == 8, std::uint64_t, std::uint32_t>;
+  static constexpr int fraction_bits = std::numeric_limits<F>::digits - 1;
+  static constexpr int bias = std::numeric_limits<F>::max_exponent - 1;
+  static constexpr int max_biased = 2 * std::numeric_limits<F>::max_exponent - 1;  // infinity
+  // Only for these q can w * 10^q lie exactly halfway between two values (5^|q| must fit the
+  // significand's reach); outside them a product ending in zeros is not a tie.
+  static constexpr int tie_q_min = sizeof(F) == 8 ? -4 : -17;
+  static constexpr int tie_q_max = sizeof(F) == 8 ? 23 : 10;
 };
 
 // The nearest F to w * 10^q (ties to even), without its sign; w != 0.
