@@ -473,6 +473,29 @@ TEST(Json, EscapesAtEveryPlaceAroundTheScanBlocks) {
       }
     }
   }
+  // Two escapes: the run after the first is shorter or longer than a block, the last block
+  // of the string overlaps the first escape or not.
+  for (std::size_t length = 0; length <= 40; ++length) {
+    for (std::size_t first = 0; first <= length; ++first) {
+      for (std::size_t second = first; second <= length; ++second) {
+        std::string text(length, 'a');
+        for (std::size_t k = 0; k < length; ++k) text[k] = static_cast<char>('a' + k % 26);
+        text.insert(second, "\n");
+        text.insert(first, "\x01");
+        std::string out;
+        ASSERT_TRUE(prism::write<prism::json>(text, out));
+        ASSERT_EQ(out, naive(text)) << "length " << length << ", at " << first << " and " << second;
+      }
+    }
+  }
+  std::vector<std::string> strings;
+  for (std::size_t length = 14; length <= 36; length += 3) {
+    std::string text(length, 'x');
+    text[length / 3] = '"';
+    text[length - 2] = '\n';
+    strings.push_back(text);
+  }
+  expect_fixed_buffers_never_overrun(strings);
 }
 
 // Integers are read up to eight digits at a time: every length, followed by every kind of

@@ -70,6 +70,7 @@ bool write_string(Ctx& ctx, const char* s, std::size_t n) {
   std::uint8_t* p = ctx.out.cur();
   *p++ = '"';
   for (;;) {
+    const char* const run = s;  // this plain run: bytes from here on are written at p + (byte - s)
     while (end - s >= 16) {  // copy 16 bytes, keep those before the first special one
       std::memcpy(p, s, 16);
       bool high;
@@ -77,6 +78,16 @@ bool write_string(Ctx& ctx, const char* s, std::size_t n) {
       s += plain;
       p += plain;
       if (plain < 16) break;
+    }
+    if (s != end && end - s < 16 && end - run >= 16) {
+      // The last 16 bytes, those before s already copied: copied again over themselves, the
+      // same way (bytes after a special one are overwritten by what follows it).
+      const auto back = static_cast<unsigned>(16 - (end - s));
+      std::memcpy(p - back, end - 16, 16);
+      bool high;
+      const unsigned plain = special_in_16(reinterpret_cast<const std::uint8_t*>(end - 16), high) - back;
+      s += plain;
+      p += plain;
     }
     for (std::uint64_t block; end - s >= 8; s += 8, p += 8) {
       std::memcpy(&block, s, 8);
