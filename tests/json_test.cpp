@@ -41,6 +41,14 @@ struct Circle {
   double r;
   friend bool operator==(const Circle&, const Circle&) = default;
 };
+struct Area {
+  std::int64_t areaId;
+  std::vector<std::int64_t> blockIds;
+};
+struct Category {
+  std::vector<Area> areas;
+  Circle first;
+};
 struct Square {
   std::int32_t side;
   friend bool operator==(const Square&, const Square&) = default;
@@ -413,6 +421,24 @@ TEST(Json, FixedBufferIsNeverOverrun) {
   expect_fixed_buffers_never_overrun(std::vector<double>{-65.613616999999977, 1e300, 0.5, -0.0, 5e-324});
   expect_fixed_buffers_never_overrun(std::vector<std::int64_t>{std::numeric_limits<std::int64_t>::min(), 0, 205705999, 1372701600000});
   expect_fixed_buffers_never_overrun(Circle{-1.7976931348623157e308});
+}
+
+// The first field's key carries the object's brace, empty arrays are written whole: structs
+// that start with a number, a string, an array or another struct, empty or not, at every depth.
+TEST(Json, WritesObjectsAndEmptyArraysAtEveryPlace) {
+  const std::vector<Category> value{{{{205705999, {}}, {7, {1, 2}}}, {0.5}}, {{}, {-1.0}}};
+  EXPECT_EQ(to_json(value),
+            R"([{"areas":[{"areaId":205705999,"blockIds":[]},{"areaId":7,"blockIds":[1,2]}],"first":{"r":0.5}},)"
+            R"({"areas":[],"first":{"r":-1.0}}])");
+  EXPECT_EQ(to_json(std::vector<Weapon>{}), "[]");
+  EXPECT_EQ(to_json(std::vector<std::vector<int>>{{}, {}, {3}}), "[[],[],[3]]");
+  constexpr prism::options pretty{.pretty = true, .indent = 1};
+  EXPECT_EQ((to_json<Area, pretty>(Area{1, {}})), "{\n \"areaId\": 1,\n \"blockIds\": []\n}");
+  expect_fixed_buffers_never_overrun(value);
+  // A field that cannot be written fails at the place of its value, after its key.
+  const auto bad = prism::write<prism::json>(std::vector<Circle>{{1.0}, {std::numeric_limits<double>::quiet_NaN()}});
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().offset, 16u);  // after [{"r":1.0},{"r":
 }
 
 TEST(Json, NonFiniteFieldsAndElementsAreAnErrorOrNull) {

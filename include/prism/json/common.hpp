@@ -103,6 +103,14 @@ inline constexpr auto separated_key = [] {
   return out;
 }();
 
+// `{"name":` for the first field of a compact object: the same bytes with the brace for the comma.
+template <class T, std::size_t I>
+inline constexpr auto opening_key = [] {
+  auto out = separated_key<T, I>;
+  out[0] = '{';
+  return out;
+}();
+
 inline constexpr char base64_alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
 constexpr std::size_t base64_size(std::size_t n) noexcept { return (n + 2) / 3 * 4; }

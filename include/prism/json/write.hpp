@@ -240,6 +240,9 @@ PRISM_INLINE bool key_separator(Ctx& ctx) {
 
 template <options O, class Range, class Ctx>
 bool write_array(Ctx& ctx, const Range& r) {
+  if constexpr (std::ranges::sized_range<Range>) {
+    if (std::ranges::size(r) == 0) return put_text(ctx, "[]");
+  }
   if (!open(ctx, '[')) return false;
   std::size_t i = 0;
   for (const auto& e : r) {
@@ -262,8 +265,9 @@ constexpr bool is_null(const T& v) noexcept {
 }
 
 // Fields after `written` members (FirstMember: none, so the first field takes no comma unless
-// null members are skipped, which only the count can tell).
-template <options O, bool FirstMember, class T, class Ctx>
+// null members are skipped, which only the count can tell). Opens: the first field's key
+// starts with the object's '{' (compact output, no member skipped).
+template <options O, bool FirstMember, class T, class Ctx, bool Opens = false>
 bool write_object_fields(Ctx& ctx, const T& v, std::size_t& written) {
   return all_fields<T>([&](auto i) {
     constexpr std::size_t I = decltype(i)::value;
@@ -271,14 +275,15 @@ bool write_object_fields(Ctx& ctx, const T& v, std::size_t& written) {
     if constexpr (O.skip_null_members) {
       if (is_null(field)) return true;
     }
-    constexpr auto& key = separated_key<T, I>;  // ,"name":\0
+    constexpr bool opening = Opens && I == 0;
+    constexpr auto& key = opening ? opening_key<T, I> : separated_key<T, I>;  // ,"name":\0 or {"name":\0
     if constexpr (O.pretty) {
       return separator<O>(ctx, written++) && ctx.write(key.data() + 1, key.size() - 2) && key_separator<O>(ctx) &&
              write_value<O>(ctx, field);
     } else {
       std::size_t first;
       if constexpr (FirstMember && !O.skip_null_members) {
-        first = I == 0;
+        first = I == 0 && !opening;
         ++written;
       } else {
         first = written++ == 0 ? 1 : 0;
@@ -304,6 +309,10 @@ bool write_struct(Ctx& ctx, const T& v) {
       return separator<O>(ctx, i++) && write_value<O>(ctx, get_field<decltype(k)::value>(v));
     });
     return ok && close<O>(ctx, ']', i == 0);
+  } else if constexpr (!O.pretty && !O.skip_null_members && field_count_v<T> > 0) {
+    ++ctx.depth;
+    std::size_t written = 0;
+    return write_object_fields<O, true, T, Ctx, true>(ctx, v, written) && close<O>(ctx, '}', false);
   } else {
     if (!open(ctx, '{')) return false;
     std::size_t written = 0;
