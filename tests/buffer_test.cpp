@@ -41,6 +41,26 @@ TEST(Sinks, WriteReplacesContentsAndReusesCapacity) {
   EXPECT_EQ(s.data(), before);
 }
 
+// A buffer reused for messages of every size, smaller and larger than the ones before and
+// than its capacity: each write leaves exactly the message, the same bytes a fresh buffer gets,
+// and a message within the capacity does not move the buffer.
+TEST(Sinks, ReusedBufferGrowsWithinAndBeyondItsCapacity) {
+  std::vector<std::uint8_t> reused;
+  reused.reserve(64 * 1024);
+  for (const std::size_t count : {0, 3000, 10, 3001, 5000, 100, 7000, 2, 20000, 1}) {
+    Sample value{static_cast<std::uint32_t>(count), std::string(count % 97, 'n'), std::vector<double>(count, 0.25)};
+    std::vector<std::uint8_t> fresh;
+    ASSERT_TRUE(prism::write<prism::msgpack>(value, fresh));
+    const auto* before = reused.data();
+    const bool fits = fresh.size() <= reused.capacity();
+    ASSERT_TRUE(prism::write<prism::msgpack>(value, reused));
+    EXPECT_EQ(reused, fresh) << count;
+    if (fits) {
+      EXPECT_EQ(reused.data(), before) << count;
+    }
+  }
+}
+
 TEST(Sinks, FixedSpanNeverWritesPastTheEnd) {
   std::array<std::uint8_t, 64> big{};
   auto n = prism::write<prism::msgpack>(sample, std::span(big));

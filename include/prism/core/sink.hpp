@@ -40,7 +40,8 @@ class buffer_sink {
   static constexpr bool can_overflow = false;
 
   explicit buffer_sink(Buffer& buffer) noexcept
-      : buffer_(&buffer), data_(reinterpret_cast<std::uint8_t*>(buffer.data())), capacity_(buffer.size()) {}
+      : buffer_(&buffer), data_(reinterpret_cast<std::uint8_t*>(buffer.data())), capacity_(buffer.size()),
+        initial_size_(buffer.size()) {}
 
   PRISM_INLINE bool reserve(std::size_t n) {
     if (capacity_ - position_ < n) [[unlikely]] grow(n);
@@ -66,11 +67,13 @@ class buffer_sink {
   PRISM_NOINLINE void grow(std::size_t n) {
     const std::size_t target = position_ + n;
     const std::size_t capacity = buffer_->capacity();
-    // Within the capacity growth costs only the zero-fill, so grow by a fixed small step: a
-    // buffer reused for messages of about the same size then zero-fills a few hundred bytes per
-    // message, however large the message (a step proportional to the size zero-filled 2.5 KB
-    // around a 20 KB array on every write). Beyond it, grow geometrically.
-    const std::size_t size = target <= capacity ? std::min(capacity, target + 256)
+    // Within the capacity growth costs only the zero-fill, so grow by what this message has
+    // grown so far (at least 256 bytes): a buffer reused for messages of about the same size
+    // zero-fills a few hundred bytes per message however large it is (a step of 1/8 of the size
+    // zero-filled 2.5 KB around a 20 KB array on every write), and a larger message still takes
+    // few steps. Beyond the capacity, grow geometrically.
+    const std::size_t step = std::max<std::size_t>(256, target - std::min(target, initial_size_));
+    const std::size_t size = target <= capacity ? std::min(capacity, target + step)
                                                 : std::max<std::size_t>({target, 2 * buffer_->size(), 256});
     buffer_->resize(size);
     data_ = reinterpret_cast<std::uint8_t*>(buffer_->data());
@@ -80,6 +83,7 @@ class buffer_sink {
   Buffer* buffer_;
   std::uint8_t* data_;
   std::size_t capacity_;
+  std::size_t initial_size_;  // the buffer's size before this message
   std::size_t position_ = 0;
 };
 
