@@ -265,9 +265,9 @@ constexpr bool is_null(const T& v) noexcept {
 }
 
 // Fields after `written` members (FirstMember: none, so the first field takes no comma unless
-// null members are skipped, which only the count can tell). Opens: the first field's key
-// starts with the object's '{' (compact output, no member skipped).
-template <options O, bool FirstMember, class T, class Ctx, bool Opens = false>
+// null members are skipped, which only the count can tell). In compact output with no member
+// skipped, FirstMember's first key also opens the object: `{"name":` in one copy.
+template <options O, bool FirstMember, class T, class Ctx>
 bool write_object_fields(Ctx& ctx, const T& v, std::size_t& written) {
   return all_fields<T>([&](auto i) {
     constexpr std::size_t I = decltype(i)::value;
@@ -275,7 +275,7 @@ bool write_object_fields(Ctx& ctx, const T& v, std::size_t& written) {
     if constexpr (O.skip_null_members) {
       if (is_null(field)) return true;
     }
-    constexpr bool opening = Opens && I == 0;
+    constexpr bool opening = FirstMember && !O.pretty && !O.skip_null_members && I == 0;
     constexpr auto& key = opening ? opening_key<T, I> : separated_key<T, I>;  // ,"name":\0 or {"name":\0
     if constexpr (O.pretty) {
       return separator<O>(ctx, written++) && ctx.write(key.data() + 1, key.size() - 2) && key_separator<O>(ctx) &&
@@ -309,12 +309,13 @@ bool write_struct(Ctx& ctx, const T& v) {
       return separator<O>(ctx, i++) && write_value<O>(ctx, get_field<decltype(k)::value>(v));
     });
     return ok && close<O>(ctx, ']', i == 0);
-  } else if constexpr (!O.pretty && !O.skip_null_members && field_count_v<T> > 0) {
-    ++ctx.depth;
-    std::size_t written = 0;
-    return write_object_fields<O, true, T, Ctx, true>(ctx, v, written) && close<O>(ctx, '}', false);
   } else {
-    if (!open(ctx, '{')) return false;
+    constexpr bool first_key_opens = !O.pretty && !O.skip_null_members && field_count_v<T> > 0;
+    if constexpr (first_key_opens) {
+      ++ctx.depth;
+    } else if (!open(ctx, '{')) {
+      return false;
+    }
     std::size_t written = 0;
     return write_object_fields<O, true>(ctx, v, written) && close<O>(ctx, '}', written == 0);
   }
