@@ -40,6 +40,38 @@ __attribute__((target("ssse3"))) inline __m128i table(std::uint8_t a0, std::uint
                        static_cast<char>(a12), static_cast<char>(a13), static_cast<char>(a14), static_cast<char>(a15));
 }
 
+// The three lookups, indexed by the high nibble of the previous byte, its low nibble, and the
+// high nibble of the byte.
+__attribute__((target("ssse3"))) inline __m128i byte_1_high_table() {
+  return table(too_long, too_long, too_long, too_long, too_long, too_long, too_long, too_long,  // 0___ ASCII
+               two_conts, two_conts, two_conts, two_conts,                                    // 10__ continuation
+               too_short | overlong_2,                                                        // 1100 2-byte lead
+               too_short,                                                                     // 1101 2-byte lead
+               too_short | overlong_3 | surrogate,                                            // 1110 3-byte lead
+               too_short | too_large | too_large_1000 | overlong_4);                          // 1111 4-byte lead
+}
+__attribute__((target("ssse3"))) inline __m128i byte_1_low_table() {
+  return table(carry | overlong_3 | overlong_2 | overlong_4,  // ____0000
+               carry | overlong_2,                            // ____0001
+               carry, carry,                                  // ____001_
+               carry | too_large,                             // ____0100
+               carry | too_large | too_large_1000,            // ____0101
+               carry | too_large | too_large_1000, carry | too_large | too_large_1000,  // ____011_
+               carry | too_large | too_large_1000, carry | too_large | too_large_1000,  // ____1000, 1001
+               carry | too_large | too_large_1000, carry | too_large | too_large_1000,  // ____1010, 1011
+               carry | too_large | too_large_1000,                                      // ____1100
+               carry | too_large | too_large_1000 | surrogate,                          // ____1101
+               carry | too_large | too_large_1000, carry | too_large | too_large_1000);  // ____111_
+}
+__attribute__((target("ssse3"))) inline __m128i byte_2_high_table() {
+  return table(too_short, too_short, too_short, too_short, too_short, too_short, too_short, too_short,  // 0___
+               too_long | overlong_2 | two_conts | overlong_3 | too_large_1000 | overlong_4,          // 1000
+               too_long | overlong_2 | two_conts | overlong_3 | too_large,                            // 1001
+               too_long | overlong_2 | two_conts | surrogate | too_large,                             // 1010
+               too_long | overlong_2 | two_conts | surrogate | too_large,                             // 1011
+               too_short, too_short, too_short, too_short);                                           // 11__
+}
+
 __attribute__((target("ssse3"))) inline __m128i high_nibbles(__m128i v) {
   return _mm_and_si128(_mm_srli_epi16(v, 4), _mm_set1_epi8(0x0f));
 }
@@ -47,35 +79,9 @@ __attribute__((target("ssse3"))) inline __m128i high_nibbles(__m128i v) {
 // The error bits of every byte of `input`, given the block before it.
 __attribute__((target("ssse3"))) inline __m128i block_errors(__m128i input, __m128i previous) {
   const __m128i prev1 = _mm_alignr_epi8(input, previous, 15);
-  const __m128i byte_1_high = _mm_shuffle_epi8(
-      table(too_long, too_long, too_long, too_long, too_long, too_long, too_long, too_long,  // 0___ ASCII
-            two_conts, two_conts, two_conts, two_conts,                                    // 10__ continuation
-            too_short | overlong_2,                                                        // 1100 2-byte lead
-            too_short,                                                                     // 1101 2-byte lead
-            too_short | overlong_3 | surrogate,                                            // 1110 3-byte lead
-            too_short | too_large | too_large_1000 | overlong_4),                          // 1111 4-byte lead
-      high_nibbles(prev1));
-  const __m128i byte_1_low = _mm_shuffle_epi8(
-      table(carry | overlong_3 | overlong_2 | overlong_4,  // ____0000
-            carry | overlong_2,                            // ____0001
-            carry, carry,                                  // ____001_
-            carry | too_large,                             // ____0100
-            carry | too_large | too_large_1000,            // ____0101
-            carry | too_large | too_large_1000, carry | too_large | too_large_1000,  // ____011_
-            carry | too_large | too_large_1000, carry | too_large | too_large_1000,  // ____1000, 1001
-            carry | too_large | too_large_1000, carry | too_large | too_large_1000,  // ____1010, 1011
-            carry | too_large | too_large_1000,                                      // ____1100
-            carry | too_large | too_large_1000 | surrogate,                          // ____1101
-            carry | too_large | too_large_1000, carry | too_large | too_large_1000), // ____111_
-      _mm_and_si128(prev1, _mm_set1_epi8(0x0f)));
-  const __m128i byte_2_high = _mm_shuffle_epi8(
-      table(too_short, too_short, too_short, too_short, too_short, too_short, too_short, too_short,  // 0___
-            too_long | overlong_2 | two_conts | overlong_3 | too_large_1000 | overlong_4,          // 1000
-            too_long | overlong_2 | two_conts | overlong_3 | too_large,                            // 1001
-            too_long | overlong_2 | two_conts | surrogate | too_large,                             // 1010
-            too_long | overlong_2 | two_conts | surrogate | too_large,                             // 1011
-            too_short, too_short, too_short, too_short),                                           // 11__
-      high_nibbles(input));
+  const __m128i byte_1_high = _mm_shuffle_epi8(byte_1_high_table(), high_nibbles(prev1));
+  const __m128i byte_1_low = _mm_shuffle_epi8(byte_1_low_table(), _mm_and_si128(prev1, _mm_set1_epi8(0x0f)));
+  const __m128i byte_2_high = _mm_shuffle_epi8(byte_2_high_table(), high_nibbles(input));
   const __m128i special = _mm_and_si128(_mm_and_si128(byte_1_high, byte_1_low), byte_2_high);
   // Bytes two or three after a 3- or 4-byte lead must be continuations (and only they).
   const __m128i prev2 = _mm_alignr_epi8(input, previous, 14);
@@ -146,27 +152,10 @@ __attribute__((target("avx2"))) inline __m256i high_nibbles(__m256i v) {
 __attribute__((target("avx2"))) inline __m256i block_errors(__m256i input, __m256i previous) {
   using namespace utf8_ssse3;
   const __m256i prev1 = before<1>(input, previous);
-  const __m256i byte_1_high = _mm256_shuffle_epi8(
-      both_lanes(table(too_long, too_long, too_long, too_long, too_long, too_long, too_long, too_long, two_conts, two_conts,
-                       two_conts, two_conts, too_short | overlong_2, too_short, too_short | overlong_3 | surrogate,
-                       too_short | too_large | too_large_1000 | overlong_4)),
-      high_nibbles(prev1));
-  const __m256i byte_1_low = _mm256_shuffle_epi8(
-      both_lanes(table(carry | overlong_3 | overlong_2 | overlong_4, carry | overlong_2, carry, carry, carry | too_large,
-                       carry | too_large | too_large_1000, carry | too_large | too_large_1000,
-                       carry | too_large | too_large_1000, carry | too_large | too_large_1000,
-                       carry | too_large | too_large_1000, carry | too_large | too_large_1000,
-                       carry | too_large | too_large_1000, carry | too_large | too_large_1000,
-                       carry | too_large | too_large_1000 | surrogate, carry | too_large | too_large_1000,
-                       carry | too_large | too_large_1000)),
-      _mm256_and_si256(prev1, _mm256_set1_epi8(0x0f)));
-  const __m256i byte_2_high = _mm256_shuffle_epi8(
-      both_lanes(table(too_short, too_short, too_short, too_short, too_short, too_short, too_short, too_short,
-                       too_long | overlong_2 | two_conts | overlong_3 | too_large_1000 | overlong_4,
-                       too_long | overlong_2 | two_conts | overlong_3 | too_large,
-                       too_long | overlong_2 | two_conts | surrogate | too_large,
-                       too_long | overlong_2 | two_conts | surrogate | too_large, too_short, too_short, too_short, too_short)),
-      high_nibbles(input));
+  const __m256i byte_1_high = _mm256_shuffle_epi8(both_lanes(byte_1_high_table()), high_nibbles(prev1));
+  const __m256i byte_1_low =
+      _mm256_shuffle_epi8(both_lanes(byte_1_low_table()), _mm256_and_si256(prev1, _mm256_set1_epi8(0x0f)));
+  const __m256i byte_2_high = _mm256_shuffle_epi8(both_lanes(byte_2_high_table()), high_nibbles(input));
   const __m256i special = _mm256_and_si256(_mm256_and_si256(byte_1_high, byte_1_low), byte_2_high);
   const __m256i third = _mm256_subs_epu8(before<2>(input, previous), _mm256_set1_epi8(static_cast<char>(0xe0 - 0x80)));
   const __m256i fourth = _mm256_subs_epu8(before<3>(input, previous), _mm256_set1_epi8(static_cast<char>(0xf0 - 0x80)));
