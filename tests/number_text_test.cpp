@@ -128,6 +128,77 @@ TEST(DoubleText, SeededRandomDecimalsOfEveryLength) {
   }
 }
 
+// The one-product decision against the exact three-product Schubfach path: equal whenever it
+// decides, and it declines only values on a boundary (never a measured-style coordinate).
+std::size_t one_product_disagreements(std::uint64_t bits, std::size_t& declined) {
+  using namespace prism::detail::schubfach;
+  const std::uint64_t t = bits & ((std::uint64_t{1} << 52) - 1);
+  const int biased = static_cast<int>((bits >> 52) & 0x7ff);
+  if (biased == 0 || biased == 0x7ff || t == 0) return 0;
+  const int q = biased - 1075;
+  const std::uint64_t c = t | (std::uint64_t{1} << 52);
+  decimal fast{};
+  if (!decide_with_one_product(q, c, fast)) {
+    ++declined;
+    return 0;
+  }
+  const decimal exact = to_decimal(q, c);
+  return fast.digits != exact.digits || fast.exponent != exact.exponent ? 1 : 0;
+}
+
+TEST(DoubleText, OneProductDecidesAsTheExactPath) {
+  std::mt19937_64 rng(20261124);
+  std::size_t declined = 0;
+  for (int i = 0; i < 2000000; ++i) ASSERT_EQ(one_product_disagreements(rng(), declined), 0u);
+  EXPECT_LT(declined, 4000u);  // 0.12% seen: exact values with small exponents
+  std::size_t measured_declined = 0;
+  for (int i = 0; i < 1000000; ++i) {  // coordinates with 14-17 significant digits
+    const double v = static_cast<double>(static_cast<std::int64_t>(rng() % 36000000000000000ull) - 18000000000000000ll) /
+                     static_cast<double>(std::uint64_t{1} << (rng() % 4)) * 1e-14;
+    std::uint64_t bits;
+    std::memcpy(&bits, &v, 8);
+    ASSERT_EQ(one_product_disagreements(bits & ~(std::uint64_t{1} << 63), measured_declined), 0u) << v;
+  }
+  EXPECT_LT(measured_declined, 20u);
+}
+
+TEST(DoubleText, ExactDecimalsOnTiesAndBoundaries) {
+  // Integers above 2^53 end exactly on halves and multiples of ten at their scale; small
+  // multiples of powers of two are exact decimals: all must fall back to the exact path.
+  std::mt19937_64 rng(5);
+  for (int i = 0; i < 200000; ++i) {
+    const int shift = static_cast<int>(rng() % 12);
+    const double big = std::ldexp(static_cast<double>((rng() >> 11) | (std::uint64_t{1} << 52)), shift);
+    ASSERT_EQ(prism_double(big), reference_double(big)) << std::hexfloat << big;
+    const double round = static_cast<double>(rng() % 100000 * 100000 + 5) * std::ldexp(1.0, shift + 20);
+    ASSERT_EQ(prism_double(round), reference_double(round)) << std::hexfloat << round;
+    const double dyadic = std::ldexp(static_cast<double>(rng() % 1000000 + 1), -static_cast<int>(rng() % 40));
+    ASSERT_EQ(prism_double(dyadic), reference_double(dyadic)) << std::hexfloat << dyadic;
+  }
+}
+
+TEST(DoubleText, SeventeenDigitFieldsCountTheirZeros) {
+  std::mt19937_64 rng(17);
+  for (int i = 0; i < 300000; ++i) {
+    std::uint64_t d = rng() % 100000000000000000ull >> (rng() % 57);
+    if (i % 4 == 0) d -= d % 1000;  // trailing zeros
+    if (d == 0) d = 1;
+    std::string expected = std::to_string(d);
+    const int digits = static_cast<int>(expected.size());
+    expected.insert(0, static_cast<std::size_t>(17 - digits), '0');
+    const int trailing = static_cast<int>(expected.size() - 1 - expected.find_last_not_of('0'));
+    char simd[48], portable[48];
+    const auto field = prism::detail::put_seventeen_digits(simd, d);
+    const auto field_portable = prism::detail::put_seventeen_digits_portable(portable, d);
+    ASSERT_EQ(std::string(simd, 17), expected);
+    ASSERT_EQ(std::string(portable, 17), expected);
+    ASSERT_EQ(field.leading_zeros, 17 - digits) << d;
+    ASSERT_EQ(field_portable.leading_zeros, 17 - digits) << d;
+    ASSERT_EQ(field.trailing_zeros, trailing) << d;
+    ASSERT_EQ(field_portable.trailing_zeros, trailing) << d;
+  }
+}
+
 // w * 10^q through decimal_to_float against std::from_chars of "<w>e<q>": when it gives a
 // value, it is the same bits. Returns false when it declined.
 template <class F>

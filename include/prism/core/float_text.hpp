@@ -1,18 +1,18 @@
 #pragma once
 // The shortest decimal text of a double that reads back to the same double, in the form
-// std::to_chars(first, last, double) chooses (fixed unless scientific is shorter), from
-// R. Giulietti's Schubfach algorithm ("The Schubfach way to render doubles", 2020): three
-// 128-bit multiplications by a power of ten, no loop over digits, no big-number arithmetic at
-// run time. The 617 powers of ten come from pow10_table.hpp (computed at compile time).
-#include <array>
+// std::to_chars(first, last, double) chooses (fixed unless scientific is shorter): the digits
+// of shortest_decimal.hpp, written 16 at a time with SSE2 (8 at a time without), then laid out.
 #include <bit>
 #include <cstdint>
 #include <cstring>
-#include <utility>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "config.hpp"
 #include "integer_text.hpp"
-#include "pow10_table.hpp"
+#include "shortest_decimal.hpp"
 
 namespace prism {
 
@@ -20,100 +20,86 @@ namespace prism {
 // fixed-size copies of the writer.
 inline constexpr std::size_t double_text_room = 48;
 
-namespace detail::schubfach {
+namespace detail {
 
-using pow10::uint128;
-using pow10::floor_log10_pow2;
-using pow10::floor_log10_three_quarters_pow2;
-using pow10::floor_log2_pow10;
+#if defined(__SSE2__)
+// The 16 digits of high * 10^8 + low (both below 10^8, leading zeros included) as byte values
+// 0..9, the first in byte 0: both halves at once, in 4-digit quarters in 32-bit lanes, pairs in
+// 16-bit lanes, digits in bytes, each step a multiplication by a reciprocal and a subtraction.
+PRISM_INLINE __m128i sixteen_digit_values(std::uint32_t high, std::uint32_t low) noexcept {
+  const __m128i eights = _mm_set_epi64x(low, high);
+  const __m128i fours_high = _mm_srli_epi64(_mm_mul_epu32(eights, _mm_set1_epi64x(0xd1b71759)), 45);  // / 10^4
+  const __m128i fours_low = _mm_sub_epi32(eights, _mm_mul_epu32(fours_high, _mm_set1_epi64x(10000)));
+  const __m128i fours = _mm_or_si128(fours_high, _mm_slli_epi64(fours_low, 32));
+  const __m128i pairs_high = _mm_srli_epi16(_mm_mulhi_epu16(fours, _mm_set1_epi32(5243)), 3);  // / 100
+  const __m128i pairs_low = _mm_sub_epi16(fours, _mm_mullo_epi16(pairs_high, _mm_set1_epi32(100)));
+  const __m128i pairs = _mm_or_si128(pairs_high, _mm_slli_epi32(pairs_low, 16));
+  const __m128i tens = _mm_mulhi_epu16(pairs, _mm_set1_epi16(6554));  // / 10
+  const __m128i units = _mm_sub_epi16(pairs, _mm_mullo_epi16(tens, _mm_set1_epi16(10)));
+  return _mm_or_si128(tens, _mm_slli_epi16(units, 8));
+}
 
-inline constexpr int k_min = -pow10::e_max;  // the decimal exponents whose 10^-k scale the doubles
-inline constexpr int k_max = -pow10::e_min;
+// Bit i set when digit i is not zero.
+PRISM_INLINE std::uint32_t nonzero_digits(__m128i values) noexcept {
+  return ~static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(values, _mm_setzero_si128()))) & 0xffff;
+}
+#endif
 
-struct pow10_entry {
-  std::uint64_t high, low;  // g = floor(10^-k * 2^-r) + 1 with 2^125 <= g < 2^126
+// The 17 digits of d < 10^17, leading zeros included, at out (out[0..25) is written), and how
+// many of them are leading and trailing zeros (d > 0).
+struct digit_field {
+  int leading_zeros;
+  int trailing_zeros;
 };
 
-// From the shared truncated significands: g = floor(t / 4) + 1.
-inline constexpr auto pow10_table = [] {
-  std::array<pow10_entry, k_max - k_min + 1> out{};
-  for (int k = k_min; k <= k_max; ++k) {
-    const auto& t = pow10::of(-k);
-    const uint128 g = ((uint128{t.high} << 64 | t.low) >> 2) + 1;
-    out[static_cast<std::size_t>(k - k_min)] = {static_cast<std::uint64_t>(g >> 64), static_cast<std::uint64_t>(g)};
-  }
-  return out;
-}();
-
-// g * cp / 2^127, rounded to odd: its last bit also says whether anything below it was lost.
-PRISM_INLINE std::uint64_t round_to_odd(const pow10_entry& g, std::uint64_t cp) noexcept {
-  const uint128 low_part = (uint128{g.low} * cp) >> 64;
-  const uint128 sum = uint128{g.high} * cp + low_part;
-  const auto value = static_cast<std::uint64_t>(sum >> 63);
-  const bool sticky = (static_cast<std::uint64_t>(sum) & ((std::uint64_t{1} << 63) - 1)) != 0;
-  return value | (sticky ? 1u : 0u);
-}
-
-struct decimal {
-  std::uint64_t digits;
-  int exponent;  // value = digits * 10^exponent
+// d < 10^17 as its first digit and two blocks of eight: two divisions at once, not in turn.
+struct seventeen_digits {
+  std::uint32_t top, middle, low;
 };
 
-// The shortest decimal in the rounding interval of c * 2^q, the closest one if several.
-PRISM_INLINE decimal to_decimal(int q, std::uint64_t c) noexcept {
-  constexpr std::uint64_t c_min = std::uint64_t{1} << 52;
-  constexpr int q_min = -1074;
-  const std::uint64_t out = c & 1;
-  const std::uint64_t cb = c << 2;
-  const std::uint64_t cbr = cb + 2;
-  std::uint64_t cbl;
-  int k;
-  if (c != c_min || q == q_min) {
-    cbl = cb - 2;
-    k = floor_log10_pow2(q);
-  } else {
-    cbl = cb - 1;
-    k = floor_log10_three_quarters_pow2(q);
-  }
-  const int h = q + floor_log2_pow10(-k) + 2;
-  const pow10_entry& g = pow10_table[static_cast<std::size_t>(k - k_min)];
-  const std::uint64_t vb = round_to_odd(g, cb << h);
-  const std::uint64_t vbl = round_to_odd(g, cbl << h);
-  const std::uint64_t vbr = round_to_odd(g, cbr << h);
-
-  const std::uint64_t s = vb >> 2;
-  if (s >= 10) {  // a multiple of ten in the interval has one digit fewer
-    const std::uint64_t s10 = s / 10;
-    const bool upin = vbl + out <= (s10 * 10) << 2;
-    const bool wpin = ((s10 * 10 + 10) << 2) + out <= vbr;
-    if (upin != wpin) return {upin ? s10 : s10 + 1, k + 1};
-  }
-  const std::uint64_t t = s + 1;
-  const bool uin = vbl + out <= s << 2;
-  const bool win = (t << 2) + out <= vbr;
-  if (uin != win) return {uin ? s : t, k};
-  const auto cmp = static_cast<std::int64_t>(vb - ((s + t) << 1));
-  return {cmp < 0 || (cmp == 0 && (s & 1) == 0) ? s : t, k};
+PRISM_INLINE seventeen_digits split_seventeen_digits(std::uint64_t d) noexcept {
+  const std::uint64_t high = d / 100000000;  // below 10^9
+  const auto top = static_cast<std::uint32_t>(high / 100000000);
+  return {top, static_cast<std::uint32_t>(high - std::uint64_t{top} * 100000000),
+          static_cast<std::uint32_t>(d - high * 100000000)};
 }
 
-// Finite, nonzero magnitude |v| as the shortest decimal.
-PRISM_INLINE decimal shortest(std::uint64_t bits) noexcept {
-  constexpr int precision = 53;
-  const std::uint64_t t = bits & ((std::uint64_t{1} << 52) - 1);
-  const int biased = static_cast<int>((bits >> 52) & 0x7ff);
-  if (biased != 0) {
-    const int mq = 1075 - biased;
-    const std::uint64_t c = (std::uint64_t{1} << 52) | t;
-    if (mq > 0 && mq < precision) {  // an integer below 2^53: its own digits
-      const std::uint64_t f = c >> mq;
-      if (f << mq == c) return {f, 0};
-    }
-    return to_decimal(-mq, c);
-  }
-  return to_decimal(-1074, t);
+// Eight digits at a time in general-purpose registers, for targets without SSE2.
+PRISM_INLINE digit_field put_seventeen_digits_portable(char* out, std::uint64_t d) noexcept {
+  const auto [top, middle, low] = split_seventeen_digits(d);
+  out[0] = static_cast<char>('0' + top);
+  const std::uint64_t middle_values = eight_digit_values(middle);
+  const std::uint64_t low_values = eight_digit_values(low);
+  const std::uint64_t middle_ascii = middle_values | 0x3030303030303030ull;
+  const std::uint64_t low_ascii = low_values | 0x3030303030303030ull;
+  std::memcpy(out + 1, &middle_ascii, 8);
+  std::memcpy(out + 9, &low_ascii, 8);
+  digit_field field;
+  if (top != 0)
+    field.leading_zeros = 0;
+  else
+    field.leading_zeros = middle != 0 ? 1 + std::countr_zero(middle_values) / 8 : 9 + std::countr_zero(low_values) / 8;
+  if (low != 0)
+    field.trailing_zeros = std::countl_zero(low_values) / 8;
+  else
+    field.trailing_zeros = middle != 0 ? 8 + std::countl_zero(middle_values) / 8 : 16;
+  return field;
 }
 
-}  // namespace detail::schubfach
+PRISM_INLINE digit_field put_seventeen_digits(char* out, std::uint64_t d) noexcept {
+#if defined(__SSE2__)
+  const auto [top, middle, low] = split_seventeen_digits(d);
+  out[0] = static_cast<char>('0' + top);
+  const __m128i values = sixteen_digit_values(middle, low);
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(out + 1), _mm_or_si128(values, _mm_set1_epi8('0')));
+  const std::uint32_t nonzero = (nonzero_digits(values) << 1) | (top != 0 ? 1u : 0u);  // bit i: digit i
+  return {std::countr_zero(nonzero), std::countl_zero(nonzero) - 15};
+#else
+  return put_seventeen_digits_portable(out, d);
+#endif
+}
+
+}  // namespace detail
 
 // Writes finite v at p (double_text_room bytes available) as std::to_chars(p, end, v) would:
 // the shortest digits that read back to v, closest to v when several, in fixed notation unless
@@ -123,32 +109,34 @@ inline char* write_double_text(char* p, double v, bool& integer_form) noexcept {
   integer_form = false;
   std::uint64_t bits;
   std::memcpy(&bits, &v, 8);
-  if (bits >> 63) *p++ = '-';
+  *p = '-';
+  p += bits >> 63;
   bits &= ~(std::uint64_t{1} << 63);
   if (bits == 0) {
     integer_form = true;
     *p = '0';
     return p + 1;
   }
-  auto [digits, exponent] = detail::schubfach::shortest(bits);
-  if (digits % 10 == 0) {
-    for (const auto& [power, zeros] : {std::pair{100000000u, 8}, std::pair{10000u, 4}, std::pair{100u, 2}, std::pair{10u, 1}}) {
-      if (digits % power == 0) {
-        digits /= power;
-        exponent += zeros;
-      }
-    }
-  }
-  // The digits, then copies of a fixed 24 bytes (whatever follows them is overwritten or
-  // beyond the returned end), which compile to a few moves.
-  char buffer[48];
-  const int n = static_cast<int>(write_unsigned_text(buffer, digits) - buffer);
+  const auto [digits, decimal_exponent] = detail::schubfach::shortest(bits);
+  // 17 digits with leading zeros, then copies of a fixed 24 bytes (whatever follows them is
+  // overwritten or beyond the returned end), which compile to a few moves.
+  char field[48];
+  const auto [leading_zeros, trailing_zeros] = detail::put_seventeen_digits(field, digits);
+  const char* buffer = field + leading_zeros;
+  const int n = 17 - leading_zeros - trailing_zeros;  // significant digits
+  const int exponent = decimal_exponent + trailing_zeros;
   const int point = n + exponent;  // digits before the decimal point in fixed notation
 
+  if (exponent < 0 && point > 0) [[likely]] {  // ddd.ddd (point < n <= 17), shorter than scientific
+    std::memcpy(p, buffer, 24);
+    p[point] = '.';
+    std::memcpy(p + point + 1, buffer + point, 24);
+    return p + n + 1;
+  }
   const int scientific_exponent = point - 1;
   const int exponent_digits = scientific_exponent <= -100 || scientific_exponent >= 100 ? 3 : 2;
   const int scientific_size = n + (n > 1 ? 1 : 0) + 2 + exponent_digits;
-  const int fixed_size = exponent >= 0 ? n + exponent : point > 0 ? n + 1 : 2 - point + n;
+  const int fixed_size = exponent >= 0 ? n + exponent : 2 - point + n;
   if (scientific_size < fixed_size) {
     p[0] = buffer[0];
     p[1] = '.';
@@ -182,12 +170,6 @@ inline char* write_double_text(char* p, double v, bool& integer_form) noexcept {
     p = write_unsigned_text(p, static_cast<std::uint64_t>(exact / ten_to_16));
     p = detail::put_eight_digits(p, static_cast<std::uint32_t>(low / 100000000));
     return detail::put_eight_digits(p, static_cast<std::uint32_t>(low % 100000000));
-  }
-  if (point > 0) {  // point < n <= 17
-    std::memcpy(p, buffer, 24);
-    p[point] = '.';
-    std::memcpy(p + point + 1, buffer + point, 24);
-    return p + n + 1;
   }
   // 0.000ddd: here -point <= 3
   std::memcpy(p, "0.000", 5);
