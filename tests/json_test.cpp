@@ -3,6 +3,7 @@
 
 #include <prism/json.hpp>
 
+#include <array>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -452,6 +453,38 @@ TEST(Json, NonFiniteFieldsAndElementsAreAnErrorOrNull) {
   ASSERT_FALSE(element);
   EXPECT_EQ(element.error().offset, 5u);
   EXPECT_EQ((*prism::write<prism::json, as_null>(std::vector<float>{1, std::nanf(""), 2})), "[1.0,null,2.0]");
+}
+
+// Arrays of numbers are written eight elements to a reservation: every length around the
+// batches, with non-finite elements at every place, equals the elements written one by one.
+TEST(Json, NumberArraysOfEveryLengthWithNonFiniteElements) {
+  constexpr prism::options as_null{.nan_inf_as_null = true};
+  std::mt19937_64 rng(24);
+  for (std::size_t n = 0; n <= 26; ++n) {
+    for (std::size_t bad = 0; bad <= n; ++bad) {  // bad == n: all finite
+      std::vector<double> doubles(n);
+      std::vector<std::int64_t> integers(n);
+      for (std::size_t i = 0; i < n; ++i) {
+        doubles[i] = std::ldexp(static_cast<double>(rng() >> 11), static_cast<int>(rng() % 80) - 60) * (rng() % 2 ? 1 : -1);
+        integers[i] = static_cast<std::int64_t>(rng()) >> (rng() % 64);
+      }
+      if (bad < n) doubles[bad] = bad % 2 ? std::numeric_limits<double>::infinity() : std::nan("");
+      std::string expected = "[", expected_integers = "[";
+      for (std::size_t i = 0; i < n; ++i) {
+        expected += (i ? "," : "") + (i == bad ? std::string("null") : *prism::write<prism::json>(doubles[i]));
+        expected_integers += (i ? "," : "") + *prism::write<prism::json>(integers[i]);
+      }
+      ASSERT_EQ((*prism::write<prism::json, as_null>(doubles)), expected + "]") << n << " " << bad;
+      ASSERT_EQ(*prism::write<prism::json>(integers), expected_integers + "]");
+      const auto strict = prism::write<prism::json>(doubles);
+      ASSERT_EQ(static_cast<bool>(strict), bad == n);
+      if (bad < n) {
+        EXPECT_EQ(strict.error().offset, expected.find("null")) << n << " " << bad;
+      }
+      if (n == 12) expect_fixed_buffers_never_overrun(integers);
+    }
+  }
+  EXPECT_EQ(to_json(std::array<double, 2>{-65.613616999999977, 43.420273000000009}), "[-65.61361699999998,43.42027300000001]");
 }
 
 // Strings are scanned 16 and 8 bytes at a time: every byte that must be escaped, at every

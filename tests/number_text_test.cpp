@@ -88,6 +88,22 @@ TEST(DoubleText, SpecialValues) {
   EXPECT_EQ(prism_double(0.1), "0.1");
 }
 
+TEST(DoubleText, IntegersWithPointGainDotZero) {
+  const auto text = [](double v) {
+    char buffer[prism::double_text_room + 2];
+    return std::string(buffer, prism::write_double_text<true>(buffer, v));
+  };
+  EXPECT_EQ(text(0.0), "0.0");
+  EXPECT_EQ(text(-0.0), "-0.0");
+  EXPECT_EQ(text(123.0), "123.0");
+  EXPECT_EQ(text(9007199254740993.0), "9007199254740992.0");
+  EXPECT_EQ(text(1e21), "1e+21");
+  EXPECT_EQ(text(1.2345678901234568e20), "123456789012345683968.0");
+  EXPECT_EQ(text(0.5), "0.5");
+  EXPECT_EQ(text(-65.61361699999998), "-65.61361699999998");
+  EXPECT_EQ(prism_double(123.0), "123");
+}
+
 TEST(DoubleText, PowersOfTwoAndTenAndTheirNeighbours) {
   for (int e = -1074; e <= 1023; ++e) {
     const double v = std::ldexp(1.0, e);

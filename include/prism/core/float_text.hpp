@@ -99,35 +99,54 @@ PRISM_INLINE digit_field put_seventeen_digits(char* out, std::uint64_t d) noexce
 #endif
 }
 
-}  // namespace detail
+#if defined(__SSE2__)
+// The usual text of measured data: 15 to 17 digits (d >= 10^14) with the decimal point among
+// them, built in a register and stored once. Returns nullptr for every other form.
+PRISM_INLINE char* put_digits_around_point(char* p, std::uint64_t d, int decimal_exponent) noexcept {
+  constexpr std::uint64_t ten_to_15 = 1000000000000000ull;
+  const bool fifteen = d < ten_to_15;  // one digit fewer: the trailing zero is counted below
+  d = fifteen ? d * 10 : d;
+  decimal_exponent -= fifteen;
+  if (d < ten_to_15) return nullptr;
+  const auto [top, middle, low] = split_seventeen_digits(d);
+  const int seventeen = top != 0 ? 1 : 0;
+  const __m128i values = sixteen_digit_values(middle, low);
+  const int trailing_zeros = std::countl_zero(nonzero_digits(values)) - 16;  // 16 when all are
+  const int n = 16 + seventeen - trailing_zeros;
+  const int point = 16 + seventeen + decimal_exponent;
+  if (point <= 0 || point >= n) return nullptr;
+  // In the 16-digit register the point goes at `at`: the digits before it stay, the rest move up.
+  const __m128i at = _mm_set1_epi8(static_cast<char>(point - seventeen));
+  const __m128i index = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+  const __m128i ascii = _mm_or_si128(values, _mm_set1_epi8('0'));
+  const __m128i before = _mm_and_si128(ascii, _mm_cmplt_epi8(index, at));
+  const __m128i after = _mm_and_si128(_mm_slli_si128(ascii, 1), _mm_cmpgt_epi8(index, at));
+  const __m128i dot = _mm_and_si128(_mm_set1_epi8('.'), _mm_cmpeq_epi8(index, at));
+  p[0] = static_cast<char>('0' + top);
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(p + seventeen), _mm_or_si128(_mm_or_si128(before, after), dot));
+  p[16 + seventeen] = static_cast<char>(_mm_extract_epi16(ascii, 7) >> 8);  // the digit moved out
+  return p + n + 1;
+}
+#endif
 
-// Writes finite v at p (double_text_room bytes available) as std::to_chars(p, end, v) would:
-// the shortest digits that read back to v, closest to v when several, in fixed notation unless
-// scientific ("1e+300", "5e-324") is shorter. Returns the end.
-// `integer_form` is set when the text has neither a decimal point nor an exponent.
-inline char* write_double_text(char* p, double v, bool& integer_form) noexcept {
-  integer_form = false;
-  std::uint64_t bits;
-  std::memcpy(&bits, &v, 8);
-  *p = '-';
-  p += bits >> 63;
-  bits &= ~(std::uint64_t{1} << 63);
+// Every other form of the shortest digits of |v| (bits): integers (with ".0" when asked),
+// scientific, 0.000ddd, few digits. Out of line, so that the usual path needs few registers.
+PRISM_NOINLINE inline char* put_decimal_text(char* p, std::uint64_t bits, schubfach::decimal shortest,
+                                             bool integers_with_point) noexcept {
   if (bits == 0) {
-    integer_form = true;
-    *p = '0';
-    return p + 1;
+    std::memcpy(p, "0.0", 3);
+    return p + (integers_with_point ? 3 : 1);
   }
-  const auto [digits, decimal_exponent] = detail::schubfach::shortest(bits);
   // 17 digits with leading zeros, then copies of a fixed 24 bytes (whatever follows them is
   // overwritten or beyond the returned end), which compile to a few moves.
   char field[48];
-  const auto [leading_zeros, trailing_zeros] = detail::put_seventeen_digits(field, digits);
+  const auto [leading_zeros, trailing_zeros] = put_seventeen_digits(field, shortest.digits);
   const char* buffer = field + leading_zeros;
   const int n = 17 - leading_zeros - trailing_zeros;  // significant digits
-  const int exponent = decimal_exponent + trailing_zeros;
+  const int exponent = shortest.exponent + trailing_zeros;
   const int point = n + exponent;  // digits before the decimal point in fixed notation
 
-  if (exponent < 0 && point > 0) [[likely]] {  // ddd.ddd (point < n <= 17), shorter than scientific
+  if (exponent < 0 && point > 0) {  // ddd.ddd (point < n <= 17), shorter than scientific
     std::memcpy(p, buffer, 24);
     p[point] = '.';
     std::memcpy(p + point + 1, buffer + point, 24);
@@ -154,22 +173,25 @@ inline char* write_double_text(char* p, double v, bool& integer_form) noexcept {
     return p + 2;
   }
   if (exponent >= 0) {  // an integer, written exactly (as printf's %.0f does)
-    integer_form = true;
     const int q = static_cast<int>(bits >> 52) - 1075;
     if (q <= 0) {  // here n + exponent <= 22
       std::memcpy(p, buffer, 24);
       std::memset(p + n, '0', static_cast<std::size_t>(exponent));
-      return p + n + exponent;
+      p += n + exponent;
+    } else {  // below 10^22 here (else scientific is shorter), so below 2^74
+      const schubfach::uint128 exact = schubfach::uint128{(bits & ((std::uint64_t{1} << 52) - 1)) | (std::uint64_t{1} << 52)} << q;
+      constexpr std::uint64_t ten_to_16 = 10000000000000000ull;
+      if (exact >> 64 == 0) {
+        p = write_unsigned_text(p, static_cast<std::uint64_t>(exact));
+      } else {
+        const auto low = static_cast<std::uint64_t>(exact % ten_to_16);
+        p = write_unsigned_text(p, static_cast<std::uint64_t>(exact / ten_to_16));
+        p = put_eight_digits(p, static_cast<std::uint32_t>(low / 100000000));
+        p = put_eight_digits(p, static_cast<std::uint32_t>(low % 100000000));
+      }
     }
-    // Below 10^22 here (else scientific is shorter), so below 2^74.
-    const detail::schubfach::uint128 exact =
-        detail::schubfach::uint128{(bits & ((std::uint64_t{1} << 52) - 1)) | (std::uint64_t{1} << 52)} << q;
-    constexpr std::uint64_t ten_to_16 = 10000000000000000ull;
-    if (exact >> 64 == 0) return write_unsigned_text(p, static_cast<std::uint64_t>(exact));
-    const auto low = static_cast<std::uint64_t>(exact % ten_to_16);
-    p = write_unsigned_text(p, static_cast<std::uint64_t>(exact / ten_to_16));
-    p = detail::put_eight_digits(p, static_cast<std::uint32_t>(low / 100000000));
-    return detail::put_eight_digits(p, static_cast<std::uint32_t>(low % 100000000));
+    std::memcpy(p, ".0", 2);
+    return p + (integers_with_point ? 2 : 0);
   }
   // 0.000ddd: here -point <= 3
   std::memcpy(p, "0.000", 5);
@@ -177,9 +199,25 @@ inline char* write_double_text(char* p, double v, bool& integer_form) noexcept {
   return p + 2 - point + n;
 }
 
+}  // namespace detail
+
+// Writes finite v at p (double_text_room bytes available) as std::to_chars(p, end, v) would:
+// the shortest digits that read back to v, closest to v when several, in fixed notation unless
+// scientific ("1e+300", "5e-324") is shorter. Returns the end. IntegersWithPoint adds ".0" to a
+// text with neither a point nor an exponent (JSON readers then keep the value floating-point).
+template <bool IntegersWithPoint = false>
 inline char* write_double_text(char* p, double v) noexcept {
-  bool integer_form;
-  return write_double_text(p, v, integer_form);
+  std::uint64_t bits;
+  std::memcpy(&bits, &v, 8);
+  *p = '-';
+  p += bits >> 63;
+  bits &= ~(std::uint64_t{1} << 63);
+  const detail::schubfach::decimal shortest = detail::schubfach::shortest(bits);
+#if defined(__SSE2__)
+  if (char* end = detail::put_digits_around_point(p, shortest.digits, shortest.exponent)) [[likely]]
+    return end;
+#endif
+  return detail::put_decimal_text(p, bits, shortest, IntegersWithPoint);
 }
 
 }  // namespace prism

@@ -128,13 +128,13 @@ PRISM_INLINE bool decide_with_one_product(int q, std::uint64_t c, decimal& out) 
   return true;
 }
 
-// Finite, nonzero magnitude |v| as the shortest decimal, exactly: subnormals, powers of two,
+// Finite magnitude |v| as the shortest decimal, exactly: zero, subnormals, powers of two,
 // integers and what decide_with_one_product leaves.
 PRISM_COLD inline decimal shortest_exactly(std::uint64_t bits) noexcept {
   constexpr int precision = 53;
   const std::uint64_t t = bits & ((std::uint64_t{1} << 52) - 1);
   const int biased = static_cast<int>((bits >> 52) & 0x7ff);
-  if (biased == 0) return to_decimal(-1074, t);
+  if (biased == 0) return t != 0 ? to_decimal(-1074, t) : decimal{0, 0};
   const int q = biased - 1075;
   const std::uint64_t c = (std::uint64_t{1} << 52) | t;
   if (q < 0 && q > -precision) {  // an integer below 2^53: its own digits

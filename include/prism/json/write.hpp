@@ -132,20 +132,17 @@ inline constexpr std::size_t float_text_room = double_text_room + 2;
 
 template <class F>
 PRISM_INLINE char* put_float(char* p, F v) noexcept {
-  char* end;
-  bool integer_form;
   if constexpr (std::is_same_v<F, double>) {
-    end = write_double_text(p, v, integer_form);
+    return write_double_text<true>(p, v);
   } else {
-    end = std::to_chars(p, p + double_text_room, v).ptr;
-    integer_form = std::find_if(p, end, [](char c) { return c == '.' || c == 'e'; }) == end;
+    char* end = std::to_chars(p, p + double_text_room, v).ptr;
+    if (std::find_if(p, end, [](char c) { return c == '.' || c == 'e'; }) == end) {
+      end[0] = '.';
+      end[1] = '0';
+      end += 2;
+    }
+    return end;
   }
-  if (integer_form) {
-    end[0] = '.';
-    end[1] = '0';
-    end += 2;
-  }
-  return end;
 }
 
 template <options O, class F, class Ctx>
@@ -238,21 +235,52 @@ PRISM_INLINE bool key_separator(Ctx& ctx) {
   return true;
 }
 
+// Compact arrays of numbers (coordinates, samples): up to eight elements with their commas,
+// and the brackets, under one reservation. A non-finite element goes through write_value.
+template <options O, class Range, class Ctx>
+bool write_number_array(Ctx& ctx, const Range& r) {
+  using E = std::remove_cvref_t<std::ranges::range_reference_t<const Range>>;
+  constexpr std::size_t batch = 8;
+  auto it = std::ranges::begin(r);
+  const auto end = std::ranges::end(r);
+  bool first = true;
+  while (true) {
+    if (!ctx.reserve(batch * (number_text_room<E> + 1) + 2)) return false;
+    char* p = reinterpret_cast<char*>(ctx.out.cur());
+    if (first) *p++ = '[';
+    for (std::size_t k = 0; k < batch && it != end; ++k, ++it) {
+      if (!finite_number(*it)) [[unlikely]]
+        break;
+      *p = ',';
+      p += first ? 0 : 1;
+      first = false;
+      if constexpr (integer<E>) p = write_integer_text(p, *it);
+      else p = put_float(p, *it);
+    }
+    if (it == end) {
+      *p++ = ']';
+      ctx.out.advance(static_cast<std::size_t>(p - reinterpret_cast<char*>(ctx.out.cur())));
+      return true;
+    }
+    ctx.out.advance(static_cast<std::size_t>(p - reinterpret_cast<char*>(ctx.out.cur())));
+    if (!finite_number(*it)) {
+      if ((!first && !put_char(ctx, ',')) || !write_value<O>(ctx, *it)) return false;
+      first = false;
+      ++it;
+    }
+  }
+}
+
 template <options O, class Range, class Ctx>
 bool write_array(Ctx& ctx, const Range& r) {
   if constexpr (std::ranges::sized_range<Range>) {
     if (std::ranges::size(r) == 0) return put_text(ctx, "[]");
   }
+  using Element = std::remove_cvref_t<std::ranges::range_reference_t<const Range>>;
+  if constexpr (!O.pretty && (integer<Element> || floating<Element>)) return write_number_array<O>(ctx, r);
   if (!open(ctx, '[')) return false;
   std::size_t i = 0;
   for (const auto& e : r) {
-    using E = std::remove_cvref_t<decltype(e)>;
-    if constexpr (!O.pretty && (integer<E> || floating<E>)) {
-      if (finite_number(e)) [[likely]] {
-        if (!write_number_after(ctx, ",", i++ != 0, e)) return false;
-        continue;
-      }
-    }
     if (!separator<O>(ctx, i++) || !write_value<O>(ctx, e)) return false;
   }
   return close<O>(ctx, ']', i == 0);
