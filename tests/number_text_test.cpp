@@ -154,7 +154,7 @@ std::size_t one_product_disagreements(std::uint64_t bits, std::size_t& declined)
   const int q = biased - 1075;
   const std::uint64_t c = t | (std::uint64_t{1} << 52);
   decimal fast{};
-  if (!decide_with_one_product(q, c, fast)) {
+  if (!decide_with_one_product(biased, c, fast)) {
     ++declined;
     return 0;
   }

@@ -89,19 +89,34 @@ PRISM_INLINE decimal to_decimal(int q, std::uint64_t c) noexcept {
   return {cmp < 0 || (cmp == 0 && (s & 1) == 0) ? s : t, k};
 }
 
-// The decision of to_decimal for a normal c * 2^q with c > 2^52, from one product: x, the value
+// The decision of to_decimal for a normal c * 2^(biased - 1075) with c > 2^52, from one product: x, the value
 // scaled by 10^-k in units of 2^-60, from c and the truncated 10^-k (two 64-bit multiplications
 // instead of six), and delta, half the spacing of doubles in the same units. x is low by less
 // than 1.2 units and delta by less than 1.01, so a comparison further than `margin` from its
 // threshold comes out as the exact one would, and the interval's ends (closed or open with c's
 // parity) never matter. False when one is closer: exact decimals on a boundary or a tie, about
 // one in a thousand random bit patterns; to_decimal decides those.
-PRISM_INLINE bool decide_with_one_product(int q, std::uint64_t c, decimal& out) noexcept {
+// Per biased exponent of a normal double (q = biased - 1075): the index of 10^-k in the
+// power table (k = floor(q log10 2)) and shift = q + floor(log2 10^-k), which 1 <= 2^q * 10^-k < 10
+// makes 0..3, packed as index | shift << 12: one load instead of two multiplications.
+inline constexpr auto scaling_table = [] {
+  std::array<std::uint16_t, 2047> out{};
+  for (int biased = 1; biased < 2047; ++biased) {
+    const int q = biased - 1075;
+    const int k = floor_log10_pow2(q);
+    const int shift = q + floor_log2_pow10(-k);
+    out[static_cast<std::size_t>(biased)] = static_cast<std::uint16_t>((-k - pow10::e_min) | shift << 12);
+  }
+  return out;
+}();
+
+PRISM_INLINE bool decide_with_one_product(int biased, std::uint64_t c, decimal& out) noexcept {
   constexpr std::uint64_t one = std::uint64_t{1} << 60;
   constexpr std::uint64_t margin = 8;
-  const int k = floor_log10_pow2(q);
-  const auto& t = pow10::of(-k);
-  const int shift = q + floor_log2_pow10(-k);  // 1 <= 2^q * 10^-k < 10 makes it 0..3
+  const unsigned scaling = scaling_table[static_cast<std::size_t>(biased)];
+  const int shift = static_cast<int>(scaling >> 12);
+  const int k = -static_cast<int>(scaling & 0xfff) - pow10::e_min;
+  const auto& t = pow10::table[scaling & 0xfff];
   const std::uint64_t scaled = c << shift;
   const uint128 product = uint128{t.high} * scaled + ((uint128{t.low} * scaled) >> 64);  // x in units of 2^-63
   const auto integer = static_cast<std::uint64_t>(product >> 63);
@@ -148,7 +163,7 @@ PRISM_INLINE decimal shortest(std::uint64_t bits) noexcept {
   const std::uint64_t t = bits & ((std::uint64_t{1} << 52) - 1);
   const int biased = static_cast<int>((bits >> 52) & 0x7ff);
   decimal out;
-  if (biased != 0 && t != 0 && decide_with_one_product(biased - 1075, (std::uint64_t{1} << 52) | t, out)) [[likely]]
+  if (biased != 0 && t != 0 && decide_with_one_product(biased, (std::uint64_t{1} << 52) | t, out)) [[likely]]
     return out;
   return shortest_exactly(bits);
 }
