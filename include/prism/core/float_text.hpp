@@ -45,14 +45,8 @@ PRISM_INLINE std::uint32_t nonzero_digits(__m128i values) noexcept {
 }
 #endif
 
-// The 17 digits of d < 10^17, leading zeros included, at out (out[0..25) is written), and how
-// many of them are leading and trailing zeros (d > 0).
-struct digit_field {
-  int leading_zeros;
-  int trailing_zeros;
-};
-
-// d < 10^17 as its first digit and two blocks of eight: two divisions at once, not in turn.
+// d < 10^17 as its first digit and two blocks of eight; the low block needs one division, made
+// while the second splits the rest (measured faster than splitting off the first digit first).
 struct seventeen_digits {
   std::uint32_t top, middle, low;
 };
@@ -63,6 +57,13 @@ PRISM_INLINE seventeen_digits split_seventeen_digits(std::uint64_t d) noexcept {
   return {top, static_cast<std::uint32_t>(high - std::uint64_t{top} * 100000000),
           static_cast<std::uint32_t>(d - high * 100000000)};
 }
+
+// The 17 digits of d < 10^17, leading zeros included, at out (out[0..25) is written), and how
+// many of them are leading and trailing zeros (d > 0).
+struct digit_field {
+  int leading_zeros;
+  int trailing_zeros;
+};
 
 // Eight digits at a time in general-purpose registers, for targets without SSE2.
 PRISM_INLINE digit_field put_seventeen_digits_portable(char* out, std::uint64_t d) noexcept {
@@ -179,7 +180,8 @@ PRISM_NOINLINE inline char* put_decimal_text(char* p, std::uint64_t bits, schubf
       std::memset(p + n, '0', static_cast<std::size_t>(exponent));
       p += n + exponent;
     } else {  // below 10^22 here (else scientific is shorter), so below 2^74
-      const schubfach::uint128 exact = schubfach::uint128{(bits & ((std::uint64_t{1} << 52) - 1)) | (std::uint64_t{1} << 52)} << q;
+      const std::uint64_t significand = (bits & ((std::uint64_t{1} << 52) - 1)) | (std::uint64_t{1} << 52);
+      const schubfach::uint128 exact = schubfach::uint128{significand} << q;
       constexpr std::uint64_t ten_to_16 = 10000000000000000ull;
       if (exact >> 64 == 0) {
         p = write_unsigned_text(p, static_cast<std::uint64_t>(exact));

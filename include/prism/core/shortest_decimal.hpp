@@ -89,15 +89,8 @@ PRISM_INLINE decimal to_decimal(int q, std::uint64_t c) noexcept {
   return {cmp < 0 || (cmp == 0 && (s & 1) == 0) ? s : t, k};
 }
 
-// The decision of to_decimal for a normal c * 2^(biased - 1075) with c > 2^52, from one product: x, the value
-// scaled by 10^-k in units of 2^-60, from c and the truncated 10^-k (two 64-bit multiplications
-// instead of six), and delta, half the spacing of doubles in the same units. x is low by less
-// than 1.2 units and delta by less than 1.01, so a comparison further than `margin` from its
-// threshold comes out as the exact one would, and the interval's ends (closed or open with c's
-// parity) never matter. False when one is closer: exact decimals on a boundary or a tie, about
-// one in a thousand random bit patterns; to_decimal decides those.
-// Per biased exponent of a normal double (q = biased - 1075): the index of 10^-k in the
-// power table (k = floor(q log10 2)) and shift = q + floor(log2 10^-k), which 1 <= 2^q * 10^-k < 10
+// Per biased exponent of a normal double (q = biased - 1075): the index of 10^-k in the power
+// table (k = floor(q log10 2)) and shift = q + floor(log2 10^-k), which 1 <= 2^q * 10^-k < 10
 // makes 0..3, packed as index | shift << 12: one load instead of two multiplications.
 inline constexpr auto scaling_table = [] {
   std::array<std::uint16_t, 2047> out{};
@@ -110,6 +103,13 @@ inline constexpr auto scaling_table = [] {
   return out;
 }();
 
+// The decision of to_decimal for a normal c * 2^(biased - 1075) with c > 2^52, from one
+// product: x, the value scaled by 10^-k in units of 2^-60, from c and the truncated 10^-k (two
+// 64-bit multiplications instead of six), and delta, half the spacing of doubles in the same
+// units. x is low by less than 1.2 units and delta by less than 1.01, so a comparison further
+// than `margin` from its threshold comes out as the exact one would, and the interval's ends
+// (closed or open with c's parity) never matter. False when one is closer: exact decimals on a
+// boundary or a tie, about one in a thousand random bit patterns; to_decimal decides those.
 PRISM_INLINE bool decide_with_one_product(int biased, std::uint64_t c, decimal& out) noexcept {
   constexpr std::uint64_t one = std::uint64_t{1} << 60;
   constexpr std::uint64_t margin = 8;
