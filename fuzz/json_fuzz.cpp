@@ -1,10 +1,14 @@
+#include <string>
+
 #include <prism/json.hpp>
 #include <prism/msgpack.hpp>
 
 #include "fuzz_target.hpp"
 
 // Besides struct reads: the view's index accepts exactly what the reader accepts (both check
-// the whole text but the range of numbers), its walk never fails on text it accepted, and a transcode never crashes.
+// the whole text but the range of numbers), its walk never fails on text it accepted, a
+// document written from a generic value reads back to the same text, and a transcode never
+// crashes.
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   fuzz_all<prism::json>(data, size);
   const std::string_view input(reinterpret_cast<const char*>(data), size);
@@ -14,6 +18,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const auto read = prism::read<prism::json, prism::json::value>(input, lim);
   // The index checks number syntax; numbers beyond a double's range are refused when read.
   if (indexed != static_cast<bool>(read) && (read || read.error().code != prism::errc::out_of_range)) std::abort();
+  if (read) {  // what is written reads back to the same text: numbers (doubles' shortest form) round-trip
+    std::string once, twice;
+    if (!prism::write<prism::json>(*read, once)) std::abort();
+    const auto again = prism::read<prism::json, prism::json::value>(once, lim);
+    if (!again || !prism::write<prism::json>(*again, twice) || once != twice) std::abort();
+  }
   const auto v = prism::view<prism::json>(input);
   if (v.valid() && read && !walk_view(v)) std::abort();
   (void)prism::transcode<prism::json, prism::msgpack>(input);
