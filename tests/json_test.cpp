@@ -487,6 +487,40 @@ TEST(Json, NumberArraysOfEveryLengthWithNonFiniteElements) {
   EXPECT_EQ(to_json(std::array<double, 2>{-65.613616999999977, 43.420273000000009}), "[-65.61361699999998,43.42027300000001]");
 }
 
+// Rows of numbers (coordinate pairs and the like) are batched the same way.
+TEST(Json, NumberRowsOfEveryLengthWithNonFiniteElements) {
+  constexpr prism::options as_null{.nan_inf_as_null = true};
+  std::mt19937_64 rng(25);
+  for (std::size_t n = 0; n <= 19; ++n) {
+    for (std::size_t bad = 0; bad <= 2 * n; ++bad) {  // bad == 2n: all finite
+      std::vector<std::array<double, 2>> pairs(n);
+      std::vector<std::array<std::int32_t, 3>> triples(n);
+      for (std::size_t i = 0; i < n; ++i) {
+        for (double& x : pairs[i]) x = static_cast<double>(static_cast<std::int64_t>(rng() % 3600000000000000ull) - 1800000000000000ll) * 1e-13;
+        for (std::int32_t& x : triples[i]) x = static_cast<std::int32_t>(rng());
+      }
+      if (bad < 2 * n) pairs[bad / 2][bad % 2] = std::numeric_limits<double>::quiet_NaN();
+      std::string expected = "[", expected_triples = "[";
+      for (std::size_t i = 0; i < n; ++i) {
+        expected += i ? ",[" : "[";
+        for (std::size_t j = 0; j < 2; ++j) {
+          expected += (j ? "," : "") + (2 * i + j == bad ? std::string("null") : *prism::write<prism::json>(pairs[i][j]));
+        }
+        expected += "]";
+        expected_triples += (i ? "," : "") + *prism::write<prism::json>(std::vector<std::int32_t>(triples[i].begin(), triples[i].end()));
+      }
+      ASSERT_EQ((*prism::write<prism::json, as_null>(pairs)), expected + "]") << n << " " << bad;
+      ASSERT_EQ(*prism::write<prism::json>(triples), expected_triples + "]");
+      const auto strict = prism::write<prism::json>(pairs);
+      ASSERT_EQ(static_cast<bool>(strict), bad == 2 * n);
+      if (bad < 2 * n) {
+        EXPECT_EQ(strict.error().offset, expected.find("null")) << n << " " << bad;
+      }
+      if (n == 9 && bad == 2 * n) expect_fixed_buffers_never_overrun(pairs);
+    }
+  }
+}
+
 // Strings are scanned 16 and 8 bytes at a time: every byte that must be escaped, at every
 // place around those blocks, is written as a naive byte-by-byte escaper writes it and reads back.
 TEST(Json, EscapesAtEveryPlaceAroundTheScanBlocks) {

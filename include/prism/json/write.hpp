@@ -1,6 +1,7 @@
 #pragma once
 // JSON writer: straight from the C++ value to text, compact or pretty, with the fewest escapes.
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -16,6 +17,7 @@
 #include "../core/tensor.hpp"
 #include "../core/float_text.hpp"
 #include "../core/integer_text.hpp"
+#include "../core/sink.hpp"
 #include "../core/utf8.hpp"
 #include "../core/variant_names.hpp"
 #include "common.hpp"
@@ -235,27 +237,72 @@ PRISM_INLINE bool key_separator(Ctx& ctx) {
   return true;
 }
 
-// Compact arrays of numbers (coordinates, samples): up to eight elements with their commas,
-// and the brackets, under one reservation. A non-finite element goes through write_value.
+// Elements written without a call per element in compact output: numbers, and small rows of
+// numbers such as coordinate pairs (std::array<double, 2>).
+template <class T>
+inline constexpr bool number_item = integer<T> || floating<T>;
+template <class T>
+inline constexpr bool number_row = false;
+template <class N, std::size_t K>
+inline constexpr bool number_row<std::array<N, K>> = number_item<N> && K >= 1 && K <= 4;
+
+template <class T>
+inline constexpr std::size_t item_text_room = [] {
+  if constexpr (number_row<T>) return std::tuple_size_v<T> * (number_text_room<typename T::value_type> + 1) + 2;
+  else return number_text_room<T>;
+}();
+
+template <class T>
+PRISM_INLINE bool finite_item(const T& v) noexcept {
+  if constexpr (number_row<T>) {
+    bool finite = true;
+    for (const auto& x : v) finite &= finite_number(x);
+    return finite;
+  } else {
+    return finite_number(v);
+  }
+}
+
+template <class T>
+PRISM_INLINE char* put_item(char* p, const T& v) noexcept {
+  if constexpr (number_row<T>) {
+    *p++ = '[';
+    for (std::size_t i = 0; i < std::tuple_size_v<T>; ++i) {
+      *p = ',';
+      p += i != 0 ? 1 : 0;
+      p = put_item(p, v[i]);
+    }
+    *p++ = ']';
+    return p;
+  } else if constexpr (integer<T>) {
+    return write_integer_text(p, v);
+  } else {
+    return put_float(p, v);
+  }
+}
+
+// Compact arrays of number items: up to eight of them with their commas, and the brackets,
+// under one reservation (which stays within span_sink's scratch area, so that a fixed buffer
+// the text fits in is never refused). An item with a non-finite number goes through write_value.
 template <options O, class Range, class Ctx>
-bool write_number_array(Ctx& ctx, const Range& r) {
+bool write_item_array(Ctx& ctx, const Range& r) {
   using E = std::remove_cvref_t<std::ranges::range_reference_t<const Range>>;
-  constexpr std::size_t batch = 8;
+  constexpr std::size_t batch = std::clamp<std::size_t>((span_sink::scratch_size - 2) / (item_text_room<E> + 1), 1, 8);
+  static_assert(batch * (item_text_room<E> + 1) + 2 <= span_sink::scratch_size);
   auto it = std::ranges::begin(r);
   const auto end = std::ranges::end(r);
   bool first = true;
   while (true) {
-    if (!ctx.reserve(batch * (number_text_room<E> + 1) + 2)) return false;
+    if (!ctx.reserve(batch * (item_text_room<E> + 1) + 2)) return false;
     char* p = reinterpret_cast<char*>(ctx.out.cur());
     if (first) *p++ = '[';
     for (std::size_t k = 0; k < batch && it != end; ++k, ++it) {
-      if (!finite_number(*it)) [[unlikely]]
+      if (!finite_item(*it)) [[unlikely]]
         break;
       *p = ',';
       p += first ? 0 : 1;
       first = false;
-      if constexpr (integer<E>) p = write_integer_text(p, *it);
-      else p = put_float(p, *it);
+      p = put_item(p, *it);
     }
     if (it == end) {
       *p++ = ']';
@@ -263,7 +310,7 @@ bool write_number_array(Ctx& ctx, const Range& r) {
       return true;
     }
     ctx.out.advance(static_cast<std::size_t>(p - reinterpret_cast<char*>(ctx.out.cur())));
-    if (!finite_number(*it)) {
+    if (!finite_item(*it)) {
       if ((!first && !put_char(ctx, ',')) || !write_value<O>(ctx, *it)) return false;
       first = false;
       ++it;
@@ -277,7 +324,7 @@ bool write_array(Ctx& ctx, const Range& r) {
     if (std::ranges::size(r) == 0) return put_text(ctx, "[]");
   }
   using Element = std::remove_cvref_t<std::ranges::range_reference_t<const Range>>;
-  if constexpr (!O.pretty && (integer<Element> || floating<Element>)) return write_number_array<O>(ctx, r);
+  if constexpr (!O.pretty && (number_item<Element> || number_row<Element>)) return write_item_array<O>(ctx, r);
   if (!open(ctx, '[')) return false;
   std::size_t i = 0;
   for (const auto& e : r) {
