@@ -162,8 +162,8 @@ bool write_float(Ctx& ctx, F v) {
   return true;
 }
 
-// Integers and finite floats with what comes before them (a key, a comma) under one
-// reservation and no call: the fields and elements of ids, counts and coordinates.
+// Integers and finite floats with the key before them under one reservation and no call: the
+// fields of ids, counts and coordinates (array elements: write_item_array).
 template <class T>
 inline constexpr std::size_t number_text_room = integer<T> ? integer_text_room : float_text_room;
 
