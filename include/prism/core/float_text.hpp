@@ -101,22 +101,10 @@ PRISM_INLINE digit_field put_seventeen_digits(char* out, std::uint64_t d) noexce
 }
 
 #if defined(__SSE2__)
-// The usual text of measured data: 15 to 17 digits (d >= 10^14) with the decimal point among
-// them, built in a register and stored once. Returns nullptr for every other form.
-PRISM_INLINE char* put_digits_around_point(char* p, std::uint64_t d, int decimal_exponent) noexcept {
-  constexpr std::uint64_t ten_to_15 = 1000000000000000ull;
-  const bool fifteen = d < ten_to_15;  // one digit fewer: the trailing zero is counted below
-  d = fifteen ? d * 10 : d;
-  decimal_exponent -= fifteen;
-  if (d < ten_to_15) return nullptr;
-  const auto [top, middle, low] = split_seventeen_digits(d);
+// A first digit (0: none) and 16 digit values with a decimal point after `point` of them, laid
+// out in the register and stored once: the digits before the point stay, the rest move up.
+PRISM_INLINE void store_digits_with_point(char* p, std::uint32_t top, __m128i values, int point) noexcept {
   const int seventeen = top != 0 ? 1 : 0;
-  const __m128i values = sixteen_digit_values(middle, low);
-  const int trailing_zeros = std::countl_zero(nonzero_digits(values)) - 16;  // 16 when all are
-  const int n = 16 + seventeen - trailing_zeros;
-  const int point = 16 + seventeen + decimal_exponent;
-  if (point <= 0 || point >= n) return nullptr;
-  // In the 16-digit register the point goes at `at`: the digits before it stay, the rest move up.
   const __m128i at = _mm_set1_epi8(static_cast<char>(point - seventeen));
   const __m128i index = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
   const __m128i ascii = _mm_or_si128(values, _mm_set1_epi8('0'));
@@ -126,18 +114,75 @@ PRISM_INLINE char* put_digits_around_point(char* p, std::uint64_t d, int decimal
   p[0] = static_cast<char>('0' + top);
   _mm_storeu_si128(reinterpret_cast<__m128i*>(p + seventeen), _mm_or_si128(_mm_or_si128(before, after), dot));
   p[16 + seventeen] = static_cast<char>(_mm_extract_epi16(ascii, 7) >> 8);  // the digit moved out
-  return p + n + 1;
+}
+
+// 15 to 17 significant digits (d >= 10^14) in a register: a first digit (0: none), 16 digit
+// values, how many are significant and where the decimal point goes in fixed notation.
+struct register_digits {
+  std::uint32_t top;
+  __m128i values;
+  int n, point;
+};
+
+PRISM_INLINE bool digits_in_register(std::uint64_t d, int decimal_exponent, register_digits& out) noexcept {
+  constexpr std::uint64_t ten_to_15 = 1000000000000000ull;
+  const bool fifteen = d < ten_to_15;  // one digit fewer: the trailing zero is counted below
+  d = fifteen ? d * 10 : d;
+  decimal_exponent -= fifteen;
+  if (d < ten_to_15) return false;
+  const auto [top, middle, low] = split_seventeen_digits(d);
+  const int seventeen = top != 0 ? 1 : 0;
+  out.top = top;
+  out.values = sixteen_digit_values(middle, low);
+  out.n = 16 + seventeen - (std::countl_zero(nonzero_digits(out.values)) - 16);  // all zeros: 16 trailing
+  out.point = 16 + seventeen + decimal_exponent;
+  return true;
+}
+
+// The usual text of measured data: 15 to 17 digits with the decimal point among them.
+// nullptr for every other form.
+PRISM_INLINE char* put_digits_around_point(char* p, std::uint64_t d, int decimal_exponent) noexcept {
+  register_digits r;
+  if (!digits_in_register(d, decimal_exponent, r) || r.point <= 0 || r.point >= r.n) return nullptr;
+  store_digits_with_point(p, r.top, r.values, r.point);
+  return p + r.n + 1;
+}
+
+// 15 to 17 digits as d.ddde+XX when std::to_chars would choose that (shorter than the integer's
+// `point` digits, or than "0." and -point zeros before the digits); nullptr otherwise.
+PRISM_INLINE char* put_digits_scientific(char* p, std::uint64_t d, int decimal_exponent) noexcept {
+  register_digits r;
+  if (!digits_in_register(d, decimal_exponent, r)) return nullptr;
+  const int exponent = r.point - 1;
+  const int exponent_digits = exponent <= -100 || exponent >= 100 ? 3 : 2;
+  if (r.n < 2 || r.n + 3 + exponent_digits >= (r.point >= r.n ? r.point : 2 - r.point + r.n)) return nullptr;
+  store_digits_with_point(p, r.top, r.values, 1);
+  p += r.n + 1;
+  p[0] = 'e';
+  p[1] = exponent < 0 ? '-' : '+';
+  auto e = static_cast<unsigned>(exponent < 0 ? -exponent : exponent);
+  p += 2;
+  if (e >= 100) {
+    *p++ = static_cast<char>('0' + e / 100);
+    e %= 100;
+  }
+  p[0] = static_cast<char>('0' + e / 10);
+  p[1] = static_cast<char>('0' + e % 10);
+  return p + 2;
 }
 #endif
 
-// Every other form of the shortest digits of |v| (bits): integers (with ".0" when asked),
-// scientific, 0.000ddd, few digits. Out of line, so that the usual path needs few registers.
+// Every other form of the shortest digits of |v| (bits): scientific, integers (with ".0" when
+// asked), 0.000ddd, few digits. Out of line, so that the usual path needs few registers.
 PRISM_NOINLINE inline char* put_decimal_text(char* p, std::uint64_t bits, schubfach::decimal shortest,
                                              bool integers_with_point) noexcept {
   if (bits == 0) {
     std::memcpy(p, "0.0", 3);
     return p + (integers_with_point ? 3 : 1);
   }
+#if defined(__SSE2__)
+  if (char* end = put_digits_scientific(p, shortest.digits, shortest.exponent)) return end;
+#endif
   // 17 digits with leading zeros, then copies of a fixed 24 bytes (whatever follows them is
   // overwritten or beyond the returned end), which compile to a few moves.
   char field[48];
