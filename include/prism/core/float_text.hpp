@@ -2,6 +2,7 @@
 // The shortest decimal text of a double that reads back to the same double, in the form
 // std::to_chars(first, last, double) chooses (fixed unless scientific is shorter): the digits
 // of shortest_decimal.hpp, written 16 at a time with SSE2 (8 at a time without), then laid out.
+#include <array>
 #include <bit>
 #include <cstdint>
 #include <cstring>
@@ -25,18 +26,21 @@ namespace detail {
 #if defined(__SSE2__)
 // The 16 digits of high * 10^8 + low (both below 10^8, leading zeros included) as byte values
 // 0..9, the first in byte 0: both halves at once, in 4-digit quarters in 32-bit lanes, pairs in
-// 16-bit lanes, digits in bytes, each step a multiplication by a reciprocal and a subtraction.
+// 16-bit lanes, digits in bytes. Each step takes quotient and remainder in one: with q = v / d
+// from a multiplication by a reciprocal, v + (2^w - d) * q is q * 2^w + (v - d * q).
 PRISM_INLINE __m128i sixteen_digit_values(std::uint32_t high, std::uint32_t low) noexcept {
   const __m128i eights = _mm_set_epi64x(low, high);
-  const __m128i fours_high = _mm_srli_epi64(_mm_mul_epu32(eights, _mm_set1_epi64x(0xd1b71759)), 45);  // / 10^4
-  const __m128i fours_low = _mm_sub_epi32(eights, _mm_mul_epu32(fours_high, _mm_set1_epi64x(10000)));
-  const __m128i fours = _mm_or_si128(fours_high, _mm_slli_epi64(fours_low, 32));
-  const __m128i pairs_high = _mm_srli_epi16(_mm_mulhi_epu16(fours, _mm_set1_epi32(5243)), 3);  // / 100
-  const __m128i pairs_low = _mm_sub_epi16(fours, _mm_mullo_epi16(pairs_high, _mm_set1_epi32(100)));
-  const __m128i pairs = _mm_or_si128(pairs_high, _mm_slli_epi32(pairs_low, 16));
-  const __m128i tens = _mm_mulhi_epu16(pairs, _mm_set1_epi16(6554));  // / 10
-  const __m128i units = _mm_sub_epi16(pairs, _mm_mullo_epi16(tens, _mm_set1_epi16(10)));
-  return _mm_or_si128(tens, _mm_slli_epi16(units, 8));
+  const __m128i by_10000 = _mm_srli_epi64(_mm_mul_epu32(eights, _mm_set1_epi64x(0xd1b71759)), 45);
+  const __m128i fours_reversed = _mm_add_epi64(eights, _mm_mul_epu32(by_10000, _mm_set1_epi64x((std::int64_t{1} << 32) - 10000)));
+  const __m128i fours = _mm_shuffle_epi32(fours_reversed, _MM_SHUFFLE(2, 3, 0, 1));  // quotient first
+  const __m128i by_100 = _mm_srli_epi16(_mm_mulhi_epu16(fours, _mm_set1_epi32(5243)), 3);
+  const __m128i pairs = _mm_or_si128(by_100, _mm_slli_epi32(_mm_sub_epi16(fours, _mm_mullo_epi16(by_100, _mm_set1_epi32(100))), 16));
+  const __m128i by_10 = _mm_mulhi_epu16(pairs, _mm_set1_epi16(6554));
+  __m128i ten_below_256 = _mm_set1_epi16(10 * 256 - 1);
+#if defined(__GNUC__)
+  __asm__("" : "+x"(ten_below_256));  // one multiplication, not the four shifts and adds compilers make of it
+#endif
+  return _mm_sub_epi16(_mm_slli_epi16(pairs, 8), _mm_mullo_epi16(by_10, ten_below_256));
 }
 
 // Bit i set when digit i is not zero.
@@ -101,19 +105,43 @@ PRISM_INLINE digit_field put_seventeen_digits(char* out, std::uint64_t d) noexce
 }
 
 #if defined(__SSE2__)
-// A first digit (0: none) and 16 digit values with a decimal point after `point` of them, laid
-// out in the register and stored once: the digits before the point stay, the rest move up.
-PRISM_INLINE void store_digits_with_point(char* p, std::uint32_t top, __m128i values, int point) noexcept {
-  const int seventeen = top != 0 ? 1 : 0;
-  const __m128i at = _mm_set1_epi8(static_cast<char>(point - seventeen));
-  const __m128i index = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+// Where a decimal point goes among 16 digit bytes: the bytes before it stay, the rest move up
+// one place; `dot` is '.' at the point and 0xff elsewhere, taken in with an unsigned minimum
+// (every digit is above '.').
+struct alignas(16) point_layout {
+  std::uint8_t before[16];
+  std::uint8_t dot[16];
+};
+
+inline constexpr auto point_layouts = [] {
+  std::array<point_layout, 16> out{};
+  for (std::size_t at = 0; at < 16; ++at) {
+    for (std::size_t i = 0; i < 16; ++i) {
+      out[at].before[i] = i < at ? 0xff : 0;
+      out[at].dot[i] = i == at ? '.' : 0xff;
+    }
+  }
+  return out;
+}();
+
+// A first digit (0: none, `seventeen` says which) and 16 digit values with a decimal point
+// before value `at`: laid out in the register and stored over a store of the values one
+// place up, which leaves the last digit in the 18th byte.
+PRISM_INLINE void store_digits_with_point(char* p, std::uint32_t top, __m128i values, int seventeen, int at) noexcept {
+  const point_layout& layout = point_layouts[static_cast<std::size_t>(at)];
   const __m128i ascii = _mm_or_si128(values, _mm_set1_epi8('0'));
-  const __m128i before = _mm_and_si128(ascii, _mm_cmplt_epi8(index, at));
-  const __m128i after = _mm_and_si128(_mm_slli_si128(ascii, 1), _mm_cmpgt_epi8(index, at));
-  const __m128i dot = _mm_and_si128(_mm_set1_epi8('.'), _mm_cmpeq_epi8(index, at));
+  const __m128i before = _mm_load_si128(reinterpret_cast<const __m128i*>(layout.before));
+  const __m128i shifted = _mm_or_si128(_mm_slli_si128(values, 1), _mm_set1_epi8('0'));  // '0', not 0, comes in
+  const __m128i moved = _mm_or_si128(_mm_and_si128(before, ascii), _mm_andnot_si128(before, shifted));
+  const __m128i laid = _mm_min_epu8(moved, _mm_load_si128(reinterpret_cast<const __m128i*>(layout.dot)));
   p[0] = static_cast<char>('0' + top);
-  _mm_storeu_si128(reinterpret_cast<__m128i*>(p + seventeen), _mm_or_si128(_mm_or_si128(before, after), dot));
-  p[16 + seventeen] = static_cast<char>(_mm_extract_epi16(ascii, 7) >> 8);  // the digit moved out
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(p + seventeen + 1), ascii);
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(p + seventeen), laid);
+}
+
+// How many of 16 digit values at the end are zeros (16 when all are).
+PRISM_INLINE int trailing_zero_digits(__m128i values) noexcept {
+  return std::countl_zero(nonzero_digits(values) << 16 | 0x8000);
 }
 
 // 15 to 17 significant digits (d >= 10^14) in a register: a first digit (0: none), 16 digit
@@ -134,18 +162,23 @@ PRISM_INLINE bool digits_in_register(std::uint64_t d, int decimal_exponent, regi
   const int seventeen = top != 0 ? 1 : 0;
   out.top = top;
   out.values = sixteen_digit_values(middle, low);
-  out.n = 16 + seventeen - (std::countl_zero(nonzero_digits(out.values)) - 16);  // all zeros: 16 trailing
+  out.n = 16 + seventeen - trailing_zero_digits(out.values);
   out.point = 16 + seventeen + decimal_exponent;
   return true;
 }
 
-// The usual text of measured data: 15 to 17 digits with the decimal point among them.
+// The usual text of measured data from the one-product digits (4.5e15 <= d < 10^17: 16 or 17
+// of them, perhaps ending in zeros): the significant ones with the decimal point among them.
 // nullptr for every other form.
 PRISM_INLINE char* put_digits_around_point(char* p, std::uint64_t d, int decimal_exponent) noexcept {
-  register_digits r;
-  if (!digits_in_register(d, decimal_exponent, r) || r.point <= 0 || r.point >= r.n) return nullptr;
-  store_digits_with_point(p, r.top, r.values, r.point);
-  return p + r.n + 1;
+  const auto [top, middle, low] = split_seventeen_digits(d);
+  const int seventeen = top != 0 ? 1 : 0;
+  const __m128i values = sixteen_digit_values(middle, low);
+  const int n = 16 + seventeen - trailing_zero_digits(values);
+  const int point = 16 + seventeen + decimal_exponent;
+  if (point <= 0 || point >= n) return nullptr;
+  store_digits_with_point(p, top, values, seventeen, point - seventeen);
+  return p + n + 1;
 }
 
 // 15 to 17 digits as d.ddde+XX when std::to_chars would choose that (shorter than the integer's
@@ -156,7 +189,7 @@ PRISM_INLINE char* put_digits_scientific(char* p, std::uint64_t d, int decimal_e
   const int exponent = r.point - 1;
   const int exponent_digits = exponent <= -100 || exponent >= 100 ? 3 : 2;
   if (r.n < 2 || r.n + 3 + exponent_digits >= (r.point >= r.n ? r.point : 2 - r.point + r.n)) return nullptr;
-  store_digits_with_point(p, r.top, r.values, 1);
+  store_digits_with_point(p, r.top, r.values, r.top != 0 ? 1 : 0, r.top != 0 ? 0 : 1);
   p += r.n + 1;
   p[0] = 'e';
   p[1] = exponent < 0 ? '-' : '+';
@@ -172,8 +205,9 @@ PRISM_INLINE char* put_digits_scientific(char* p, std::uint64_t d, int decimal_e
 }
 #endif
 
-// Every other form of the shortest digits of |v| (bits): scientific, integers (with ".0" when
-// asked), 0.000ddd, few digits. Out of line, so that the usual path needs few registers.
+// Every other form of |v| (bits) from its digits (the shortest, or with zeros at the end to
+// drop): scientific, integers (with ".0" when asked), 0.000ddd, few digits. Out of line, so
+// that the usual path needs few registers.
 PRISM_NOINLINE inline char* put_decimal_text(char* p, std::uint64_t bits, schubfach::decimal shortest,
                                              bool integers_with_point) noexcept {
   if (bits == 0) {
@@ -246,6 +280,11 @@ PRISM_NOINLINE inline char* put_decimal_text(char* p, std::uint64_t bits, schubf
   return p + 2 - point + n;
 }
 
+// Zero, subnormals, powers of two and what the one-product decision leaves: decided exactly.
+PRISM_NOINLINE inline char* put_exact_decimal_text(char* p, std::uint64_t bits, bool integers_with_point) noexcept {
+  return put_decimal_text(p, bits, schubfach::shortest_exactly(bits), integers_with_point);
+}
+
 }  // namespace detail
 
 // Writes finite v at p (double_text_room bytes available) as std::to_chars(p, end, v) would:
@@ -259,12 +298,17 @@ inline char* write_double_text(char* p, double v) noexcept {
   *p = '-';
   p += bits >> 63;
   bits &= ~(std::uint64_t{1} << 63);
-  const detail::schubfach::decimal shortest = detail::schubfach::shortest(bits);
+  const std::uint64_t fraction_field = bits & ((std::uint64_t{1} << 52) - 1);
+  const int biased = static_cast<int>(bits >> 52);
+  detail::schubfach::decimal digits;
+  if (biased == 0 || fraction_field == 0 ||
+      !detail::schubfach::decide_with_one_product(biased, fraction_field | std::uint64_t{1} << 52, digits)) [[unlikely]]
+    return detail::put_exact_decimal_text(p, bits, IntegersWithPoint);
 #if defined(__SSE2__)
-  if (char* end = detail::put_digits_around_point(p, shortest.digits, shortest.exponent)) [[likely]]
+  if (char* end = detail::put_digits_around_point(p, digits.digits, digits.exponent)) [[likely]]
     return end;
 #endif
-  return detail::put_decimal_text(p, bits, shortest, IntegersWithPoint);
+  return detail::put_decimal_text(p, bits, digits, IntegersWithPoint);
 }
 
 }  // namespace prism

@@ -89,16 +89,29 @@ PRISM_INLINE decimal to_decimal(int q, std::uint64_t c) noexcept {
   return {cmp < 0 || (cmp == 0 && (s & 1) == 0) ? s : t, k};
 }
 
-// Per biased exponent of a normal double (q = biased - 1075): the index of 10^-k in the power
-// table (k = floor(q log10 2)) and shift = q + floor(log2 10^-k), which 1 <= 2^q * 10^-k < 10
-// makes 0..3, packed as index | shift << 12: one load instead of two multiplications.
+// Per biased exponent of a normal double (q = biased - 1075): where 10^-k is in the power table
+// (k = floor(q log10 2), as a byte offset: one instruction less than an index), and
+// shift = q + floor(log2 10^-k), which 1 <= 2^q * 10^-k < 10 makes 0..3, with 4 - shift:
+// loaded, not computed.
+struct scaling {
+  std::uint16_t power_offset;
+  std::uint8_t shift, delta_shift;
+
+  const pow10::significand& power() const noexcept {
+    return *reinterpret_cast<const pow10::significand*>(reinterpret_cast<const char*>(pow10::table.data()) + power_offset);
+  }
+  int k() const noexcept { return -static_cast<int>(power_offset / sizeof(pow10::significand)) - pow10::e_min; }
+};
+
 inline constexpr auto scaling_table = [] {
-  std::array<std::uint16_t, 2047> out{};
+  std::array<scaling, 2047> out{};
   for (int biased = 1; biased < 2047; ++biased) {
     const int q = biased - 1075;
     const int k = floor_log10_pow2(q);
     const int shift = q + floor_log2_pow10(-k);
-    out[static_cast<std::size_t>(biased)] = static_cast<std::uint16_t>((-k - pow10::e_min) | shift << 12);
+    out[static_cast<std::size_t>(biased)] = {static_cast<std::uint16_t>((-k - pow10::e_min) * sizeof(pow10::significand)),
+                                             static_cast<std::uint8_t>(shift),
+                                             static_cast<std::uint8_t>(4 - shift)};
   }
   return out;
 }();
@@ -110,36 +123,35 @@ inline constexpr auto scaling_table = [] {
 // than `margin` from its threshold comes out as the exact one would, and the interval's ends
 // (closed or open with c's parity) never matter. False when one is closer: exact decimals on a
 // boundary or a tie, about one in a thousand random bit patterns; to_decimal decides those.
+//
+// The digits come as 16 or 17 (4.5e15 <= x < 9.1e16): the shorter candidate, a multiple of ten
+// in the interval, keeps its trailing zero and the exponent k, which the digit writer drops.
 PRISM_INLINE bool decide_with_one_product(int biased, std::uint64_t c, decimal& out) noexcept {
   constexpr std::uint64_t one = std::uint64_t{1} << 60;
+  constexpr std::uint64_t ten = 10 * one;
+  constexpr std::uint64_t half = one / 2;
   constexpr std::uint64_t margin = 8;
-  const unsigned scaling = scaling_table[static_cast<std::size_t>(biased)];
-  const int shift = static_cast<int>(scaling >> 12);
-  const int k = -static_cast<int>(scaling & 0xfff) - pow10::e_min;
-  const auto& t = pow10::table[scaling & 0xfff];
-  const std::uint64_t scaled = c << shift;
+  const scaling& scale = scaling_table[static_cast<std::size_t>(biased)];
+  const pow10::significand& t = scale.power();
+  const std::uint64_t scaled = c << scale.shift;
   const uint128 product = uint128{t.high} * scaled + ((uint128{t.low} * scaled) >> 64);  // x in units of 2^-63
   const auto integer = static_cast<std::uint64_t>(product >> 63);
-  const std::uint64_t fraction = (static_cast<std::uint64_t>(product) >> 3) & (one - 1);
-  const std::uint64_t delta = t.high >> (4 - shift);  // 1/2 <= delta < 5 units of 2^60
-
-  // A multiple of ten in the interval has one digit fewer; the interval (narrower than ten)
-  // holds at most one. Otherwise the nearest integer, which lies inside as delta >= 1/2.
-  // Selected without branches: which case applies is as good as random in measured data.
-  const std::uint64_t tens = integer / 10;
-  const std::uint64_t units = integer - tens * 10;
-  const std::uint64_t below = units * one + fraction;       // x - 10 * tens
-  const std::uint64_t above = (10 - units) * one - fraction;  // 10 * (tens + 1) - x
-  constexpr std::uint64_t half = one / 2;
-  const auto near = [](std::uint64_t a, std::uint64_t b) -> unsigned { return a - b + margin < 2 * margin ? 1 : 0; };
-  if ((near(below, delta) | near(above, delta) | near(fraction, half)) != 0) [[unlikely]]
+  const std::uint64_t fraction = (static_cast<std::uint64_t>(product) << 1) >> 4;
+  const std::uint64_t delta = t.high >> scale.delta_shift;  // 1/2 <= delta < 5 units of 2^60
+  const std::uint64_t units = integer - integer / 10 * 10;
+  const std::uint64_t below = units << 60 | fraction;  // x - the multiple of ten below it
+  const std::uint64_t upper_end = below + delta;     // x + delta - that multiple of ten
+  const auto near = [](std::uint64_t a, std::uint64_t b) { return a - b + margin < 2 * margin; };
+  if (near(below, delta) || near(upper_end, ten) || near(fraction, half)) [[unlikely]]
     return false;
-  const bool lower_inside = below < delta;
-  const bool upper_inside = above < delta;
-  const bool shorter = lower_inside | upper_inside;
-  const std::uint64_t shorter_mask = 0 - static_cast<std::uint64_t>(shorter);
-  out.digits = ((tens + upper_inside) & shorter_mask) | ((integer + (fraction > half)) & ~shorter_mask);
-  out.exponent = k + shorter;
+  // A multiple of ten in the interval (narrower than ten: at most one) has one digit fewer;
+  // otherwise the nearest integer, which lies inside as delta >= 1/2.
+  const bool upper_inside = upper_end > ten;
+  const std::uint64_t shorter = integer - units + (upper_inside ? 10 : 0);
+  const std::uint64_t nearest = integer + (fraction > half ? 1 : 0);
+  const std::uint64_t digits = ((below < delta) | upper_inside) ? shorter : nearest;
+  out.digits = digits;
+  out.exponent = scale.k();
   return true;
 }
 
@@ -157,15 +169,6 @@ PRISM_COLD inline decimal shortest_exactly(std::uint64_t bits) noexcept {
     if (f << -q == c) return {f, 0};
   }
   return to_decimal(q, c);
-}
-
-PRISM_INLINE decimal shortest(std::uint64_t bits) noexcept {
-  const std::uint64_t t = bits & ((std::uint64_t{1} << 52) - 1);
-  const int biased = static_cast<int>((bits >> 52) & 0x7ff);
-  decimal out;
-  if (biased != 0 && t != 0 && decide_with_one_product(biased, (std::uint64_t{1} << 52) | t, out)) [[likely]]
-    return out;
-  return shortest_exactly(bits);
 }
 
 }  // namespace detail::schubfach
