@@ -9,7 +9,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <limits>
+#include <list>
 #include <map>
 #include <optional>
 #include <random>
@@ -476,6 +478,9 @@ TEST(Json, NumberArraysOfEveryLengthWithNonFiniteElements) {
       }
       ASSERT_EQ((*prism::write<prism::json, as_null>(doubles)), expected + "]") << n << " " << bad;
       ASSERT_EQ(*prism::write<prism::json>(integers), expected_integers + "]");
+      // Containers without random access count their batches by walking.
+      ASSERT_EQ((*prism::write<prism::json, as_null>(std::list<double>(doubles.begin(), doubles.end()))), expected + "]");
+      ASSERT_EQ(*prism::write<prism::json>(std::deque<std::int64_t>(integers.begin(), integers.end())), expected_integers + "]");
       const auto strict = prism::write<prism::json>(doubles);
       ASSERT_EQ(static_cast<bool>(strict), bad == n);
       if (bad < n) {

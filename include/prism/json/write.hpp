@@ -284,6 +284,7 @@ PRISM_INLINE char* put_item(char* p, const T& v) noexcept {
 // Compact arrays of number items: up to eight of them with their commas, and the brackets,
 // under one reservation (which stays within span_sink's scratch area, so that a fixed buffer
 // the text fits in is never refused). An item with a non-finite number goes through write_value.
+// The first item comes before the loop, so that every item in it has its comma.
 template <options O, class Range, class Ctx>
 bool write_item_array(Ctx& ctx, const Range& r) {
   using E = std::remove_cvref_t<std::ranges::range_reference_t<const Range>>;
@@ -291,25 +292,41 @@ bool write_item_array(Ctx& ctx, const Range& r) {
   static_assert(batch * (item_text_room<E> + 1) + 2 <= span_sink::scratch_size);
   auto it = std::ranges::begin(r);
   const auto end = std::ranges::end(r);
+  if (!put_char(ctx, '[')) return false;
   bool first = true;
   while (true) {
     if (!ctx.reserve(batch * (item_text_room<E> + 1) + 2)) return false;
-    char* p = reinterpret_cast<char*>(ctx.out.cur());
-    if (first) *p++ = '[';
-    for (std::size_t k = 0; k < batch && it != end; ++k, ++it) {
-      if (!finite_item(*it)) [[unlikely]]
-        break;
-      *p = ',';
-      p += first ? 0 : 1;
-      first = false;
+    char* const start = reinterpret_cast<char*>(ctx.out.cur());
+    char* p = start;
+    std::size_t count = batch;
+    if constexpr (std::random_access_iterator<decltype(it)>) {
+      count = std::min(batch, static_cast<std::size_t>(end - it));
+    } else {
+      std::size_t left = 0;
+      for (auto at = it; left < batch && at != end; ++at) ++left;
+      count = left;
+    }
+    std::size_t k = 0;
+    if (first && count != 0 && finite_item(*it)) {
       p = put_item(p, *it);
+      ++it;
+      ++k;
+      first = false;
+    }
+    if (!first) {
+      for (; k < count; ++k, ++it) {
+        if (!finite_item(*it)) [[unlikely]]
+          break;
+        *p = ',';
+        p = put_item(p + 1, *it);
+      }
     }
     if (it == end) {
       *p++ = ']';
-      ctx.out.advance(static_cast<std::size_t>(p - reinterpret_cast<char*>(ctx.out.cur())));
+      ctx.out.advance(static_cast<std::size_t>(p - start));
       return true;
     }
-    ctx.out.advance(static_cast<std::size_t>(p - reinterpret_cast<char*>(ctx.out.cur())));
+    ctx.out.advance(static_cast<std::size_t>(p - start));
     if (!finite_item(*it)) {
       if ((!first && !put_char(ctx, ',')) || !write_value<O>(ctx, *it)) return false;
       first = false;
