@@ -291,10 +291,10 @@ PRISM_NOINLINE inline char* put_exact_decimal_text(char* p, std::uint64_t bits, 
 // the shortest digits that read back to v, closest to v when several, in fixed notation unless
 // scientific ("1e+300", "5e-324") is shorter. Returns the end. IntegersWithPoint adds ".0" to a
 // text with neither a point nor an exponent (JSON readers then keep the value floating-point).
+// From the double's bits: callers that hold them in memory pass them without a move through a
+// floating-point register (write_double_text below takes the double).
 template <bool IntegersWithPoint = false>
-inline char* write_double_text(char* p, double v) noexcept {
-  std::uint64_t bits;
-  std::memcpy(&bits, &v, 8);
+inline char* write_double_bits_text(char* p, std::uint64_t bits) noexcept {
   *p = '-';
   p += bits >> 63;
   bits &= ~(std::uint64_t{1} << 63);
@@ -309,6 +309,11 @@ inline char* write_double_text(char* p, double v) noexcept {
     return end;
 #endif
   return detail::put_decimal_text(p, bits, digits, IntegersWithPoint);
+}
+
+template <bool IntegersWithPoint = false>
+PRISM_INLINE char* write_double_text(char* p, double v) noexcept {
+  return write_double_bits_text<IntegersWithPoint>(p, std::bit_cast<std::uint64_t>(v));
 }
 
 }  // namespace prism

@@ -2,6 +2,7 @@
 // JSON writer: straight from the C++ value to text, compact or pretty, with the fewest escapes.
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -169,8 +170,14 @@ inline constexpr std::size_t number_text_room = integer<T> ? integer_text_room :
 
 template <class T>
 PRISM_INLINE bool finite_number(const T& v) noexcept {
-  if constexpr (floating<T>) return std::isfinite(v);
-  else return true;
+  if constexpr (std::is_same_v<T, double>) {  // on the bits the writer takes too
+    constexpr std::uint64_t exponent = std::uint64_t{0x7ff} << 52;
+    return (std::bit_cast<std::uint64_t>(v) & exponent) != exponent;
+  } else if constexpr (floating<T>) {
+    return std::isfinite(v);
+  } else {
+    return true;
+  }
 }
 
 template <class T, class Ctx>
