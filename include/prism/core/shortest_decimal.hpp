@@ -91,11 +91,12 @@ PRISM_INLINE decimal to_decimal(int q, std::uint64_t c) noexcept {
 
 // Per biased exponent of a normal double (q = biased - 1075): where 10^-k is in the power table
 // (k = floor(q log10 2), as a byte offset: one instruction less than an index), and
-// shift = q + floor(log2 10^-k), which 1 <= 2^q * 10^-k < 10 makes 0..3, with 4 - shift:
+// shift = q + floor(log2 10^-k), which 1 <= 2^q * 10^-k < 10 makes 0..3, as shift + 1 (the
+// significand's shift that puts x's integer part in the product's high half) and 4 - shift:
 // loaded, not computed.
 struct scaling {
   std::uint16_t power_offset;
-  std::uint8_t shift, delta_shift;
+  std::uint8_t significand_shift, delta_shift;
 
   const pow10::significand& power() const noexcept {
     return *reinterpret_cast<const pow10::significand*>(reinterpret_cast<const char*>(pow10::table.data()) + power_offset);
@@ -110,7 +111,7 @@ inline constexpr auto scaling_table = [] {
     const int k = floor_log10_pow2(q);
     const int shift = q + floor_log2_pow10(-k);
     out[static_cast<std::size_t>(biased)] = {static_cast<std::uint16_t>((-k - pow10::e_min) * sizeof(pow10::significand)),
-                                             static_cast<std::uint8_t>(shift),
+                                             static_cast<std::uint8_t>(shift + 1),
                                              static_cast<std::uint8_t>(4 - shift)};
   }
   return out;
@@ -133,10 +134,10 @@ PRISM_INLINE bool decide_with_one_product(int biased, std::uint64_t c, decimal& 
   constexpr std::uint64_t margin = 8;
   const scaling& scale = scaling_table[static_cast<std::size_t>(biased)];
   const pow10::significand& t = scale.power();
-  const std::uint64_t scaled = c << scale.shift;
-  const uint128 product = uint128{t.high} * scaled + ((uint128{t.low} * scaled) >> 64);  // x in units of 2^-63
-  const auto integer = static_cast<std::uint64_t>(product >> 63);
-  const std::uint64_t fraction = (static_cast<std::uint64_t>(product) << 1) >> 4;
+  const std::uint64_t scaled = c << scale.significand_shift;  // below 2^57
+  const uint128 product = uint128{t.high} * scaled + ((uint128{t.low} * scaled) >> 64);  // x in units of 2^-64
+  const auto integer = static_cast<std::uint64_t>(product >> 64);
+  const std::uint64_t fraction = static_cast<std::uint64_t>(product) >> 4;
   const std::uint64_t delta = t.high >> scale.delta_shift;  // 1/2 <= delta < 5 units of 2^60
   const std::uint64_t units = integer - integer / 10 * 10;
   const std::uint64_t below = units << 60 | fraction;  // x - the multiple of ten below it
