@@ -291,7 +291,8 @@ PRISM_INLINE char* put_item(char* p, const T& v) noexcept {
 // Compact arrays of number items: up to eight of them with their commas, and the brackets,
 // under one reservation (which stays within span_sink's scratch area, so that a fixed buffer
 // the text fits in is never refused). An item with a non-finite number goes through write_value.
-// The first item comes before the loop, so that every item in it has its comma.
+// The first item comes before the loop, so that every item in it has its comma; a batch of a
+// random-access range is counted once instead of checking for the end at every item.
 template <options O, class Range, class Ctx>
 bool write_item_array(Ctx& ctx, const Range& r) {
   using E = std::remove_cvref_t<std::ranges::range_reference_t<const Range>>;
@@ -305,23 +306,19 @@ bool write_item_array(Ctx& ctx, const Range& r) {
     if (!ctx.reserve(batch * (item_text_room<E> + 1) + 2)) return false;
     char* const start = reinterpret_cast<char*>(ctx.out.cur());
     char* p = start;
+    constexpr bool counted = std::random_access_iterator<decltype(it)>;  // else the loop checks for the end
     std::size_t count = batch;
-    if constexpr (std::random_access_iterator<decltype(it)>) {
-      count = std::min(batch, static_cast<std::size_t>(end - it));
-    } else {
-      std::size_t left = 0;
-      for (auto at = it; left < batch && at != end; ++at) ++left;
-      count = left;
-    }
+    if constexpr (counted) count = std::min(batch, static_cast<std::size_t>(end - it));
+    const auto more = [&] { return counted || it != end; };
     std::size_t k = 0;
-    if (first && count != 0 && finite_item(*it)) {
+    if (first && it != end && finite_item(*it)) {
       p = put_item(p, *it);
       ++it;
       ++k;
       first = false;
     }
     if (!first) {
-      for (; k < count; ++k, ++it) {
+      for (; k < count && more(); ++k, ++it) {
         if (!finite_item(*it)) [[unlikely]]
           break;
         *p = ',';
