@@ -179,6 +179,77 @@ PRISM_INLINE bool read_string_value(Ctx& ctx, const std::uint8_t*& p, std::size_
   return read_text_bytes<O>(ctx, p, n);
 }
 
+// SIZE of one byte and that many bytes of ASCII text after it, at the cursor, into a string
+// view or a string of that size already; false (nothing consumed, no error) for anything else.
+template <options O, class T, class Ctx>
+PRISM_INLINE bool read_usual_text(Ctx& ctx, local_cursor& c, T& v) {
+  const std::size_t readable = c.readable();
+  if (readable < 1) [[unlikely]] return false;
+  const std::size_t n = c.p[0] >> 2;
+  if ((c.p[0] & 3) != 0 || n > ctx.lim.max_elements || readable < 1 + n) [[unlikely]] return false;
+  if (!detail::store_text_quick<O>(ctx, v, c.p + 1, n, readable - 1)) return false;
+  c.p += 1 + n;
+  return true;
+}
+
+// The usual encoding of a leaf value, read at a local cursor where a struct or a sequence holds
+// one: a bool, a number of exactly the type, a string (read_usual_text), or a typed array of
+// the element type with a one-byte SIZE into a sequence of that size already. False, with
+// nothing consumed and no error, for anything else: the caller then stores the cursor and
+// calls read_value, which reads every encoding and reports errors.
+template <options O, class T, class Ctx>
+PRISM_INLINE bool read_usual(Ctx& ctx, local_cursor& c, T& v) {
+  const std::size_t readable = c.readable();
+  if constexpr (adapted_tensor<T>) {
+    return false;
+  } else if constexpr (boolean<T>) {
+    if (readable < 1 || (*c.p | 0x10) != header::true_) [[unlikely]] return false;
+    v = *c.p == header::true_;
+    c.p += 1;
+    return true;
+  } else if constexpr (plain_number<T>) {
+    if (readable < 1 + sizeof(T) || *c.p != number_header<T>) [[unlikely]] return false;
+    std::memcpy(&v, c.p + 1, sizeof(T));
+    c.p += 1 + sizeof(T);
+    return true;
+  } else if constexpr (string_type<T> || string_view_type<T>) {
+    if (readable < 1 || *c.p != header::string) [[unlikely]] return false;
+    local_cursor text{c};
+    ++text.p;
+    if (!read_usual_text<O>(ctx, text, v)) return false;
+    c.p = text.p;
+    return true;
+  } else if constexpr (contiguous_numbers<T> && (fixed_array<T> || resizable_sequence<T>)) {
+    using E = range_value_t<T>;
+    if (readable < 2) [[unlikely]] return false;
+    const std::size_t n = c.p[1] >> 2;
+    if (c.p[0] != typed_array_header<E> || (c.p[1] & 3) != 0 || n != std::size(v) || n > ctx.lim.max_elements) [[unlikely]]
+      return false;
+    if (readable < 2 + n * sizeof(E)) [[unlikely]] return false;
+    if constexpr (fixed_array<T>) {
+      std::memcpy(v.data(), c.p + 2, sizeof(E) * std::tuple_size_v<T>);
+    } else {
+      if (!ctx.try_charge(n * sizeof(E))) return false;
+      detail::copy_bytes(v.data(), c.p + 2, n * sizeof(E));
+    }
+    c.p += 2 + n * sizeof(E);
+    return true;
+  } else {
+    return false;
+  }
+}
+
+// read_usual, else read_value, at the source's position.
+template <options O, class T, class Ctx>
+PRISM_INLINE bool read_member(Ctx& ctx, T& v) {
+  local_cursor c{ctx.src};
+  if (read_usual<O>(ctx, c, v)) {
+    c.store_to(ctx.src);
+    return true;
+  }
+  return read_value<O>(ctx, v);
+}
+
 // Skips one complete value, nested ones included.
 template <class Ctx>
 bool skip_value(Ctx& ctx) {

@@ -124,9 +124,66 @@ bool read_tensor(Ctx& ctx, T& v) {
   return true;
 }
 
+// The elements of a generic array, from the cursor on, into a sequence of their number (the
+// depth entered for the array, and left here).
+template <options O, class T, class Ctx>
+PRISM_INLINE bool read_elements(Ctx& ctx, local_cursor c, T& v) {
+  std::size_t i = 0;
+  for (auto&& e : v) {
+    if constexpr (!std::is_same_v<std::remove_cvref_t<decltype(e)>, std::vector<bool>::reference>) {
+      if (read_usual<O>(ctx, c, e)) {
+        ++i;
+        continue;
+      }
+    }
+    c.store_to(ctx.src);
+    if (!read_element<O>(ctx, e, i)) return false;
+    c.load_from(ctx.src);
+    ++i;
+  }
+  c.store_to(ctx.src);
+  ctx.leave();
+  return true;
+}
+
+// The strings of a string array, from the cursor on, into a sequence of their number.
+template <options O, class T, class Ctx>
+PRISM_INLINE bool read_texts(Ctx& ctx, local_cursor c, T& v) {
+  std::size_t i = 0;
+  for (auto& s : v) {
+    if (!read_usual_text<O>(ctx, c, s)) {
+      c.store_to(ctx.src);
+      const std::uint8_t* p{};
+      std::size_t len{};
+      if (!read_text_bytes<O>(ctx, p, len)) return ctx.in_element(i);
+      if (!detail::store_bytes(ctx, s, p, len)) return false;
+      c.load_from(ctx.src);
+    }
+    ++i;
+  }
+  c.store_to(ctx.src);
+  return true;
+}
+
 template <options O, class T, class Ctx>
 bool read_sequence(Ctx& ctx, T& v) {
   using E = range_value_t<T>;
+  {  // the usual head (a generic or string array of a one-byte SIZE), read at the cursor; the full path checks the same
+    local_cursor c{ctx.src};
+    constexpr bool of_text = string_type<E> || string_view_type<E>;
+    if (c.readable() >= 2 && (c.p[0] == header::generic_array || (of_text && c.p[0] == header::string_array)) && (c.p[1] & 3) == 0) {
+      const std::size_t n = c.p[1] >> 2;
+      const bool texts = c.p[0] == header::string_array;
+      if (n <= ctx.lim.max_elements && n <= c.readable() - 2 && detail::size_quick(ctx, v, n)) {
+        c.p += 2;
+        if constexpr (of_text) {
+          if (texts) return read_texts<O>(ctx, c, v);
+        }
+        if (!ctx.enter()) return false;
+        return read_elements<O>(ctx, c, v);
+      }
+    }
+  }
   std::uint8_t h{};
   if (!peek_header(ctx, h)) return false;
   const std::size_t at = ctx.src.offset();
@@ -166,15 +223,7 @@ bool read_sequence(Ctx& ctx, T& v) {
         ctx.src.advance(1);
         std::uint64_t n{};
         if (!read_size(ctx, n) || !ctx.check_count(n, 1, at) || !size_sequence(ctx, v, n, at)) return false;
-        std::size_t i = 0;
-        for (auto& s : v) {
-          const std::uint8_t* p{};
-          std::size_t len{};
-          if (!read_text_bytes<O>(ctx, p, len)) return ctx.in_element(i);
-          if (!detail::store_bytes(ctx, s, p, len)) return false;
-          ++i;
-        }
-        return true;
+        return read_texts<O>(ctx, local_cursor{ctx.src}, v);
       }
     }
     return mismatch(ctx, "a typed array of the element type", h);
@@ -183,13 +232,7 @@ bool read_sequence(Ctx& ctx, T& v) {
   ctx.src.advance(1);
   std::uint64_t n{};
   if (!read_size(ctx, n) || !ctx.check_count(n, 1, at) || !size_sequence(ctx, v, n, at) || !ctx.enter()) return false;
-  std::size_t i = 0;
-  for (auto&& e : v) {
-    if (!read_element<O>(ctx, e, i)) return false;
-    ++i;
-  }
-  ctx.leave();
-  return true;
+  return read_elements<O>(ctx, local_cursor{ctx.src}, v);
 }
 
 template <options O, class T, class Ctx>
@@ -254,60 +297,48 @@ PRISM_INLINE bool read_string(Ctx& ctx, T& v) {
 
 template <options O, class T, class Ctx>
 bool read_field(Ctx& ctx, T& v, std::size_t index) {
-  return with_field(v, index, [&](auto& field, std::string_view name) { return read_value<O>(ctx, field) || ctx.in_field(name); });
+  return with_field(v, index, [&](auto& field, std::string_view name) {
+    return read_member<O>(ctx, field) || ctx.in_field(name);
+  });
 }
 
 // Keys in declaration order, as prism writes them, compared as raw bytes with their
-// compile-time encoding; stops at the first other key with `i` fields read.
+// compile-time encoding; stops at the first other key with `i` fields read. The values in
+// their usual encoding are read from a cursor in a register (read_usual); the source moves
+// there only before a value that read_value reads and at the end.
 template <options O, class T, class Ctx>
-PRISM_INLINE bool read_fields_in_order(Ctx& ctx, T& v, std::uint64_t n, std::size_t& i) {
-  return [&]<std::size_t... I>(std::index_sequence<I...>) {
+PRISM_INLINE bool read_fields_in_order(Ctx& ctx, local_cursor& c, T& v, std::uint64_t n, std::size_t& i) {
+  const bool ok = [&]<std::size_t... I>(std::index_sequence<I...>) PRISM_LAMBDA_INLINE {
     bool ok = true;
-    (void)((i < n && [&] {
+    (void)((i < n && [&]() PRISM_LAMBDA_INLINE {
       constexpr auto& key = encoded_key<T, I>;
-      if (!ctx.src.need(key.size()) || !detail::equal_bytes(ctx.src.cur(), key)) return false;
-      ctx.src.advance(key.size());
+      if (c.readable() < key.size() || !detail::equal_bytes(c.p, key)) return false;
+      c.p += key.size();
       ++i;
-      if (!read_value<O>(ctx, get_field<I>(v))) [[unlikely]] {
+      auto& field = get_field<I>(v);
+      if (read_usual<O>(ctx, c, field)) return true;
+      c.store_to(ctx.src);
+      if (!read_value<O>(ctx, field)) [[unlikely]] {
         ok = ctx.in_field(field_name<T, I>());
         return false;
       }
+      c.load_from(ctx.src);
       return true;
     }()) && ...);
     return ok;
   }(std::make_index_sequence<field_count_v<T>>{});
+  if (ok) c.store_to(ctx.src);
+  return ok;
 }
 
+// The n entries of a string-keyed object from the cursor on (depth entered), into struct T.
 template <options O, class T, class Ctx>
-bool read_struct(Ctx& ctx, T& v) {
+PRISM_INLINE bool read_struct_fields(Ctx& ctx, local_cursor c, T& v, std::uint64_t n, std::size_t at) {
   constexpr std::size_t fields = field_count_v<T>;
-  std::uint8_t h{};
-  if (!peek_header(ctx, h)) return false;
-  const std::size_t at = ctx.src.offset();
-  std::uint64_t n{};
-  if (h == header::generic_array) {  // positional
-    ctx.src.advance(1);
-    if (!read_size(ctx, n) || !ctx.check_count(n, 1, at) || !ctx.enter()) return false;
-    for (std::size_t i = 0; i < n; ++i) {
-      if (i < fields) {
-        if (!read_field<O>(ctx, v, i)) return false;
-      } else if (!skip_value(ctx)) {
-        return ctx.in_element(i);
-      }
-    }
-    ctx.leave();
-    if constexpr (O.error_on_missing_keys) {
-      if (n < fields) return ctx.fail(errc::missing_key, at, "array with every field");
-    }
-    return true;
-  }
-  if (h != header::string_keyed_object) [[unlikely]] return mismatch(ctx, "object", h);
-  ctx.src.advance(1);
-  if (!read_size(ctx, n) || !ctx.check_count(n, 2, at) || !ctx.enter()) return false;
   static_assert(struct_keys<T>.ok, "prism: field names must be distinct");
   [[maybe_unused]] std::bitset<fields> seen;
   std::size_t i = 0;
-  if (!read_fields_in_order<O>(ctx, v, n, i)) return false;
+  if (!read_fields_in_order<O>(ctx, c, v, n, i)) return false;
   if constexpr (O.error_on_missing_keys) {
     for (std::size_t k = 0; k < i; ++k) seen.set(k);
   }
@@ -340,6 +371,45 @@ bool read_struct(Ctx& ctx, T& v) {
     }
   }
   return true;
+}
+
+template <options O, class T, class Ctx>
+bool read_struct(Ctx& ctx, T& v) {
+  constexpr std::size_t fields = field_count_v<T>;
+  const std::size_t at = ctx.src.offset();
+  local_cursor c{ctx.src};
+  std::uint64_t n{};
+  if (c.readable() >= 2 && c.p[0] == header::string_keyed_object && (c.p[1] & 3) == 0) [[likely]] {
+    n = c.p[1] >> 2;  // the usual head, read at the cursor; the full path below checks the same
+    if (n <= ctx.lim.max_elements && n <= (c.readable() - 2) / 2) [[likely]] {
+      if (!ctx.enter()) return false;
+      c.p += 2;
+      return read_struct_fields<O>(ctx, c, v, n, at);
+    }
+  }
+  std::uint8_t h{};
+  if (!peek_header(ctx, h)) return false;
+  if (h == header::generic_array) {  // positional
+    ctx.src.advance(1);
+    if (!read_size(ctx, n) || !ctx.check_count(n, 1, at) || !ctx.enter()) return false;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (i < fields) {
+        if (!read_field<O>(ctx, v, i)) return false;
+      } else if (!skip_value(ctx)) {
+        return ctx.in_element(i);
+      }
+    }
+    ctx.leave();
+    if constexpr (O.error_on_missing_keys) {
+      if (n < fields) return ctx.fail(errc::missing_key, at, "array with every field");
+    }
+    return true;
+  }
+  if (h != header::string_keyed_object) [[unlikely]] return mismatch(ctx, "object", h);
+  ctx.src.advance(1);
+  if (!read_size(ctx, n) || !ctx.check_count(n, 2, at) || !ctx.enter()) return false;
+  c.load_from(ctx.src);
+  return read_struct_fields<O>(ctx, c, v, n, at);
 }
 
 template <options O, class T, class Ctx>

@@ -259,8 +259,6 @@ bool read_string_bytes(Ctx& ctx, std::uint8_t string_major, const std::uint8_t*&
   return true;
 }
 
-// A text string, checked as UTF-8; an error's offset is that of the first invalid byte when
-// the string is in one piece, else that of its head.
 // The common text string, untagged, definite and shorter than 256 bytes, taken in one step
 // (not yet checked as UTF-8); false, consuming nothing, for any other input.
 template <class Ctx>
@@ -293,6 +291,104 @@ PRISM_INLINE bool read_text(Ctx& ctx, const std::uint8_t*& p, std::size_t& n, st
     }
   }
   return true;
+}
+
+// A head of major type `m` whose argument is below 256 (in the initial byte or in one byte
+// after it), at the cursor: its size in bytes and the argument; false for anything else.
+PRISM_INLINE bool usual_head(const local_cursor& c, std::uint8_t m, std::size_t& head_bytes, std::size_t& argument) noexcept {
+  const std::size_t readable = c.readable();
+  if (readable < 1 || (c.p[0] >> 5) != m) [[unlikely]] return false;
+  argument = c.p[0] & 31u;
+  head_bytes = 1;
+  if (argument < 24) [[likely]] return true;
+  if (argument != 24 || readable < 2) [[unlikely]] return false;
+  argument = c.p[1];
+  head_bytes = 2;
+  return true;
+}
+
+// A definite text string shorter than 256 bytes of ASCII, at the cursor, into a string view or
+// a string of that size already; false (nothing consumed, no error) for anything else.
+template <options O, class T, class Ctx>
+PRISM_INLINE bool read_usual_text(Ctx& ctx, local_cursor& c, T& v) {
+  std::size_t head_bytes{}, n{};
+  if (!usual_head(c, major::text, head_bytes, n) || n > ctx.lim.max_elements || c.readable() < head_bytes + n) [[unlikely]]
+    return false;
+  if (!detail::store_text_quick<O>(ctx, v, c.p + head_bytes, n, c.readable() - head_bytes)) return false;
+  c.p += head_bytes + n;
+  return true;
+}
+
+// The usual encoding of a leaf value, read at a local cursor where a struct or a sequence holds
+// one (see local_cursor): a bool, an integer in the initial byte, a float of the type's width
+// (a double also from a single), a short text string (read_usual_text), or the host's typed
+// array of the element type into a sequence of that size already. False, with nothing consumed
+// and no error, for anything else: the caller then stores the cursor and calls read_value,
+// which reads every encoding and reports errors.
+template <options O, class T, class Ctx>
+PRISM_INLINE bool read_usual(Ctx& ctx, local_cursor& c, T& v) {
+  const std::size_t readable = c.readable();
+  if constexpr (adapted_tensor<T>) {
+    return false;
+  } else if constexpr (boolean<T>) {
+    if (readable < 1 || (*c.p | 1) != code::true_) [[unlikely]] return false;
+    v = *c.p == code::true_;
+    c.p += 1;
+    return true;
+  } else if constexpr (integer<T>) {
+    if (readable < 1) [[unlikely]] return false;
+    const std::uint8_t initial = *c.p;
+    if (initial < 24) [[likely]] {
+      if (initial > std::numeric_limits<T>::max()) return false;
+      v = static_cast<T>(initial);
+    } else if constexpr (std::is_signed_v<T>) {
+      if (initial < 0x20 || initial >= 0x20 + 24) return false;
+      v = static_cast<T>(-1 - static_cast<int>(initial - 0x20));
+    } else {
+      return false;
+    }
+    c.p += 1;
+    return true;
+  } else if constexpr (floating<T>) {
+    if (readable >= 9 && *c.p == code::double_) [[likely]] {
+      if constexpr (std::is_same_v<T, double>) {
+        const std::uint64_t bits = load_be64(c.p + 1);
+        std::memcpy(&v, &bits, 8);
+        c.p += 9;
+        return true;
+      } else {
+        return false;  // a float from a double goes through the checks of the full path
+      }
+    }
+    if (readable < 5 || *c.p != code::single) return false;
+    const std::uint32_t bits = load_be32(c.p + 1);
+    float f;
+    std::memcpy(&f, &bits, 4);
+    v = static_cast<T>(f);
+    c.p += 5;
+    return true;
+  } else if constexpr (string_type<T> || string_view_type<T>) {
+    return read_usual_text<O>(ctx, c, v);
+  } else if constexpr (contiguous_numbers<T> && (fixed_array<T> || resizable_sequence<T>) &&
+                       std::endian::native == std::endian::little) {
+    using E = range_value_t<T>;
+    if (readable < 3 || c.p[0] != 0xd8 || c.p[1] != typed_array_tag<E>()) [[unlikely]] return false;
+    local_cursor data{c};
+    data.p += 2;
+    std::size_t head_bytes{}, n{};
+    if (!usual_head(data, major::bytes, head_bytes, n) || n != std::size(v) * sizeof(E) || data.readable() < head_bytes + n) [[unlikely]]
+      return false;
+    if constexpr (fixed_array<T>) {
+      std::memcpy(v.data(), data.p + head_bytes, sizeof(E) * std::tuple_size_v<T>);
+    } else {
+      if (std::size(v) > ctx.lim.max_elements || !ctx.try_charge(n)) [[unlikely]] return false;
+      detail::copy_bytes(v.data(), data.p + head_bytes, n);
+    }
+    c.p = data.p + head_bytes + n;
+    return true;
+  } else {
+    return false;
+  }
 }
 
 }  // namespace prism::cbor_detail

@@ -237,9 +237,41 @@ bool read_tensor(Ctx& ctx, T& v) {
   return true;
 }
 
+// The elements of a definite array, from the cursor on, into a sequence of their number (the
+// depth entered for the array, and left here).
+template <options O, class T, class Ctx>
+PRISM_INLINE bool read_elements(Ctx& ctx, local_cursor c, T& v) {
+  std::size_t i = 0;
+  for (auto&& e : v) {
+    if constexpr (!std::is_same_v<std::remove_cvref_t<decltype(e)>, std::vector<bool>::reference>) {
+      if (read_usual<O>(ctx, c, e)) {
+        ++i;
+        continue;
+      }
+    }
+    c.store_to(ctx.src);
+    if (!read_element<O>(ctx, e, i)) return false;
+    c.load_from(ctx.src);
+    ++i;
+  }
+  c.store_to(ctx.src);
+  ctx.leave();
+  return true;
+}
+
 template <options O, class T, class Ctx>
 bool read_sequence(Ctx& ctx, T& v) {
   using E = range_value_t<T>;
+  {  // the usual head (an untagged definite array), read at the cursor; the full path checks the same
+    local_cursor c{ctx.src};
+    std::size_t head_bytes{}, n{};
+    if (usual_head(c, major::array, head_bytes, n) && n <= ctx.lim.max_elements && n <= c.readable() - head_bytes &&
+        detail::size_quick(ctx, v, n)) {
+      if (!ctx.enter()) return false;
+      c.p += head_bytes;
+      return read_elements<O>(ctx, c, v);
+    }
+  }
   if constexpr (contiguous_numbers<T>) {
     bool done = false;
     if (!read_native_typed_array(ctx, v, done)) return false;
@@ -280,10 +312,7 @@ bool read_sequence(Ctx& ctx, T& v) {
       if (!ctx.charge(n * sizeof(E))) return false;
       v.resize(n);
     }
-    std::size_t i = 0;
-    for (auto&& e : v) {
-      if (!read_element<O>(ctx, e, i++)) return false;
-    }
+    return read_elements<O>(ctx, local_cursor{ctx.src}, v);
   } else {
     std::size_t i = 0;
     if constexpr (!fixed_array<T>) v.clear();
@@ -370,62 +399,68 @@ bool read_field(Ctx& ctx, T& v, std::size_t index) {
 
 // Keys in declaration order, as prism writes them: each compared as raw bytes with its
 // compile-time encoding, the field read without a lookup. Stops at the first other key; `i` is
-// then the number of fields read.
+// then the number of fields read. Values in their usual encoding are read at the cursor
+// (read_usual); the source moves there only before a value that read_value reads, and at the end.
 template <options O, class T, class Ctx>
-PRISM_INLINE bool read_fields_in_order(Ctx& ctx, T& v, std::uint64_t n, std::size_t& i) {
-  return [&]<std::size_t... I>(std::index_sequence<I...>) {
+PRISM_INLINE bool read_fields_in_order(Ctx& ctx, local_cursor& c, T& v, std::uint64_t n, std::size_t& i) {
+  const bool ok = [&]<std::size_t... I>(std::index_sequence<I...>) PRISM_LAMBDA_INLINE {
     bool ok = true;
-    (void)((i < n && [&] {
+    (void)((i < n && [&]() PRISM_LAMBDA_INLINE {
       constexpr auto& key = encoded_key<T, I>;
-      if (!ctx.src.need(key.size()) || !detail::equal_bytes(ctx.src.cur(), key)) return false;
-      ctx.src.advance(key.size());
+      if (c.readable() < key.size() || !detail::equal_bytes(c.p, key)) return false;
+      c.p += key.size();
       ++i;
-      if (!read_value<O>(ctx, get_field<I>(v))) [[unlikely]] {
+      auto& field = get_field<I>(v);
+      if (read_usual<O>(ctx, c, field)) return true;
+      c.store_to(ctx.src);
+      if (!read_value<O>(ctx, field)) [[unlikely]] {
         ok = ctx.in_field(field_name<T, I>());
         return false;
       }
+      c.load_from(ctx.src);
       return true;
     }()) && ...);
     return ok;
   }(std::make_index_sequence<field_count_v<T>>{});
+  if (ok) c.store_to(ctx.src);
+  return ok;
 }
 
+// Leaves a struct's map: every field must have been seen when the options ask for it.
 template <options O, class T, class Ctx>
-bool read_struct(Ctx& ctx, T& v) {
-  constexpr std::size_t fields = field_count_v<T>;
-  const std::size_t at = ctx.src.offset();
-  if (!skip_tags(ctx)) return false;
-  std::uint8_t initial{};
-  if (!peek_initial(ctx, initial)) return false;
-  head h;
-  if ((initial >> 5) == major::array) {  // positional: missing items leave fields untouched, extra ones are skipped
-    if (!read_head(ctx, h) || !ctx.enter()) return false;
-    std::size_t count = 0;
-    const bool ok = for_each_entry(ctx, h, at, 1, [&](std::size_t i) {
-      ++count;
-      if (i < fields) return read_field<O>(ctx, v, i);
-      return skip_value(ctx) || ctx.in_element(i);
-    });
-    if (!ok) return false;
-    ctx.leave();
-    if constexpr (O.error_on_missing_keys) {
-      if (count < fields) return ctx.fail(errc::missing_key, at, "array with every field");
+PRISM_INLINE bool finish_struct(Ctx& ctx, [[maybe_unused]] const std::bitset<field_count_v<T>>& seen, [[maybe_unused]] std::size_t at) {
+  ctx.leave();
+  if constexpr (O.error_on_missing_keys) {
+    for (std::size_t i = 0; i < field_count_v<T>; ++i) {
+      if (!seen.test(i)) {
+        ctx.fail(errc::missing_key, at, "every field");
+        return ctx.in_field(struct_keys<T>.names[i]);
+      }
     }
-    return true;
   }
-  if ((initial >> 5) != major::map) [[unlikely]] return mismatch(ctx, "map", initial);
-  if (!read_head(ctx, h) || !ctx.enter()) return false;
+  return true;
+}
+
+// The rest of a map into struct T (depth entered, the head read: `h`), from the cursor on.
+template <options O, class T, class Ctx>
+PRISM_INLINE bool read_struct_entries(Ctx& ctx, local_cursor c, T& v, const head& h, std::size_t at) {
+  constexpr std::size_t fields = field_count_v<T>;
   static_assert(struct_keys<T>.ok, "prism: field names must be distinct");
   [[maybe_unused]] std::bitset<fields> seen;
   std::size_t in_order = 0;
   if (!h.indefinite) {
-    if (!ctx.check_count(h.argument, 2, at) || !read_fields_in_order<O>(ctx, v, h.argument, in_order)) return false;
+    if (!read_fields_in_order<O>(ctx, c, v, h.argument, in_order)) return false;
     if constexpr (O.error_on_missing_keys) {
       for (std::size_t k = 0; k < in_order; ++k) seen.set(k);
     }
+  } else {
+    c.store_to(ctx.src);
   }
   head rest = h;
-  if (!h.indefinite) rest.argument = h.argument - in_order;
+  if (!h.indefinite) {
+    rest.argument = h.argument - in_order;
+    if (rest.argument == 0) return finish_struct<O, T>(ctx, seen, at);
+  }
   std::string joined;
   const bool ok = for_each_entry(ctx, rest, at, 2, [&](std::size_t) {
     const std::size_t key_at = ctx.src.offset();
@@ -445,17 +480,48 @@ bool read_struct(Ctx& ctx, T& v) {
     if constexpr (O.error_on_missing_keys) seen.set(index);
     return read_field<O>(ctx, v, index);
   });
-  if (!ok) return false;
-  ctx.leave();
-  if constexpr (O.error_on_missing_keys) {
-    for (std::size_t i = 0; i < fields; ++i) {
-      if (!seen.test(i)) {
-        ctx.fail(errc::missing_key, at, "every field");
-        return ctx.in_field(struct_keys<T>.names[i]);
-      }
+  return ok && finish_struct<O, T>(ctx, seen, at);
+}
+
+template <options O, class T, class Ctx>
+bool read_struct(Ctx& ctx, T& v) {
+  constexpr std::size_t fields = field_count_v<T>;
+  const std::size_t at = ctx.src.offset();
+  local_cursor c{ctx.src};
+  head h;
+  {  // the usual head (an untagged definite map), read at the cursor; the full path checks the same
+    std::size_t head_bytes{}, n{};
+    if (usual_head(c, major::map, head_bytes, n) && n <= ctx.lim.max_elements && n <= (c.readable() - head_bytes) / 2) [[likely]] {
+      if (!ctx.enter()) return false;
+      c.p += head_bytes;
+      h.major_type = major::map;
+      h.argument = n;
+      return read_struct_entries<O>(ctx, c, v, h, at);
     }
   }
-  return true;
+  if (!skip_tags(ctx)) return false;
+  std::uint8_t initial{};
+  if (!peek_initial(ctx, initial)) return false;
+  if ((initial >> 5) == major::array) {  // positional: missing items leave fields untouched, extra ones are skipped
+    if (!read_head(ctx, h) || !ctx.enter()) return false;
+    std::size_t count = 0;
+    const bool ok = for_each_entry(ctx, h, at, 1, [&](std::size_t i) {
+      ++count;
+      if (i < fields) return read_field<O>(ctx, v, i);
+      return skip_value(ctx) || ctx.in_element(i);
+    });
+    if (!ok) return false;
+    ctx.leave();
+    if constexpr (O.error_on_missing_keys) {
+      if (count < fields) return ctx.fail(errc::missing_key, at, "array with every field");
+    }
+    return true;
+  }
+  if ((initial >> 5) != major::map) [[unlikely]] return mismatch(ctx, "map", initial);
+  if (!read_head(ctx, h) || !ctx.enter()) return false;
+  if (!h.indefinite && !ctx.check_count(h.argument, 2, at)) return false;
+  c.load_from(ctx.src);
+  return read_struct_entries<O>(ctx, c, v, h, at);
 }
 
 // Epoch seconds (tag 1 or untagged; an integer or a float), or RFC 9581 extended time (tag

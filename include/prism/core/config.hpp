@@ -4,7 +4,9 @@
 #define PRISM_INLINE inline __attribute__((always_inline))
 #define PRISM_NOINLINE __attribute__((noinline))
 #define PRISM_COLD __attribute__((cold, noinline))
+#define PRISM_LAMBDA_INLINE __attribute__((always_inline))
 #else
+#define PRISM_LAMBDA_INLINE
 #define PRISM_INLINE inline
 #define PRISM_NOINLINE
 #define PRISM_COLD

@@ -45,13 +45,16 @@ PRISM_INLINE auto& ensure_allocated(Pointer& p) {
   return *p;
 }
 
-// memcpy, with copies of up to 16 bytes (names, keys) done inline by overlapping moves
+// memcpy, with copies of up to 32 bytes (names, keys, short arrays) done inline by overlapping moves
 // instead of a call into the C library.
 PRISM_INLINE void copy_bytes(void* dst, const void* src, std::size_t n) noexcept {
   auto* d = static_cast<unsigned char*>(dst);
   const auto* s = static_cast<const unsigned char*>(src);
-  if (n > 16) {
+  if (n > 32) {
     std::memcpy(d, s, n);
+  } else if (n >= 16) {
+    std::memcpy(d, s, 16);
+    std::memcpy(d + n - 16, s + n - 16, 16);
   } else if (n >= 8) {
     std::memcpy(d, s, 8);
     std::memcpy(d + n - 8, s + n - 8, 8);
@@ -134,6 +137,22 @@ PRISM_INLINE void assign_bytes(Bytes& v, const void* p, std::size_t n) {
     v.append(first, n);
   } else {
     v.assign(first, first + n);
+  }
+}
+
+// Gives a sequence n elements on a decoder's usual-case path: a fixed array must have n already,
+// a resizable sequence is charged and resized. False, with nothing charged and no error, when
+// it cannot: the full path then reports why.
+template <class T, class Ctx>
+PRISM_INLINE bool size_quick(Ctx& ctx, T& v, std::size_t n) {
+  if constexpr (fixed_array<T>) {
+    return n == v.size();
+  } else if constexpr (resizable_sequence<T>) {
+    if (!ctx.try_charge(n * sizeof(range_value_t<T>))) return false;
+    if (v.size() != n) v.resize(n);
+    return true;
+  } else {
+    return false;
   }
 }
 

@@ -102,6 +102,15 @@ struct read_context : error_state {
     return true;
   }
 
+  // charge() for fast paths that leave every error to a slower path: false, with nothing
+  // charged and no error, when the bytes do not fit in the budget.
+  PRISM_INLINE bool try_charge(std::size_t bytes) noexcept {
+    const std::size_t total = allocated + bytes;
+    if (total > lim.max_alloc_bytes) [[unlikely]] return false;
+    allocated = total;
+    return true;
+  }
+
   // A container or string of `count` items, each at least `min_wire_bytes` long on the wire,
   // must fit in what remains of the input and in the limits before anything is allocated.
   PRISM_INLINE bool check_count(std::size_t count, std::size_t min_wire_bytes, std::size_t offset) {

@@ -36,7 +36,9 @@ PRISM_INLINE bool equal_bytes(const std::uint8_t* p, const std::array<std::uint8
   if constexpr (N == 0) {
     return true;
   } else if constexpr (N < 4) {
-    return std::memcmp(p, key.data(), N) == 0;
+    bool equal = true;
+    for (std::size_t i = 0; i < N; ++i) equal &= p[i] == key[i];
+    return equal;
   } else if constexpr (N < 8) {
     return word(p, 4) == word(key.data(), 4) && word(p + N - 4, 4) == word(key.data() + N - 4, 4);
   } else {

@@ -99,4 +99,25 @@ class stream_source {
   std::size_t base_ = 0;
 };
 
+// A copy of a source's position for the usual-case paths of the binary decoders: kept in
+// registers while they read value after value, so that each value does not wait on a store to
+// and a load from the source object. The bytes up to `end` were readable when it was loaded;
+// store it back before any call that reads through the source, and load it again after.
+struct local_cursor {
+  const std::uint8_t* p;
+  const std::uint8_t* end;
+
+  template <class Source>
+  PRISM_INLINE explicit local_cursor(const Source& s) noexcept : p(s.cur()), end(s.cur() + s.readable()) {}
+
+  PRISM_INLINE std::size_t readable() const noexcept { return static_cast<std::size_t>(end - p); }
+  template <class Source>
+  PRISM_INLINE void store_to(Source& s) const noexcept { s.advance(static_cast<std::size_t>(p - s.cur())); }
+  template <class Source>
+  PRISM_INLINE void load_from(const Source& s) noexcept {
+    p = s.cur();
+    end = p + s.readable();
+  }
+};
+
 }  // namespace prism

@@ -40,4 +40,23 @@ PRISM_INLINE bool store_bytes(Ctx& ctx, T& v, const std::uint8_t* p, std::size_t
   return true;
 }
 
+// check_text and store_bytes for the usual case, inline and without a call: ASCII text (decided
+// without a loop per byte; `readable` bytes may be read at p) stored as a view, or copied into
+// a string of that size already (reading into the same object again). False, with nothing
+// stored or charged and no error, for everything else: the caller then takes the full path.
+template <options O, class T, class Ctx>
+PRISM_INLINE bool store_text_quick(Ctx& ctx, T& v, const std::uint8_t* p, std::size_t n, std::size_t readable) {
+  if constexpr (O.validate_utf8) {
+    if (!ascii_quick(p, n, readable)) return false;
+  }
+  if constexpr (string_view_type<T>) {
+    v = T(reinterpret_cast<const char*>(p), n);
+    return true;
+  } else {
+    if (v.size() != n || !ctx.try_charge(n)) return false;
+    copy_bytes(v.data(), p, n);
+    return true;
+  }
+}
+
 }  // namespace prism::detail

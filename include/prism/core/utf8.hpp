@@ -106,6 +106,20 @@ PRISM_INLINE bool ascii_within_16(const std::uint8_t* s, std::size_t n) noexcept
   }
 }
 
+// True when the n bytes at s are ASCII, decided without a loop over bytes: false (undecided)
+// for strings shorter than 8 bytes with fewer than 16 bytes readable at s.
+PRISM_INLINE bool ascii_quick(const std::uint8_t* s, std::size_t n, std::size_t readable) noexcept {
+  if (n <= 16 && readable >= 16) return ascii_within_16(s, n);
+  if (n < 8) return false;
+  std::uint64_t seen = 0, block;
+  for (std::size_t i = 0; i + 8 <= n; i += 8) {
+    std::memcpy(&block, s + i, 8);
+    seen |= block;
+  }
+  std::memcpy(&block, s + n - 8, 8);
+  return ((seen | block) & 0x8080808080808080ull) == 0;
+}
+
 // `readable` is how many bytes may be read at s (at least n).
 PRISM_INLINE bool utf8_valid(const std::uint8_t* s, std::size_t n, std::size_t readable) noexcept {
   return readable >= 8 ? utf8_valid_padded(s, n) : utf8_valid(s, n);
