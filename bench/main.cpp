@@ -22,8 +22,8 @@ int usage() {
   std::fprintf(stderr,
                "usage: prism-bench SUITE [--quick|--full] [--json FILE] [--data DIR] [--filter REGEX]\n"
                "suites: monsters, corpus, binary, zserio, zerialize, all\n"
-               "--filter REGEX (corpus, zserio, zerialize): run the rows whose benchmark name matches (corpus: corpus/operation/library,\n"
-               "  zserio: schema/format/operation, zerialize: case/format/library/operation)\n"
+               "--filter REGEX (corpus, binary, zserio, zerialize): run the rows whose benchmark name matches (corpus: corpus/operation/library,\n"
+               "  binary: test/format/library/operation, zserio: schema/format/operation, zerialize: case/format/library/operation)\n"
                "--data DIR: the real datasets (corpus: ../shared/datasets/json, zserio: ../shared/datasets/zserio)\n");
   return 2;
 }
@@ -42,7 +42,7 @@ int main(int argc, char** argv) {
     else if (arg == "--quick") options.run.full = false;
     else if (arg == "--json" && i + 1 < argc) options.json_path = argv[++i];
     else if (arg == "--data" && i + 1 < argc) options.data_dir = argv[++i];
-    else if (arg == "--filter" && i + 1 < argc && (suite == "corpus" || suite == "zserio" || suite == "zerialize")) {
+    else if (arg == "--filter" && i + 1 < argc && (suite == "corpus" || suite == "binary" || suite == "zserio" || suite == "zerialize")) {
       options.filter = argv[++i];
       filter = "--benchmark_filter=" + options.filter;
     }

@@ -180,16 +180,22 @@ int run_binary(const suite_options& options) {
   }
   const auto results = run_registered();
   const auto gb_per_s = [](std::size_t bytes, double ns) { return ns > 0 ? static_cast<double>(bytes) / ns : 0.0; };
+  // -1 for a benchmark that --filter left out; such rows and ratios print as "-".
   const auto time_of = [&](const binary_row& r, const char* op) {
-    return results.at(r.test + "/" + r.format + "/" + r.library + "/" + op).median_ns;
+    const auto it = results.find(r.test + "/" + r.format + "/" + r.library + "/" + op);
+    return it == results.end() ? -1.0 : it->second.median_ns;
+  };
+  const auto shown = [](double value, double against, const std::string& text) {
+    return value > 0 && against > 0 ? text : std::string("-");
   };
 
   table t({"test", "format", "library", "size", "write GB/s", "read GB/s", "write ns", "read ns", "write vs BEVE",
            "read vs BEVE", "write % of memcpy", "read % of memcpy"});
   std::string json = json_report_begin("binary");
-  for (std::size_t i = 0; i < rows.rows.size(); ++i) {
-    const auto& r = rows.rows[i];
+  bool first_entry = true;
+  for (const auto& r : rows.rows) {
     const double w = time_of(r, "write"), rd = time_of(r, "read");
+    if (w < 0 && rd < 0) continue;
     const binary_row beve_row{r.test, "BEVE", "prism", 0};
     const binary_row memcpy_row{r.test, "BEVE bytes", "memcpy (ceiling)", 0};
     const double beve_w = time_of(beve_row, "write"), beve_r = time_of(beve_row, "read");
@@ -199,21 +205,28 @@ int run_binary(const suite_options& options) {
       }
       return r.bytes;
     }();
-    const double ceiling_gb_per_s = gb_per_s(beve_bytes, time_of(memcpy_row, "write"));
+    const double ceiling_w = time_of(memcpy_row, "write");
+    const double ceiling_gb_per_s = gb_per_s(beve_bytes, ceiling_w);
     const bool is_ceiling = r.library == "memcpy (ceiling)";
-    t.add({r.test, r.format, r.library, kilobytes(r.bytes), fixed(gb_per_s(r.bytes, w), 2), fixed(gb_per_s(r.bytes, rd), 2),
-           fixed(w, 0), fixed(rd, 0), is_ceiling ? "-" : fixed(w / beve_w, 2) + "x", is_ceiling ? "-" : fixed(rd / beve_r, 2) + "x",
-           is_ceiling ? "-" : fixed(100.0 * gb_per_s(r.bytes, w) / ceiling_gb_per_s, 0) + "%",
-           is_ceiling ? "-" : fixed(100.0 * gb_per_s(r.bytes, rd) / ceiling_gb_per_s, 0) + "%"});
-    json += "    {\"test\": \"" + r.test + "\", \"format\": \"" + r.format + "\", \"library\": \"" + r.library +
-            "\", \"bytes\": " + std::to_string(r.bytes) + ", \"write_ns_median\": " + fixed(w, 1) +
-            ", \"read_ns_median\": " + fixed(rd, 1) + "}" + (i + 1 < rows.rows.size() ? ",\n" : "\n");
+    const auto ceiling_percent = [&](double ns) {
+      return is_ceiling ? "-" : shown(ns, ceiling_w, fixed(100.0 * gb_per_s(r.bytes, ns) / ceiling_gb_per_s, 0) + "%");
+    };
+    t.add({r.test, r.format, r.library, kilobytes(r.bytes), shown(w, 1, fixed(gb_per_s(r.bytes, w), 2)),
+           shown(rd, 1, fixed(gb_per_s(r.bytes, rd), 2)), shown(w, 1, fixed(w, 0)), shown(rd, 1, fixed(rd, 0)),
+           is_ceiling ? "-" : shown(w, beve_w, fixed(w / beve_w, 2) + "x"),
+           is_ceiling ? "-" : shown(rd, beve_r, fixed(rd / beve_r, 2) + "x"), ceiling_percent(w), ceiling_percent(rd)});
+    const auto json_ns = [](double ns) { return ns < 0 ? std::string("null") : fixed(ns, 1); };
+    json += std::string(first_entry ? "" : ",\n") + "    {\"test\": \"" + r.test + "\", \"format\": \"" + r.format +
+            "\", \"library\": \"" + r.library + "\", \"bytes\": " + std::to_string(r.bytes) +
+            ", \"write_ns_median\": " + json_ns(w) + ", \"read_ns_median\": " + json_ns(rd) + "}";
+    first_entry = false;
   }
   std::printf("\nbinary: CPU-time medians of %d repetitions; GB/s = 10^9 bytes of each format's own message per second;\n",
               options.run.repetitions());
   std::printf("'vs BEVE' = this row's time / prism BEVE's time (lower is faster); %% of memcpy = GB/s over memcpy's GB/s.\n");
   std::printf("%s; %s\n\n", cpu_model().c_str(), compiler_description().c_str());
   t.print();
+  if (!first_entry) json += "\n";
   json_report_save(options.json_path, std::move(json));
   return 0;
 }
