@@ -15,6 +15,7 @@
 #include "../core/concepts.hpp"
 #include "../core/containers.hpp"
 #include "../core/context.hpp"
+#include "../core/cursor_read.hpp"
 #include "../core/enum.hpp"
 #include "../core/fields.hpp"
 #include "../core/hash.hpp"
@@ -27,6 +28,10 @@ namespace prism::beve_detail {
 
 template <options O, class T, class Ctx>
 bool read_value(Ctx& ctx, T& v);
+template <options O, class T, class Ctx>
+const std::uint8_t* read_struct_at(Ctx& ctx, local_cursor c, T& v);
+template <options O, class T, class Ctx>
+const std::uint8_t* read_sequence_at(Ctx& ctx, local_cursor c, T& v);
 
 template <class Ctx>
 PRISM_INLINE bool peek_header(Ctx& ctx, std::uint8_t& h) {
@@ -184,6 +189,12 @@ PRISM_INLINE bool read_string_value(Ctx& ctx, const std::uint8_t*& p, std::size_
 template <options O, class T, class Ctx>
 PRISM_INLINE bool read_usual_text(Ctx& ctx, local_cursor& c, T& v) {
   const std::size_t readable = c.readable();
+  if (readable >= 17 && (c.p[0] & 3) == 0 && c.p[0] <= 16 << 2) [[likely]] {  // SIZE and up to 16 bytes
+    const std::size_t n = c.p[0] >> 2;
+    if (n > ctx.lim.max_elements || !detail::store_short_text<O>(ctx, v, c.p + 1, n)) [[unlikely]] return false;
+    c.p += 1 + n;
+    return true;
+  }
   if (readable < 1) [[unlikely]] return false;
   const std::size_t n = c.p[0] >> 2;
   if ((c.p[0] & 3) != 0 || n > ctx.lim.max_elements || readable < 1 + n) [[unlikely]] return false;
@@ -240,6 +251,30 @@ PRISM_INLINE bool read_usual(Ctx& ctx, local_cursor& c, T& v) {
 }
 
 // read_usual, else read_value, at the source's position.
+// The next value at a local cursor, in any encoding; false with the error recorded. The source
+// may lag behind the cursor and is brought up to it only before read_value.
+template <options O, class T, class Ctx>
+PRISM_INLINE bool read_next(Ctx& ctx, local_cursor& c, T& v) {
+  if (read_usual<O>(ctx, c, v)) return true;
+  if constexpr (detail::read_at_cursor<T>) {
+    const std::uint8_t* end;
+    if constexpr (plain_struct<T>) end = read_struct_at<O>(ctx, c, v);
+    else end = read_sequence_at<O>(ctx, c, v);
+    if (end == nullptr) [[unlikely]] return false;
+    c.p = end;
+    if constexpr (!std::remove_cvref_t<decltype(ctx.src)>::bounded) {  // a stream's window may have moved
+      detail::move_to(ctx.src, end);
+      c.load_from(ctx.src);
+    }
+    return true;
+  } else {
+    c.store_to(ctx.src);
+    if (!read_value<O>(ctx, v)) [[unlikely]] return false;
+    c.load_from(ctx.src);
+    return true;
+  }
+}
+
 template <options O, class T, class Ctx>
 PRISM_INLINE bool read_member(Ctx& ctx, T& v) {
   local_cursor c{ctx.src};

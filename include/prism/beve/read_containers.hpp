@@ -125,65 +125,79 @@ bool read_tensor(Ctx& ctx, T& v) {
 }
 
 // The elements of a generic array, from the cursor on, into a sequence of their number (the
-// depth entered for the array, and left here).
+// depth entered for the array, and left here); returns where they end, or null on an error.
 template <options O, class T, class Ctx>
-PRISM_INLINE bool read_elements(Ctx& ctx, local_cursor c, T& v) {
+PRISM_INLINE const std::uint8_t* read_elements(Ctx& ctx, local_cursor c, T& v) {
   std::size_t i = 0;
   for (auto&& e : v) {
-    if constexpr (!std::is_same_v<std::remove_cvref_t<decltype(e)>, std::vector<bool>::reference>) {
-      if (read_usual<O>(ctx, c, e)) {
-        ++i;
-        continue;
-      }
+    if constexpr (std::is_same_v<std::remove_cvref_t<decltype(e)>, std::vector<bool>::reference>) {
+      c.store_to(ctx.src);
+      if (!read_element<O>(ctx, e, i)) return nullptr;
+      c.load_from(ctx.src);
+    } else if (!read_next<O>(ctx, c, e)) [[unlikely]] {
+      ctx.in_element(i);
+      return nullptr;
     }
-    c.store_to(ctx.src);
-    if (!read_element<O>(ctx, e, i)) return false;
-    c.load_from(ctx.src);
     ++i;
   }
-  c.store_to(ctx.src);
   ctx.leave();
-  return true;
+  return c.p;
 }
 
-// The strings of a string array, from the cursor on, into a sequence of their number.
+// The strings of a string array, from the cursor on, into a sequence of their number; returns
+// where they end, or null on an error.
 template <options O, class T, class Ctx>
-PRISM_INLINE bool read_texts(Ctx& ctx, local_cursor c, T& v) {
+PRISM_INLINE const std::uint8_t* read_texts(Ctx& ctx, local_cursor c, T& v) {
   std::size_t i = 0;
   for (auto& s : v) {
     if (!read_usual_text<O>(ctx, c, s)) {
       c.store_to(ctx.src);
       const std::uint8_t* p{};
       std::size_t len{};
-      if (!read_text_bytes<O>(ctx, p, len)) return ctx.in_element(i);
-      if (!detail::store_bytes(ctx, s, p, len)) return false;
+      if (!read_text_bytes<O>(ctx, p, len)) {
+        ctx.in_element(i);
+        return nullptr;
+      }
+      if (!detail::store_bytes(ctx, s, p, len)) return nullptr;
       c.load_from(ctx.src);
     }
     ++i;
   }
+  return c.p;
+}
+
+template <options O, class T, class Ctx>
+bool read_sequence_rest(Ctx& ctx, T& v);
+
+// A sequence at a local cursor that the source may lag behind: returns where it ends, or null
+// with the error recorded. The usual head (a generic or string array of a one-byte SIZE) is
+// read at the cursor; read_sequence_rest reads every other and checks the same.
+template <options O, class T, class Ctx>
+const std::uint8_t* read_sequence_at(Ctx& ctx, local_cursor c, T& v) {
+  using E = range_value_t<T>;
+  constexpr bool of_text = string_type<E> || string_view_type<E>;
+  if (c.readable() >= 2 && (c.p[0] == header::generic_array || (of_text && c.p[0] == header::string_array)) && (c.p[1] & 3) == 0) {
+    const std::size_t n = c.p[1] >> 2;
+    const bool texts = c.p[0] == header::string_array;
+    if (n <= ctx.lim.max_elements && n <= c.readable() - 2 && detail::size_quick(ctx, v, n)) {
+      if constexpr (of_text) {
+        if (texts) return read_texts<O>(ctx, local_cursor{c.p + 2, c.end}, v);
+      }
+      if (ctx.try_enter()) [[likely]] return read_elements<O>(ctx, local_cursor{c.p + 2, c.end}, v);
+    }
+  }
   c.store_to(ctx.src);
-  return true;
+  return read_sequence_rest<O>(ctx, v) ? ctx.src.cur() : nullptr;
 }
 
 template <options O, class T, class Ctx>
 bool read_sequence(Ctx& ctx, T& v) {
+  return detail::move_to(ctx.src, read_sequence_at<O>(ctx, local_cursor{ctx.src}, v));
+}
+
+template <options O, class T, class Ctx>
+bool read_sequence_rest(Ctx& ctx, T& v) {
   using E = range_value_t<T>;
-  {  // the usual head (a generic or string array of a one-byte SIZE), read at the cursor; the full path checks the same
-    local_cursor c{ctx.src};
-    constexpr bool of_text = string_type<E> || string_view_type<E>;
-    if (c.readable() >= 2 && (c.p[0] == header::generic_array || (of_text && c.p[0] == header::string_array)) && (c.p[1] & 3) == 0) {
-      const std::size_t n = c.p[1] >> 2;
-      const bool texts = c.p[0] == header::string_array;
-      if (n <= ctx.lim.max_elements && n <= c.readable() - 2 && detail::size_quick(ctx, v, n)) {
-        c.p += 2;
-        if constexpr (of_text) {
-          if (texts) return read_texts<O>(ctx, c, v);
-        }
-        if (!ctx.enter()) return false;
-        return read_elements<O>(ctx, c, v);
-      }
-    }
-  }
   std::uint8_t h{};
   if (!peek_header(ctx, h)) return false;
   const std::size_t at = ctx.src.offset();
@@ -223,7 +237,7 @@ bool read_sequence(Ctx& ctx, T& v) {
         ctx.src.advance(1);
         std::uint64_t n{};
         if (!read_size(ctx, n) || !ctx.check_count(n, 1, at) || !size_sequence(ctx, v, n, at)) return false;
-        return read_texts<O>(ctx, local_cursor{ctx.src}, v);
+        return detail::move_to(ctx.src, read_texts<O>(ctx, local_cursor{ctx.src}, v));
       }
     }
     return mismatch(ctx, "a typed array of the element type", h);
@@ -232,7 +246,7 @@ bool read_sequence(Ctx& ctx, T& v) {
   ctx.src.advance(1);
   std::uint64_t n{};
   if (!read_size(ctx, n) || !ctx.check_count(n, 1, at) || !size_sequence(ctx, v, n, at) || !ctx.enter()) return false;
-  return read_elements<O>(ctx, local_cursor{ctx.src}, v);
+  return detail::move_to(ctx.src, read_elements<O>(ctx, local_cursor{ctx.src}, v));
 }
 
 template <options O, class T, class Ctx>
@@ -315,30 +329,29 @@ PRISM_INLINE bool read_fields_in_order(Ctx& ctx, local_cursor& c, T& v, std::uin
       if (c.readable() < key.size() || !detail::equal_bytes(c.p, key)) return false;
       c.p += key.size();
       ++i;
-      auto& field = get_field<I>(v);
-      if (read_usual<O>(ctx, c, field)) return true;
-      c.store_to(ctx.src);
-      if (!read_value<O>(ctx, field)) [[unlikely]] {
-        ok = ctx.in_field(field_name<T, I>());
-        return false;
-      }
-      c.load_from(ctx.src);
-      return true;
+      if (read_next<O>(ctx, c, get_field<I>(v))) [[likely]] return true;
+      ok = ctx.in_field(field_name<T, I>());
+      return false;
     }()) && ...);
     return ok;
   }(std::make_index_sequence<field_count_v<T>>{});
-  if (ok) c.store_to(ctx.src);
   return ok;
 }
 
-// The n entries of a string-keyed object from the cursor on (depth entered), into struct T.
+// The n entries of a string-keyed object from the cursor on (depth entered), into struct T,
+// whose head is at offset `at`; returns where they end, or null on an error.
 template <options O, class T, class Ctx>
-PRISM_INLINE bool read_struct_fields(Ctx& ctx, local_cursor c, T& v, std::uint64_t n, std::size_t at) {
+PRISM_INLINE const std::uint8_t* read_struct_fields(Ctx& ctx, local_cursor c, T& v, std::uint64_t n, std::size_t at) {
   constexpr std::size_t fields = field_count_v<T>;
   static_assert(struct_keys<T>.ok, "prism: field names must be distinct");
   [[maybe_unused]] std::bitset<fields> seen;
   std::size_t i = 0;
-  if (!read_fields_in_order<O>(ctx, c, v, n, i)) return false;
+  if (!read_fields_in_order<O>(ctx, c, v, n, i)) return nullptr;
+  if (i == n && (!O.error_on_missing_keys || n == fields)) [[likely]] {
+    ctx.leave();
+    return c.p;
+  }
+  c.store_to(ctx.src);
   if constexpr (O.error_on_missing_keys) {
     for (std::size_t k = 0; k < i; ++k) seen.set(k);
   }
@@ -346,47 +359,65 @@ PRISM_INLINE bool read_struct_fields(Ctx& ctx, local_cursor c, T& v, std::uint64
     const std::size_t key_at = ctx.src.offset();
     const std::uint8_t* p{};
     std::size_t len{};
-    if (!read_text_bytes<O>(ctx, p, len)) return false;
+    if (!read_text_bytes<O>(ctx, p, len)) return nullptr;
     const std::string_view key(reinterpret_cast<const char*>(p), len);
     const std::size_t index = struct_keys<T>.find(key);
     if (index >= fields) {
       if constexpr (O.error_on_unknown_keys) {
-        return ctx.fail(errc::unknown_key, key_at, "a field name");
+        ctx.fail(errc::unknown_key, key_at, "a field name");
+        return nullptr;
       } else {
         const std::string name(key);
-        if (!skip_value(ctx)) return ctx.in_key(name);
+        if (!skip_value(ctx)) {
+          ctx.in_key(name);
+          return nullptr;
+        }
         continue;
       }
     }
     if constexpr (O.error_on_missing_keys) seen.set(index);
-    if (!read_field<O>(ctx, v, index)) return false;
+    if (!read_field<O>(ctx, v, index)) return nullptr;
   }
   ctx.leave();
   if constexpr (O.error_on_missing_keys) {
     for (std::size_t k = 0; k < fields; ++k) {
       if (!seen.test(k)) {
         ctx.fail(errc::missing_key, at, "every field");
-        return ctx.in_field(struct_keys<T>.names[k]);
+        ctx.in_field(struct_keys<T>.names[k]);
+        return nullptr;
       }
     }
   }
-  return true;
+  return ctx.src.cur();
+}
+
+template <options O, class T, class Ctx>
+bool read_struct_rest(Ctx& ctx, T& v);
+
+// A struct at a local cursor that the source may lag behind: returns where it ends, or null
+// with the error recorded. The usual head (an object of a one-byte SIZE) is read at the cursor;
+// read_struct_rest reads every other and checks the same.
+template <options O, class T, class Ctx>
+const std::uint8_t* read_struct_at(Ctx& ctx, local_cursor c, T& v) {
+  if (c.readable() >= 2 && c.p[0] == header::string_keyed_object && (c.p[1] & 3) == 0) [[likely]] {
+    const std::uint64_t n = c.p[1] >> 2;
+    if (n <= ctx.lim.max_elements && n <= (c.readable() - 2) / 2 && ctx.try_enter()) [[likely]]
+      return read_struct_fields<O>(ctx, local_cursor{c.p + 2, c.end}, v, n, detail::offset_of(ctx.src, c.p));
+  }
+  c.store_to(ctx.src);
+  return read_struct_rest<O>(ctx, v) ? ctx.src.cur() : nullptr;
 }
 
 template <options O, class T, class Ctx>
 bool read_struct(Ctx& ctx, T& v) {
+  return detail::move_to(ctx.src, read_struct_at<O>(ctx, local_cursor{ctx.src}, v));
+}
+
+template <options O, class T, class Ctx>
+bool read_struct_rest(Ctx& ctx, T& v) {
   constexpr std::size_t fields = field_count_v<T>;
   const std::size_t at = ctx.src.offset();
-  local_cursor c{ctx.src};
   std::uint64_t n{};
-  if (c.readable() >= 2 && c.p[0] == header::string_keyed_object && (c.p[1] & 3) == 0) [[likely]] {
-    n = c.p[1] >> 2;  // the usual head, read at the cursor; the full path below checks the same
-    if (n <= ctx.lim.max_elements && n <= (c.readable() - 2) / 2) [[likely]] {
-      if (!ctx.enter()) return false;
-      c.p += 2;
-      return read_struct_fields<O>(ctx, c, v, n, at);
-    }
-  }
   std::uint8_t h{};
   if (!peek_header(ctx, h)) return false;
   if (h == header::generic_array) {  // positional
@@ -408,8 +439,7 @@ bool read_struct(Ctx& ctx, T& v) {
   if (h != header::string_keyed_object) [[unlikely]] return mismatch(ctx, "object", h);
   ctx.src.advance(1);
   if (!read_size(ctx, n) || !ctx.check_count(n, 2, at) || !ctx.enter()) return false;
-  c.load_from(ctx.src);
-  return read_struct_fields<O>(ctx, c, v, n, at);
+  return detail::move_to(ctx.src, read_struct_fields<O>(ctx, local_cursor{ctx.src}, v, n, at));
 }
 
 template <options O, class T, class Ctx>

@@ -18,6 +18,7 @@
 #include "../core/concepts.hpp"
 #include "../core/containers.hpp"
 #include "../core/context.hpp"
+#include "../core/cursor_read.hpp"
 #include "../core/enum.hpp"
 #include "../core/fields.hpp"
 #include "../core/hash.hpp"
@@ -30,6 +31,10 @@ namespace prism::cbor_detail {
 
 template <options O, class T, class Ctx>
 bool read_value(Ctx& ctx, T& v);
+template <options O, class T, class Ctx>
+const std::uint8_t* read_struct_at(Ctx& ctx, local_cursor c, T& v);
+template <options O, class T, class Ctx>
+const std::uint8_t* read_sequence_at(Ctx& ctx, local_cursor c, T& v);
 
 // A decoded head: major type, argument (the value, length or tag number), whether the length
 // is indefinite, and the initial byte (simple values and floats are told apart by it).
@@ -388,6 +393,30 @@ PRISM_INLINE bool read_usual(Ctx& ctx, local_cursor& c, T& v) {
     return true;
   } else {
     return false;
+  }
+}
+
+// The next value at a local cursor, in any encoding; false with the error recorded. The source
+// may lag behind the cursor and is brought up to it only before read_value.
+template <options O, class T, class Ctx>
+PRISM_INLINE bool read_next(Ctx& ctx, local_cursor& c, T& v) {
+  if (read_usual<O>(ctx, c, v)) return true;
+  if constexpr (detail::read_at_cursor<T>) {
+    const std::uint8_t* end;
+    if constexpr (plain_struct<T>) end = read_struct_at<O>(ctx, c, v);
+    else end = read_sequence_at<O>(ctx, c, v);
+    if (end == nullptr) [[unlikely]] return false;
+    c.p = end;
+    if constexpr (!std::remove_cvref_t<decltype(ctx.src)>::bounded) {  // a stream's window may have moved
+      detail::move_to(ctx.src, end);
+      c.load_from(ctx.src);
+    }
+    return true;
+  } else {
+    c.store_to(ctx.src);
+    if (!read_value<O>(ctx, v)) [[unlikely]] return false;
+    c.load_from(ctx.src);
+    return true;
   }
 }
 

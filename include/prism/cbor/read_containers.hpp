@@ -238,40 +238,50 @@ bool read_tensor(Ctx& ctx, T& v) {
 }
 
 // The elements of a definite array, from the cursor on, into a sequence of their number (the
-// depth entered for the array, and left here).
+// depth entered for the array, and left here); returns where they end, or null on an error.
 template <options O, class T, class Ctx>
-PRISM_INLINE bool read_elements(Ctx& ctx, local_cursor c, T& v) {
+PRISM_INLINE const std::uint8_t* read_elements(Ctx& ctx, local_cursor c, T& v) {
   std::size_t i = 0;
   for (auto&& e : v) {
-    if constexpr (!std::is_same_v<std::remove_cvref_t<decltype(e)>, std::vector<bool>::reference>) {
-      if (read_usual<O>(ctx, c, e)) {
-        ++i;
-        continue;
-      }
+    if constexpr (std::is_same_v<std::remove_cvref_t<decltype(e)>, std::vector<bool>::reference>) {
+      c.store_to(ctx.src);
+      if (!read_element<O>(ctx, e, i)) return nullptr;
+      c.load_from(ctx.src);
+    } else if (!read_next<O>(ctx, c, e)) [[unlikely]] {
+      ctx.in_element(i);
+      return nullptr;
     }
-    c.store_to(ctx.src);
-    if (!read_element<O>(ctx, e, i)) return false;
-    c.load_from(ctx.src);
     ++i;
   }
-  c.store_to(ctx.src);
   ctx.leave();
-  return true;
+  return c.p;
+}
+
+template <options O, class T, class Ctx>
+bool read_sequence_rest(Ctx& ctx, T& v);
+
+// A sequence at a local cursor that the source may lag behind: returns where it ends, or null
+// with the error recorded. The usual head (an untagged definite array) is read at the cursor;
+// read_sequence_rest reads every other and checks the same.
+template <options O, class T, class Ctx>
+const std::uint8_t* read_sequence_at(Ctx& ctx, local_cursor c, T& v) {
+  std::size_t head_bytes{}, n{};
+  if (usual_head(c, major::array, head_bytes, n) && n <= ctx.lim.max_elements && n <= c.readable() - head_bytes &&
+      detail::size_quick(ctx, v, n) && ctx.try_enter()) {
+    return read_elements<O>(ctx, local_cursor{c.p + head_bytes, c.end}, v);
+  }
+  c.store_to(ctx.src);
+  return read_sequence_rest<O>(ctx, v) ? ctx.src.cur() : nullptr;
 }
 
 template <options O, class T, class Ctx>
 bool read_sequence(Ctx& ctx, T& v) {
+  return detail::move_to(ctx.src, read_sequence_at<O>(ctx, local_cursor{ctx.src}, v));
+}
+
+template <options O, class T, class Ctx>
+bool read_sequence_rest(Ctx& ctx, T& v) {
   using E = range_value_t<T>;
-  {  // the usual head (an untagged definite array), read at the cursor; the full path checks the same
-    local_cursor c{ctx.src};
-    std::size_t head_bytes{}, n{};
-    if (usual_head(c, major::array, head_bytes, n) && n <= ctx.lim.max_elements && n <= c.readable() - head_bytes &&
-        detail::size_quick(ctx, v, n)) {
-      if (!ctx.enter()) return false;
-      c.p += head_bytes;
-      return read_elements<O>(ctx, c, v);
-    }
-  }
   if constexpr (contiguous_numbers<T>) {
     bool done = false;
     if (!read_native_typed_array(ctx, v, done)) return false;
@@ -312,7 +322,7 @@ bool read_sequence(Ctx& ctx, T& v) {
       if (!ctx.charge(n * sizeof(E))) return false;
       v.resize(n);
     }
-    return read_elements<O>(ctx, local_cursor{ctx.src}, v);
+    return detail::move_to(ctx.src, read_elements<O>(ctx, local_cursor{ctx.src}, v));
   } else {
     std::size_t i = 0;
     if constexpr (!fixed_array<T>) v.clear();
@@ -410,19 +420,12 @@ PRISM_INLINE bool read_fields_in_order(Ctx& ctx, local_cursor& c, T& v, std::uin
       if (c.readable() < key.size() || !detail::equal_bytes(c.p, key)) return false;
       c.p += key.size();
       ++i;
-      auto& field = get_field<I>(v);
-      if (read_usual<O>(ctx, c, field)) return true;
-      c.store_to(ctx.src);
-      if (!read_value<O>(ctx, field)) [[unlikely]] {
-        ok = ctx.in_field(field_name<T, I>());
-        return false;
-      }
-      c.load_from(ctx.src);
-      return true;
+      if (read_next<O>(ctx, c, get_field<I>(v))) [[likely]] return true;
+      ok = ctx.in_field(field_name<T, I>());
+      return false;
     }()) && ...);
     return ok;
   }(std::make_index_sequence<field_count_v<T>>{});
-  if (ok) c.store_to(ctx.src);
   return ok;
 }
 
@@ -441,25 +444,29 @@ PRISM_INLINE bool finish_struct(Ctx& ctx, [[maybe_unused]] const std::bitset<fie
   return true;
 }
 
-// The rest of a map into struct T (depth entered, the head read: `h`), from the cursor on.
+// The rest of a map into struct T (depth entered, the head read: `h`), from the cursor on; the
+// struct began at offset `at`. Returns where the map ends, or null on an error.
 template <options O, class T, class Ctx>
-PRISM_INLINE bool read_struct_entries(Ctx& ctx, local_cursor c, T& v, const head& h, std::size_t at) {
+PRISM_INLINE const std::uint8_t* read_struct_entries(Ctx& ctx, local_cursor c, T& v, const head& h, std::size_t at) {
   constexpr std::size_t fields = field_count_v<T>;
   static_assert(struct_keys<T>.ok, "prism: field names must be distinct");
   [[maybe_unused]] std::bitset<fields> seen;
   std::size_t in_order = 0;
   if (!h.indefinite) {
-    if (!read_fields_in_order<O>(ctx, c, v, h.argument, in_order)) return false;
+    if (!read_fields_in_order<O>(ctx, c, v, h.argument, in_order)) return nullptr;
+    if (in_order == h.argument && (!O.error_on_missing_keys || in_order == fields)) [[likely]] {
+      ctx.leave();
+      return c.p;
+    }
     if constexpr (O.error_on_missing_keys) {
       for (std::size_t k = 0; k < in_order; ++k) seen.set(k);
     }
-  } else {
-    c.store_to(ctx.src);
   }
+  c.store_to(ctx.src);
   head rest = h;
   if (!h.indefinite) {
     rest.argument = h.argument - in_order;
-    if (rest.argument == 0) return finish_struct<O, T>(ctx, seen, at);
+    if (rest.argument == 0) return finish_struct<O, T>(ctx, seen, at) ? ctx.src.cur() : nullptr;
   }
   std::string joined;
   const bool ok = for_each_entry(ctx, rest, at, 2, [&](std::size_t) {
@@ -480,25 +487,39 @@ PRISM_INLINE bool read_struct_entries(Ctx& ctx, local_cursor c, T& v, const head
     if constexpr (O.error_on_missing_keys) seen.set(index);
     return read_field<O>(ctx, v, index);
   });
-  return ok && finish_struct<O, T>(ctx, seen, at);
+  return ok && finish_struct<O, T>(ctx, seen, at) ? ctx.src.cur() : nullptr;
+}
+
+template <options O, class T, class Ctx>
+bool read_struct_rest(Ctx& ctx, T& v);
+
+// A struct at a local cursor that the source may lag behind: returns where it ends, or null
+// with the error recorded. The usual head (an untagged definite map) is read at the cursor;
+// read_struct_rest reads every other and checks the same.
+template <options O, class T, class Ctx>
+const std::uint8_t* read_struct_at(Ctx& ctx, local_cursor c, T& v) {
+  std::size_t head_bytes{}, n{};
+  if (usual_head(c, major::map, head_bytes, n) && n <= ctx.lim.max_elements && n <= (c.readable() - head_bytes) / 2 &&
+      ctx.try_enter()) [[likely]] {
+    head h;
+    h.major_type = major::map;
+    h.argument = n;
+    return read_struct_entries<O>(ctx, local_cursor{c.p + head_bytes, c.end}, v, h, detail::offset_of(ctx.src, c.p));
+  }
+  c.store_to(ctx.src);
+  return read_struct_rest<O>(ctx, v) ? ctx.src.cur() : nullptr;
 }
 
 template <options O, class T, class Ctx>
 bool read_struct(Ctx& ctx, T& v) {
+  return detail::move_to(ctx.src, read_struct_at<O>(ctx, local_cursor{ctx.src}, v));
+}
+
+template <options O, class T, class Ctx>
+bool read_struct_rest(Ctx& ctx, T& v) {
   constexpr std::size_t fields = field_count_v<T>;
   const std::size_t at = ctx.src.offset();
-  local_cursor c{ctx.src};
   head h;
-  {  // the usual head (an untagged definite map), read at the cursor; the full path checks the same
-    std::size_t head_bytes{}, n{};
-    if (usual_head(c, major::map, head_bytes, n) && n <= ctx.lim.max_elements && n <= (c.readable() - head_bytes) / 2) [[likely]] {
-      if (!ctx.enter()) return false;
-      c.p += head_bytes;
-      h.major_type = major::map;
-      h.argument = n;
-      return read_struct_entries<O>(ctx, c, v, h, at);
-    }
-  }
   if (!skip_tags(ctx)) return false;
   std::uint8_t initial{};
   if (!peek_initial(ctx, initial)) return false;
@@ -520,8 +541,7 @@ bool read_struct(Ctx& ctx, T& v) {
   if ((initial >> 5) != major::map) [[unlikely]] return mismatch(ctx, "map", initial);
   if (!read_head(ctx, h) || !ctx.enter()) return false;
   if (!h.indefinite && !ctx.check_count(h.argument, 2, at)) return false;
-  c.load_from(ctx.src);
-  return read_struct_entries<O>(ctx, c, v, h, at);
+  return detail::move_to(ctx.src, read_struct_entries<O>(ctx, local_cursor{ctx.src}, v, h, at));
 }
 
 // Epoch seconds (tag 1 or untagged; an integer or a float), or RFC 9581 extended time (tag

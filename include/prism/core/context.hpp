@@ -94,6 +94,12 @@ struct read_context : error_state {
     return true;
   }
   PRISM_INLINE void leave() noexcept { --depth; }
+  // enter() for paths that leave every error to a slower path: false, with no error.
+  PRISM_INLINE bool try_enter() noexcept {
+    if (depth >= lim.max_depth) [[unlikely]] return false;
+    ++depth;
+    return true;
+  }
 
   // Accounts for bytes a decode is about to allocate.
   PRISM_INLINE bool charge(std::size_t bytes) {

@@ -24,15 +24,19 @@ PRISM_INLINE constexpr std::uint64_t load_le(const char* p, std::size_t n) noexc
   }
 }
 
+// W (at most 8) bytes at q as an integer in host order; W is a constant, so that this stays a
+// single load wherever the inliner has run out of budget.
+template <std::size_t W>
+PRISM_INLINE std::uint64_t load_bytes(const std::uint8_t* q) noexcept {
+  std::uint64_t v = 0;
+  std::memcpy(&v, q, W);
+  return v;
+}
+
 // p[0..N) == key, by whole words (overlapping at the end) rather than a call to memcmp;
 // with a compile-time key the words of the key are constants.
 template <std::size_t N>
 PRISM_INLINE bool equal_bytes(const std::uint8_t* p, const std::array<std::uint8_t, N>& key) noexcept {
-  const auto word = [](const std::uint8_t* q, std::size_t width) {
-    std::uint64_t v = 0;
-    std::memcpy(&v, q, width);
-    return v;
-  };
   if constexpr (N == 0) {
     return true;
   } else if constexpr (N < 4) {
@@ -40,12 +44,12 @@ PRISM_INLINE bool equal_bytes(const std::uint8_t* p, const std::array<std::uint8
     for (std::size_t i = 0; i < N; ++i) equal &= p[i] == key[i];
     return equal;
   } else if constexpr (N < 8) {
-    return word(p, 4) == word(key.data(), 4) && word(p + N - 4, 4) == word(key.data() + N - 4, 4);
+    return load_bytes<4>(p) == load_bytes<4>(key.data()) && load_bytes<4>(p + N - 4) == load_bytes<4>(key.data() + N - 4);
   } else {
     std::uint64_t diff = 0;
     std::size_t i = 0;
-    for (; i + 8 <= N; i += 8) diff |= word(p + i, 8) ^ word(key.data() + i, 8);
-    if (i < N) diff |= word(p + N - 8, 8) ^ word(key.data() + N - 8, 8);
+    for (; i + 8 <= N; i += 8) diff |= load_bytes<8>(p + i) ^ load_bytes<8>(key.data() + i);
+    if (i < N) diff |= load_bytes<8>(p + N - 8) ^ load_bytes<8>(key.data() + N - 8);
     return diff == 0;
   }
 }

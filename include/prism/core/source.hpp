@@ -102,13 +102,16 @@ class stream_source {
 // A copy of a source's position for the usual-case paths of the binary decoders: kept in
 // registers while they read value after value, so that each value does not wait on a store to
 // and a load from the source object. The bytes up to `end` were readable when it was loaded;
-// store it back before any call that reads through the source, and load it again after.
+// store it back before any call that reads through the source, and load it again after. Calls
+// that take a cursor by value and return where they stopped (a struct's or a sequence's reader)
+// keep it in registers both ways; the source lags behind meanwhile.
 struct local_cursor {
   const std::uint8_t* p;
   const std::uint8_t* end;
 
   template <class Source>
   PRISM_INLINE explicit local_cursor(const Source& s) noexcept : p(s.cur()), end(s.cur() + s.readable()) {}
+  PRISM_INLINE local_cursor(const std::uint8_t* at, const std::uint8_t* stop) noexcept : p(at), end(stop) {}
 
   PRISM_INLINE std::size_t readable() const noexcept { return static_cast<std::size_t>(end - p); }
   template <class Source>
@@ -119,5 +122,23 @@ struct local_cursor {
     end = p + s.readable();
   }
 };
+
+namespace detail {
+// Moves a source to where a reader at a local cursor stopped (it may be behind); false for a
+// reader that failed (null), whose error is recorded.
+template <class Source>
+PRISM_INLINE bool move_to(Source& s, const std::uint8_t* p) noexcept {
+  if (p == nullptr) [[unlikely]] return false;
+  s.advance(static_cast<std::size_t>(p - s.cur()));
+  return true;
+}
+
+// The input offset of p, a place in the source's current window, before or after its position
+// (a local cursor ahead of a lagging source); a stream's window moves when it refills.
+template <class Source>
+PRISM_INLINE std::size_t offset_of(const Source& s, const std::uint8_t* p) noexcept {
+  return s.offset() + static_cast<std::size_t>(p - s.cur());
+}
+}  // namespace detail
 
 }  // namespace prism

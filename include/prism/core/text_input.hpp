@@ -59,4 +59,21 @@ PRISM_INLINE bool store_text_quick(Ctx& ctx, T& v, const std::uint8_t* p, std::s
   }
 }
 
+// store_text_quick for a text of at most 16 bytes with 16 bytes readable at p: the ASCII check
+// is two masked loads, and the copy two overlapping moves, with no bounds left to check.
+template <options O, class T, class Ctx>
+PRISM_INLINE bool store_short_text(Ctx& ctx, T& v, const std::uint8_t* p, std::size_t n) {
+  if constexpr (O.validate_utf8) {
+    if (!ascii_within_16(p, n)) return false;
+  }
+  if constexpr (string_view_type<T>) {
+    v = T(reinterpret_cast<const char*>(p), n);
+    return true;
+  } else {
+    if (v.size() != n || !ctx.try_charge(n)) return false;
+    copy_bytes(v.data(), p, n);
+    return true;
+  }
+}
+
 }  // namespace prism::detail
