@@ -250,7 +250,6 @@ PRISM_INLINE bool read_usual(Ctx& ctx, local_cursor& c, T& v) {
   }
 }
 
-// read_usual, else read_value, at the source's position.
 // The next value at a local cursor, in any encoding; false with the error recorded. The source
 // may lag behind the cursor and is brought up to it only before read_value.
 template <options O, class T, class Ctx>
@@ -275,6 +274,7 @@ PRISM_INLINE bool read_next(Ctx& ctx, local_cursor& c, T& v) {
   }
 }
 
+// read_usual, else read_value, at the source's position.
 template <options O, class T, class Ctx>
 PRISM_INLINE bool read_member(Ctx& ctx, T& v) {
   local_cursor c{ctx.src};
