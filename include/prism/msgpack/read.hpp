@@ -2,6 +2,7 @@
 // MessagePack decoder straight into C++ values. Accepts every encoding of a value (not only
 // the smallest), checks every length against the remaining input before allocating, and
 // reports the offset and field path of the first problem.
+#include <bit>
 #include <bitset>
 #include <chrono>
 #include <cstring>
@@ -12,6 +13,7 @@
 #include "../core/concepts.hpp"
 #include "../core/containers.hpp"
 #include "../core/context.hpp"
+#include "../core/cursor_read.hpp"
 #include "../core/enum.hpp"
 #include "../core/fields.hpp"
 #include "../core/hash.hpp"
@@ -25,6 +27,10 @@ namespace prism::msgpack_detail {
 
 template <options O, class T, class Ctx>
 bool read_value(Ctx& ctx, T& v);
+template <options O, class T, class Ctx>
+const std::uint8_t* read_struct_at(Ctx& ctx, local_cursor c, T& v);
+template <options O, class T, class Ctx>
+const std::uint8_t* read_sequence_at(Ctx& ctx, local_cursor c, T& v);
 
 template <class Ctx>
 PRISM_INLINE bool peek_tag(Ctx& ctx, std::uint8_t& tag) {
@@ -218,6 +224,104 @@ PRISM_INLINE bool read_str_bytes(Ctx& ctx, const std::uint8_t*& p, std::size_t& 
   return true;
 }
 
+// The usual encoding of a leaf value, read at a local cursor where a struct or a sequence holds
+// one: a bool, an integer that fits the type, a float32 or float64 into a floating type, or a
+// string (ASCII, into a view or a string of its size already). False, with nothing consumed and
+// no error, for anything else: read_value then reads every encoding and reports errors.
+template <options O, class T, class Ctx>
+PRISM_INLINE bool read_usual(Ctx& ctx, local_cursor& c, T& v) {
+  const std::size_t readable = c.readable();
+  if (readable < 1) [[unlikely]] return false;
+  const std::uint8_t tag = *c.p;
+  if constexpr (adapted_tensor<T>) {
+    return false;
+  } else if constexpr (boolean<T>) {
+    if ((tag | 1) != code::true_) [[unlikely]] return false;
+    v = tag == code::true_;
+    c.p += 1;
+    return true;
+  } else if constexpr (integer<T>) {
+    if (tag <= 0x7f) [[likely]] {
+      v = static_cast<T>(tag);
+      c.p += 1;
+      return true;
+    }
+    if constexpr (std::is_signed_v<T>) {
+      if (tag >= 0xe0) {
+        v = static_cast<T>(static_cast<std::int8_t>(tag));
+        c.p += 1;
+        return true;
+      }
+    }
+    if (tag < code::uint8 || tag > code::int64) return false;
+    static constexpr std::uint8_t widths[8] = {1, 2, 4, 8, 1, 2, 4, 8};
+    const std::size_t w = widths[tag - code::uint8];
+    if (readable < 1 + w) [[unlikely]] return false;
+    const std::uint8_t* p = c.p + 1;
+    const std::uint64_t raw = w == 1 ? p[0] : w == 2 ? load_be16(p) : w == 4 ? load_be32(p) : load_be64(p);
+    bool negative = false;
+    std::uint64_t value = raw;
+    if (tag >= code::int8) {
+      const std::int64_t s = w == 1 ? static_cast<std::int8_t>(raw) : w == 2 ? static_cast<std::int16_t>(raw)
+                             : w == 4 ? static_cast<std::int32_t>(raw) : static_cast<std::int64_t>(raw);
+      negative = s < 0;
+      value = static_cast<std::uint64_t>(s);
+    }
+    if (detail::fit_integer(negative, value, v) != errc::ok) return false;
+    c.p += 1 + w;
+    return true;
+  } else if constexpr (floating<T>) {
+    if (tag == code::float64 && readable >= 9) [[likely]] {
+      v = static_cast<T>(std::bit_cast<double>(load_be64(c.p + 1)));
+      c.p += 9;
+      return true;
+    }
+    if (tag == code::float32 && readable >= 5) {
+      v = static_cast<T>(std::bit_cast<float>(load_be32(c.p + 1)));
+      c.p += 5;
+      return true;
+    }
+    return false;
+  } else if constexpr (string_type<T> || string_view_type<T>) {
+    if ((tag & 0xe0) != code::fixstr) return false;
+    const std::size_t n = tag & 0x1f;
+    if (n > ctx.lim.max_elements) [[unlikely]] return false;
+    if (readable >= 17 && n <= 16) [[likely]] {
+      if (!detail::store_short_text<O>(ctx, v, c.p + 1, n)) return false;
+    } else if (readable < 1 + n || !detail::store_text_quick<O>(ctx, v, c.p + 1, n, readable - 1)) {
+      return false;
+    }
+    c.p += 1 + n;
+    return true;
+  } else {
+    return false;
+  }
+}
+
+// The next value at a local cursor, in any encoding; false with the error recorded. The source
+// may lag behind the cursor and is brought up to it only before read_value.
+template <options O, class T, class Ctx>
+PRISM_INLINE bool read_next(Ctx& ctx, local_cursor& c, T& v) {
+  if (read_usual<O>(ctx, c, v)) return true;
+  if constexpr (detail::read_at_cursor<T>) {
+    const std::uint8_t* end;
+    if constexpr (plain_struct<T>) end = read_struct_at<O>(ctx, c, v);
+    else end = read_sequence_at<O>(ctx, c, v);
+    if (end == nullptr) [[unlikely]] return false;
+    c.p = end;
+    if constexpr (!std::remove_cvref_t<decltype(ctx.src)>::bounded) {  // a stream's window may have moved
+      detail::move_to(ctx.src, end);
+      c.load_from(ctx.src);
+    }
+    return true;
+  } else {
+    c.store_to(ctx.src);
+    if (!read_value<O>(ctx, v)) [[unlikely]] return false;
+    c.load_from(ctx.src);
+    return true;
+  }
+}
+
 template <class Ctx>
 bool read_timestamp(Ctx& ctx, std::int64_t& secs, std::uint32_t& nanos) {
   std::uint8_t tag{};
@@ -308,279 +412,6 @@ bool read_tensor(Ctx& ctx, T& v) {
   return true;
 }
 
-template <options O, class T, class Ctx>
-bool read_sequence(Ctx& ctx, T& v) {
-  std::size_t n{};
-  const std::size_t at = ctx.src.offset();
-  if constexpr (resizable_sequence<T> && sizeof(range_value_t<T>) == 1 && integer<range_value_t<T>>) {
-    std::uint8_t tag{};
-    if (!peek_tag(ctx, tag)) return false;
-    if (tag == code::bin8 || tag == code::bin16 || tag == code::bin32) {  // bytes as written by msgpack-cxx
-      if (!read_header<kind::bin>(ctx, n, "array")) return false;
-      if (!ctx.check_count(n, 1, at) || !ctx.src.need(n) || !ctx.charge(n)) return ctx.fail(errc::unexpected_end, at);
-      v.resize(n);
-      if (n) std::memcpy(std::ranges::data(v), ctx.src.cur(), n);
-      ctx.src.advance(n);
-      return true;
-    }
-  }
-  if (!read_header<kind::array>(ctx, n, "array")) return false;
-  if (!ctx.check_count(n, 1, at)) return false;
-  if constexpr (fixed_array<T>) {
-    if (n != v.size()) return ctx.fail(errc::size_mismatch, at, "array of the declared size");
-  } else {
-    static_assert(resizable_sequence<T>, "prism::msgpack: cannot read into a fixed view; use a container");
-    if (!ctx.charge(n * sizeof(range_value_t<T>))) return false;
-    v.resize(n);
-  }
-  if (!ctx.enter()) return false;
-  std::size_t i = 0;
-  for (auto& e : v) {
-    if (!read_value<O>(ctx, e)) [[unlikely]] return ctx.in_element(i);
-    ++i;
-  }
-  ctx.leave();
-  return true;
-}
-
-template <options O, class T, class Ctx>
-bool read_map(Ctx& ctx, T& v) {
-  using K = std::remove_const_t<typename T::key_type>;
-  using M = typename T::mapped_type;
-  std::size_t n{};
-  const std::size_t at = ctx.src.offset();
-  if (!read_header<kind::map>(ctx, n, "map")) return false;
-  if (!ctx.check_count(n, 2, at) || !ctx.charge(n * (sizeof(K) + sizeof(M))) || !ctx.enter()) return false;
-  v.clear();
-  for (std::size_t i = 0; i < n; ++i) {
-    K key{};
-    if (!read_value<O>(ctx, key)) return ctx.in_element(i);
-    M value{};
-    if (!read_value<O>(ctx, value)) {
-      if constexpr (string_type<K>) return ctx.in_key(key);
-      else return ctx.in_element(i);
-    }
-    v.insert_or_assign(std::move(key), std::move(value));
-  }
-  ctx.leave();
-  return true;
-}
-
-template <options O, class T, class Ctx>
-bool read_value(Ctx& ctx, T& v) {
-  if constexpr (adapted_tensor<T>) {
-    return detail::read_adapted(ctx, v, [&](auto& t) { return read_value<O>(ctx, t); });
-  } else if constexpr (boolean<T>) {
-    std::uint8_t tag{};
-    if (!peek_tag(ctx, tag)) return false;
-    if (tag != code::true_ && tag != code::false_) [[unlikely]] return mismatch(ctx, "bool", tag);
-    v = tag == code::true_;
-    ctx.src.advance(1);
-    return true;
-  } else if constexpr (integer<T>) {
-    return read_int(ctx, v);
-  } else if constexpr (floating<T>) {
-    return read_float(ctx, v);
-  } else if constexpr (enumeration<T>) {
-    std::uint8_t tag{};
-    if (!peek_tag(ctx, tag)) return false;
-    if ((tag & 0xe0) == code::fixstr || tag == code::str8 || tag == code::str16 || tag == code::str32) {
-      const std::size_t at = ctx.src.offset();
-      const std::uint8_t* p{};
-      std::size_t n{};
-      if (!read_str_bytes<O>(ctx, p, n)) return false;
-      const auto e = enum_from_name<T>(std::string_view(reinterpret_cast<const char*>(p), n));
-      if (!e) return ctx.fail(errc::invalid_enum, at, "enumerator name");
-      v = *e;
-      return true;
-    }
-    std::underlying_type_t<T> u{};
-    if (!read_int(ctx, u)) return false;
-    v = static_cast<T>(u);
-    return true;
-  } else if constexpr (string_type<T> || string_view_type<T>) {
-    const std::uint8_t* p{};
-    std::size_t n{};
-    return read_str_bytes<O>(ctx, p, n) && detail::store_bytes(ctx, v, p, n);
-  } else if constexpr (blob<T>) {
-    std::size_t n{};
-    const std::size_t at = ctx.src.offset();
-    if (!read_header<kind::bin>(ctx, n, "binary")) return false;
-    if (n > ctx.lim.max_elements) [[unlikely]] return ctx.fail(errc::too_many_elements, at);
-    if (!ctx.src.need(n)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
-    if (!detail::store_bytes(ctx, v, ctx.src.cur(), n)) return false;
-    ctx.src.advance(n);
-    return true;
-  } else if constexpr (tensor_type<T>) {
-    return read_tensor(ctx, v);
-  } else if constexpr (fixed_array<T> || sequence<T>) {
-    return read_sequence<O>(ctx, v);
-  } else if constexpr (map_type<T>) {
-    return read_map<O>(ctx, v);
-  } else if constexpr (optional_type<T> || unique_pointer<T>) {
-    std::uint8_t tag{};
-    if (!peek_tag(ctx, tag)) return false;
-    if (tag == code::nil) {
-      v.reset();
-      ctx.src.advance(1);
-      return true;
-    }
-    if constexpr (unique_pointer<T>) {
-      if (!ctx.charge(sizeof(typename T::element_type)) || !ctx.enter()) return false;
-      const bool ok = read_value<O>(ctx, detail::ensure_allocated(v));
-      ctx.leave();
-      return ok;
-    } else {
-      return read_value<O>(ctx, detail::ensure_engaged(v));
-    }
-  } else if constexpr (variant_type<T>) {
-    std::size_t n{};
-    const std::size_t at = ctx.src.offset();
-    if (!read_header<kind::array>(ctx, n, "[index, value]")) return false;
-    if (n != 2) return ctx.fail(errc::size_mismatch, at, "[index, value]");
-    const std::size_t index_at = ctx.src.offset();
-    std::size_t index{};
-    if (!read_int(ctx, index)) return false;
-    if (index >= std::variant_size_v<T>) [[unlikely]] return ctx.fail(errc::invalid_value, index_at, "variant index");
-    return detail::visit_index<T>(index, [&](auto i) {
-      return read_value<O>(ctx, detail::ensure_alternative<decltype(i)::value>(v));
-    });
-  } else if constexpr (tuple_type<T>) {
-    std::size_t n{};
-    const std::size_t at = ctx.src.offset();
-    if (!read_header<kind::array>(ctx, n, "array")) return false;
-    if (n != std::tuple_size_v<T>) return ctx.fail(errc::size_mismatch, at, "array of the tuple's size");
-    return [&]<std::size_t... I>(std::index_sequence<I...>) {
-      std::size_t failed_at = 0;
-      const bool ok = ((read_value<O>(ctx, std::get<I>(v)) || (failed_at = I, false)) && ...);
-      return ok || ctx.in_element(failed_at);
-    }(std::make_index_sequence<std::tuple_size_v<T>>{});
-  } else if constexpr (time_point_type<T>) {
-    std::int64_t secs{};
-    std::uint32_t nanos{};
-    const std::size_t at = ctx.src.offset();
-    if (!read_timestamp(ctx, secs, nanos)) return false;
-    if (!detail::time_point_from(secs, nanos, v)) [[unlikely]] return ctx.fail(errc::out_of_range, at, "timestamp within +-292 years of 1970");
-    return true;
-  } else if constexpr (reflectable<T>) {
-    return read_struct<O>(ctx, v);
-  } else {
-    static_assert(sizeof(T) == 0, "prism::msgpack: this type cannot be read");
-    return false;
-  }
-}
-
-template <class T>
-inline constexpr detail::key_index<field_count_v<T>> struct_keys{field_names<T>()};
-
-template <options O, class T, class Ctx>
-bool read_field(Ctx& ctx, T& v, std::size_t index) {
-  return with_field(v, index, [&](auto& field, std::string_view name) { return read_value<O>(ctx, field) || ctx.in_field(name); });
-}
-
-// The common case of keys written in declaration order (as prism and most writers do): each
-// encoded key is compared as raw bytes against its compile-time encoding and the field is read
-// without a lookup. Stops at the first key out of order; `i` is then the number of fields read.
-template <options O, class T, class Ctx>
-PRISM_INLINE bool read_fields_in_order(Ctx& ctx, T& v, std::size_t n, std::size_t& i) {
-  return [&]<std::size_t... I>(std::index_sequence<I...>) {
-    bool ok = true;
-    (void)((i < n && [&] {
-      constexpr auto& key = encoded_key<T, I>;
-      if (!ctx.src.need(key.size()) || !detail::equal_bytes(ctx.src.cur(), key)) return false;
-      ctx.src.advance(key.size());
-      ++i;
-      if (!read_value<O>(ctx, get_field<I>(v))) [[unlikely]] {
-        ok = ctx.in_field(field_name<T, I>());
-        return false;
-      }
-      return true;
-    }()) && ...);
-    return ok;
-  }(std::make_index_sequence<field_count_v<T>>{});
-}
-
-template <options O, class T, class Ctx>
-bool read_struct(Ctx& ctx, T& v) {
-  constexpr std::size_t fields = field_count_v<T>;
-  std::uint8_t tag{};
-  if (!peek_tag(ctx, tag)) return false;
-  const std::size_t at = ctx.src.offset();
-  std::size_t n{};
-  if ((tag & 0xf0) == code::fixarray || tag == code::array16 || tag == code::array32) {
-    // Positional: fewer items leave the last fields untouched, extra items are skipped.
-    if (!read_header<kind::array>(ctx, n, "array")) return false;
-    if (!ctx.check_count(n, 1, at) || !ctx.enter()) return false;
-    for (std::size_t i = 0; i < n; ++i) {
-      if (i < fields) {
-        if (!read_field<O>(ctx, v, i)) return false;
-      } else if (!skip_value(ctx)) {
-        return ctx.in_element(i);
-      }
-    }
-    ctx.leave();
-    if constexpr (O.error_on_missing_keys) {
-      if (n < fields) return ctx.fail(errc::missing_key, at, "array with every field");
-    }
-    return true;
-  }
-  if (!read_header<kind::map>(ctx, n, "map")) return false;
-  if (!ctx.check_count(n, 2, at) || !ctx.enter()) return false;
-  static_assert(struct_keys<T>.ok, "prism: field names must be distinct");
-  [[maybe_unused]] std::bitset<fields> seen;
-  std::size_t i = 0;
-  if (!read_fields_in_order<O>(ctx, v, n, i)) return false;
-  if constexpr (O.error_on_missing_keys) {
-    for (std::size_t k = 0; k < i; ++k) seen.set(k);
-  }
-  for (; i < n; ++i) {
-    const std::size_t key_at = ctx.src.offset();
-    const std::uint8_t* p{};
-    std::size_t len{};
-    if (!read_str_bytes<O>(ctx, p, len)) return false;
-    const std::string_view key(reinterpret_cast<const char*>(p), len);
-    std::size_t index{};
-    if (i < fields && key == struct_keys<T>.names[i]) [[likely]] {
-      index = i;  // fields in declaration order: no hashing
-    } else {
-      index = struct_keys<T>.find(key);
-    }
-    if (index >= fields) {
-      if constexpr (O.error_on_unknown_keys) {
-        return ctx.fail(errc::unknown_key, key_at, "a field name");
-      } else {
-        const std::string name(key);
-        if (!skip_value(ctx)) return ctx.in_key(name);
-        continue;
-      }
-    }
-    if constexpr (O.error_on_missing_keys) seen.set(index);
-    if (!read_field<O>(ctx, v, index)) return false;
-  }
-  ctx.leave();
-  if constexpr (O.error_on_missing_keys) {
-    if (!seen.all()) {
-      for (std::size_t i = 0; i < fields; ++i) {
-        if (!seen.test(i)) {
-          ctx.fail(errc::missing_key, at, "every field");
-          return ctx.in_field(struct_keys<T>.names[i]);
-        }
-      }
-    }
-  }
-  return true;
-}
-
 }  // namespace prism::msgpack_detail
 
-namespace prism {
-
-template <>
-struct format_reader<msgpack> {
-  template <options O, class T, class Ctx>
-  static bool read(Ctx& ctx, T& v) {
-    return msgpack_detail::read_value<O>(ctx, v);
-  }
-};
-
-}  // namespace prism
+#include "read_containers.hpp"

@@ -1,0 +1,371 @@
+#pragma once
+// The MessagePack reader for arrays, maps, structs and the dispatch over every type; included
+// by read.hpp.
+
+namespace prism::msgpack_detail {
+
+// The elements of an array, from the cursor on, into a sequence of their number (the depth
+// entered for the array, and left here); returns where they end, or null on an error.
+template <options O, class T, class Ctx>
+PRISM_INLINE const std::uint8_t* read_elements(Ctx& ctx, local_cursor c, T& v) {
+  std::size_t i = 0;
+  for (auto&& e : v) {
+    if constexpr (std::is_same_v<std::remove_cvref_t<decltype(e)>, std::vector<bool>::reference>) {
+      c.store_to(ctx.src);
+      bool b{};
+      if (!read_value<O>(ctx, b)) {
+        ctx.in_element(i);
+        return nullptr;
+      }
+      e = b;
+      c.load_from(ctx.src);
+    } else if (!read_next<O>(ctx, c, e)) [[unlikely]] {
+      ctx.in_element(i);
+      return nullptr;
+    }
+    ++i;
+  }
+  ctx.leave();
+  return c.p;
+}
+
+template <options O, class T, class Ctx>
+bool read_sequence_rest(Ctx& ctx, T& v);
+
+// A sequence at a local cursor that the source may lag behind: returns where it ends, or null
+// with the error recorded. The usual head (an array) is read at the cursor; read_sequence_rest
+// reads every other encoding and checks the same.
+template <options O, class T, class Ctx>
+const std::uint8_t* read_sequence_at(Ctx& ctx, local_cursor c, T& v) {
+  const std::size_t readable = c.readable();
+  std::size_t n = 0, head_bytes = 0;
+  if (readable >= 1 && (*c.p & 0xf0) == code::fixarray) {
+    n = *c.p & 0x0f;
+    head_bytes = 1;
+  } else if (readable >= 3 && *c.p == code::array16) {
+    n = load_be16(c.p + 1);
+    head_bytes = 3;
+  } else if (readable >= 5 && *c.p == code::array32) {
+    n = load_be32(c.p + 1);
+    head_bytes = 5;
+  }
+  if (head_bytes != 0 && n <= ctx.lim.max_elements && n <= readable - head_bytes && detail::size_quick(ctx, v, n) &&
+      ctx.try_enter()) [[likely]] {
+    return read_elements<O>(ctx, local_cursor{c.p + head_bytes, c.end}, v);
+  }
+  c.store_to(ctx.src);
+  return read_sequence_rest<O>(ctx, v) ? ctx.src.cur() : nullptr;
+}
+
+template <options O, class T, class Ctx>
+bool read_sequence(Ctx& ctx, T& v) {
+  return detail::move_to(ctx.src, read_sequence_at<O>(ctx, local_cursor{ctx.src}, v));
+}
+
+template <options O, class T, class Ctx>
+bool read_sequence_rest(Ctx& ctx, T& v) {
+  std::size_t n{};
+  const std::size_t at = ctx.src.offset();
+  if constexpr (resizable_sequence<T> && sizeof(range_value_t<T>) == 1 && integer<range_value_t<T>>) {
+    std::uint8_t tag{};
+    if (!peek_tag(ctx, tag)) return false;
+    if (tag == code::bin8 || tag == code::bin16 || tag == code::bin32) {  // bytes as written by msgpack-cxx
+      if (!read_header<kind::bin>(ctx, n, "array")) return false;
+      if (!ctx.check_count(n, 1, at) || !ctx.src.need(n) || !ctx.charge(n)) return ctx.fail(errc::unexpected_end, at);
+      v.resize(n);
+      if (n) std::memcpy(std::ranges::data(v), ctx.src.cur(), n);
+      ctx.src.advance(n);
+      return true;
+    }
+  }
+  if (!read_header<kind::array>(ctx, n, "array")) return false;
+  if (!ctx.check_count(n, 1, at)) return false;
+  if constexpr (fixed_array<T>) {
+    if (n != v.size()) return ctx.fail(errc::size_mismatch, at, "array of the declared size");
+  } else {
+    static_assert(resizable_sequence<T>, "prism::msgpack: cannot read into a fixed view; use a container");
+    if (!ctx.charge(n * sizeof(range_value_t<T>))) return false;
+    v.resize(n);
+  }
+  if (!ctx.enter()) return false;
+  return detail::move_to(ctx.src, read_elements<O>(ctx, local_cursor{ctx.src}, v));
+}
+
+template <options O, class T, class Ctx>
+bool read_map(Ctx& ctx, T& v) {
+  using K = std::remove_const_t<typename T::key_type>;
+  using M = typename T::mapped_type;
+  std::size_t n{};
+  const std::size_t at = ctx.src.offset();
+  if (!read_header<kind::map>(ctx, n, "map")) return false;
+  if (!ctx.check_count(n, 2, at) || !ctx.charge(n * (sizeof(K) + sizeof(M))) || !ctx.enter()) return false;
+  v.clear();
+  for (std::size_t i = 0; i < n; ++i) {
+    K key{};
+    if (!read_value<O>(ctx, key)) return ctx.in_element(i);
+    M value{};
+    if (!read_value<O>(ctx, value)) {
+      if constexpr (string_type<K>) return ctx.in_key(key);
+      else return ctx.in_element(i);
+    }
+    v.insert_or_assign(std::move(key), std::move(value));
+  }
+  ctx.leave();
+  return true;
+}
+
+template <options O, class T, class Ctx>
+bool read_value(Ctx& ctx, T& v) {
+  if constexpr (adapted_tensor<T>) {
+    return detail::read_adapted(ctx, v, [&](auto& t) { return read_value<O>(ctx, t); });
+  } else if constexpr (boolean<T>) {
+    std::uint8_t tag{};
+    if (!peek_tag(ctx, tag)) return false;
+    if (tag != code::true_ && tag != code::false_) [[unlikely]] return mismatch(ctx, "bool", tag);
+    v = tag == code::true_;
+    ctx.src.advance(1);
+    return true;
+  } else if constexpr (integer<T>) {
+    return read_int(ctx, v);
+  } else if constexpr (floating<T>) {
+    return read_float(ctx, v);
+  } else if constexpr (enumeration<T>) {
+    std::uint8_t tag{};
+    if (!peek_tag(ctx, tag)) return false;
+    if ((tag & 0xe0) == code::fixstr || tag == code::str8 || tag == code::str16 || tag == code::str32) {
+      const std::size_t at = ctx.src.offset();
+      const std::uint8_t* p{};
+      std::size_t n{};
+      if (!read_str_bytes<O>(ctx, p, n)) return false;
+      const auto e = enum_from_name<T>(std::string_view(reinterpret_cast<const char*>(p), n));
+      if (!e) return ctx.fail(errc::invalid_enum, at, "enumerator name");
+      v = *e;
+      return true;
+    }
+    std::underlying_type_t<T> u{};
+    if (!read_int(ctx, u)) return false;
+    v = static_cast<T>(u);
+    return true;
+  } else if constexpr (string_type<T> || string_view_type<T>) {
+    const std::uint8_t* p{};
+    std::size_t n{};
+    return read_str_bytes<O>(ctx, p, n) && detail::store_bytes(ctx, v, p, n);
+  } else if constexpr (blob<T>) {
+    std::size_t n{};
+    const std::size_t at = ctx.src.offset();
+    if (!read_header<kind::bin>(ctx, n, "binary")) return false;
+    if (n > ctx.lim.max_elements) [[unlikely]] return ctx.fail(errc::too_many_elements, at);
+    if (!ctx.src.need(n)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
+    if (!detail::store_bytes(ctx, v, ctx.src.cur(), n)) return false;
+    ctx.src.advance(n);
+    return true;
+  } else if constexpr (tensor_type<T>) {
+    return read_tensor(ctx, v);
+  } else if constexpr (fixed_array<T> || sequence<T>) {
+    return read_sequence<O>(ctx, v);
+  } else if constexpr (map_type<T>) {
+    return read_map<O>(ctx, v);
+  } else if constexpr (optional_type<T> || unique_pointer<T>) {
+    std::uint8_t tag{};
+    if (!peek_tag(ctx, tag)) return false;
+    if (tag == code::nil) {
+      v.reset();
+      ctx.src.advance(1);
+      return true;
+    }
+    if constexpr (unique_pointer<T>) {
+      if (!ctx.charge(sizeof(typename T::element_type)) || !ctx.enter()) return false;
+      const bool ok = read_value<O>(ctx, detail::ensure_allocated(v));
+      ctx.leave();
+      return ok;
+    } else {
+      return read_value<O>(ctx, detail::ensure_engaged(v));
+    }
+  } else if constexpr (variant_type<T>) {
+    std::size_t n{};
+    const std::size_t at = ctx.src.offset();
+    if (!read_header<kind::array>(ctx, n, "[index, value]")) return false;
+    if (n != 2) return ctx.fail(errc::size_mismatch, at, "[index, value]");
+    const std::size_t index_at = ctx.src.offset();
+    std::size_t index{};
+    if (!read_int(ctx, index)) return false;
+    if (index >= std::variant_size_v<T>) [[unlikely]] return ctx.fail(errc::invalid_value, index_at, "variant index");
+    return detail::visit_index<T>(index, [&](auto i) {
+      return read_value<O>(ctx, detail::ensure_alternative<decltype(i)::value>(v));
+    });
+  } else if constexpr (tuple_type<T>) {
+    std::size_t n{};
+    const std::size_t at = ctx.src.offset();
+    if (!read_header<kind::array>(ctx, n, "array")) return false;
+    if (n != std::tuple_size_v<T>) return ctx.fail(errc::size_mismatch, at, "array of the tuple's size");
+    return [&]<std::size_t... I>(std::index_sequence<I...>) {
+      std::size_t failed_at = 0;
+      const bool ok = ((read_value<O>(ctx, std::get<I>(v)) || (failed_at = I, false)) && ...);
+      return ok || ctx.in_element(failed_at);
+    }(std::make_index_sequence<std::tuple_size_v<T>>{});
+  } else if constexpr (time_point_type<T>) {
+    std::int64_t secs{};
+    std::uint32_t nanos{};
+    const std::size_t at = ctx.src.offset();
+    if (!read_timestamp(ctx, secs, nanos)) return false;
+    if (!detail::time_point_from(secs, nanos, v)) [[unlikely]] return ctx.fail(errc::out_of_range, at, "timestamp within +-292 years of 1970");
+    return true;
+  } else if constexpr (reflectable<T>) {
+    return read_struct<O>(ctx, v);
+  } else {
+    static_assert(sizeof(T) == 0, "prism::msgpack: this type cannot be read");
+    return false;
+  }
+}
+
+template <class T>
+inline constexpr detail::key_index<field_count_v<T>> struct_keys{field_names<T>()};
+
+template <options O, class T, class Ctx>
+bool read_field(Ctx& ctx, T& v, std::size_t index) {
+  return with_field(v, index, [&](auto& field, std::string_view name) { return read_value<O>(ctx, field) || ctx.in_field(name); });
+}
+
+// The common case of keys written in declaration order (as prism and most writers do): each
+// encoded key is compared as raw bytes against its compile-time encoding and the field is read
+// without a lookup, at the local cursor. Stops at the first key out of order; `i` is then the
+// number of fields read.
+template <options O, class T, class Ctx>
+PRISM_INLINE bool read_fields_in_order(Ctx& ctx, local_cursor& c, T& v, std::size_t n, std::size_t& i) {
+  return [&]<std::size_t... I>(std::index_sequence<I...>) PRISM_LAMBDA_INLINE {
+    bool ok = true;
+    (void)((i < n && [&]() PRISM_LAMBDA_INLINE {
+      constexpr auto& key = encoded_key<T, I>;
+      if (c.readable() < key.size() || !detail::equal_bytes(c.p, key)) return false;
+      c.p += key.size();
+      ++i;
+      if (read_next<O>(ctx, c, get_field<I>(v))) [[likely]] return true;
+      ok = ctx.in_field(field_name<T, I>());
+      return false;
+    }()) && ...);
+    return ok;
+  }(std::make_index_sequence<field_count_v<T>>{});
+}
+
+// The n entries of a map from the cursor on (depth entered), into struct T, whose head is at
+// offset `at`; returns where they end, or null on an error.
+template <options O, class T, class Ctx>
+PRISM_INLINE const std::uint8_t* read_struct_fields(Ctx& ctx, local_cursor c, T& v, std::size_t n, std::size_t at) {
+  constexpr std::size_t fields = field_count_v<T>;
+  static_assert(struct_keys<T>.ok, "prism: field names must be distinct");
+  [[maybe_unused]] std::bitset<fields> seen;
+  std::size_t i = 0;
+  if (!read_fields_in_order<O>(ctx, c, v, n, i)) return nullptr;
+  if (i == n && (!O.error_on_missing_keys || n == fields)) [[likely]] {
+    ctx.leave();
+    return c.p;
+  }
+  c.store_to(ctx.src);
+  if constexpr (O.error_on_missing_keys) {
+    for (std::size_t k = 0; k < i; ++k) seen.set(k);
+  }
+  for (; i < n; ++i) {
+    const std::size_t key_at = ctx.src.offset();
+    const std::uint8_t* p{};
+    std::size_t len{};
+    if (!read_str_bytes<O>(ctx, p, len)) return nullptr;
+    const std::string_view key(reinterpret_cast<const char*>(p), len);
+    std::size_t index{};
+    if (i < fields && key == struct_keys<T>.names[i]) [[likely]] {
+      index = i;  // fields in declaration order: no hashing
+    } else {
+      index = struct_keys<T>.find(key);
+    }
+    if (index >= fields) {
+      if constexpr (O.error_on_unknown_keys) {
+        ctx.fail(errc::unknown_key, key_at, "a field name");
+        return nullptr;
+      } else {
+        const std::string name(key);
+        if (!skip_value(ctx)) {
+          ctx.in_key(name);
+          return nullptr;
+        }
+        continue;
+      }
+    }
+    if constexpr (O.error_on_missing_keys) seen.set(index);
+    if (!read_field<O>(ctx, v, index)) return nullptr;
+  }
+  ctx.leave();
+  if constexpr (O.error_on_missing_keys) {
+    for (std::size_t k = 0; k < fields; ++k) {
+      if (!seen.test(k)) {
+        ctx.fail(errc::missing_key, at, "every field");
+        ctx.in_field(struct_keys<T>.names[k]);
+        return nullptr;
+      }
+    }
+  }
+  return ctx.src.cur();
+}
+
+template <options O, class T, class Ctx>
+bool read_struct_rest(Ctx& ctx, T& v);
+
+// A struct at a local cursor that the source may lag behind: returns where it ends, or null
+// with the error recorded. The usual head (a fixmap) is read at the cursor; read_struct_rest
+// reads every other and checks the same.
+template <options O, class T, class Ctx>
+const std::uint8_t* read_struct_at(Ctx& ctx, local_cursor c, T& v) {
+  if (c.readable() >= 1 && (*c.p & 0xf0) == code::fixmap) [[likely]] {
+    const std::size_t n = *c.p & 0x0f;
+    if (n <= ctx.lim.max_elements && n <= (c.readable() - 1) / 2 && ctx.try_enter()) [[likely]]
+      return read_struct_fields<O>(ctx, local_cursor{c.p + 1, c.end}, v, n, detail::offset_of(ctx.src, c.p));
+  }
+  c.store_to(ctx.src);
+  return read_struct_rest<O>(ctx, v) ? ctx.src.cur() : nullptr;
+}
+
+template <options O, class T, class Ctx>
+bool read_struct(Ctx& ctx, T& v) {
+  return detail::move_to(ctx.src, read_struct_at<O>(ctx, local_cursor{ctx.src}, v));
+}
+
+template <options O, class T, class Ctx>
+bool read_struct_rest(Ctx& ctx, T& v) {
+  constexpr std::size_t fields = field_count_v<T>;
+  std::uint8_t tag{};
+  if (!peek_tag(ctx, tag)) return false;
+  const std::size_t at = ctx.src.offset();
+  std::size_t n{};
+  if ((tag & 0xf0) == code::fixarray || tag == code::array16 || tag == code::array32) {
+    // Positional: fewer items leave the last fields untouched, extra items are skipped.
+    if (!read_header<kind::array>(ctx, n, "array")) return false;
+    if (!ctx.check_count(n, 1, at) || !ctx.enter()) return false;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (i < fields) {
+        if (!read_field<O>(ctx, v, i)) return false;
+      } else if (!skip_value(ctx)) {
+        return ctx.in_element(i);
+      }
+    }
+    ctx.leave();
+    if constexpr (O.error_on_missing_keys) {
+      if (n < fields) return ctx.fail(errc::missing_key, at, "array with every field");
+    }
+    return true;
+  }
+  if (!read_header<kind::map>(ctx, n, "map")) return false;
+  if (!ctx.check_count(n, 2, at) || !ctx.enter()) return false;
+  return detail::move_to(ctx.src, read_struct_fields<O>(ctx, local_cursor{ctx.src}, v, n, at));
+}
+
+}  // namespace prism::msgpack_detail
+
+namespace prism {
+
+template <>
+struct format_reader<msgpack> {
+  template <options O, class T, class Ctx>
+  static bool read(Ctx& ctx, T& v) {
+    return msgpack_detail::read_value<O>(ctx, v);
+  }
+};
+
+}  // namespace prism
