@@ -250,28 +250,21 @@ PRISM_INLINE bool read_usual(Ctx& ctx, local_cursor& c, T& v) {
   }
 }
 
-// The next value at a local cursor, in any encoding; false with the error recorded. The source
-// may lag behind the cursor and is brought up to it only before read_value.
+// The format's functions for detail::read_next.
+struct cursor_reader {
+  template <options O, class T, class Ctx>
+  PRISM_INLINE static bool usual(Ctx& ctx, local_cursor& c, T& v) { return read_usual<O>(ctx, c, v); }
+  template <options O, class T, class Ctx>
+  PRISM_INLINE static const std::uint8_t* structure(Ctx& ctx, local_cursor c, T& v) { return read_struct_at<O>(ctx, c, v); }
+  template <options O, class T, class Ctx>
+  PRISM_INLINE static const std::uint8_t* sequence(Ctx& ctx, local_cursor c, T& v) { return read_sequence_at<O>(ctx, c, v); }
+  template <options O, class T, class Ctx>
+  PRISM_INLINE static bool value(Ctx& ctx, T& v) { return read_value<O>(ctx, v); }
+};
+
 template <options O, class T, class Ctx>
 PRISM_INLINE bool read_next(Ctx& ctx, local_cursor& c, T& v) {
-  if (read_usual<O>(ctx, c, v)) return true;
-  if constexpr (detail::read_at_cursor<T>) {
-    const std::uint8_t* end;
-    if constexpr (plain_struct<T>) end = read_struct_at<O>(ctx, c, v);
-    else end = read_sequence_at<O>(ctx, c, v);
-    if (end == nullptr) [[unlikely]] return false;
-    c.p = end;
-    if constexpr (!std::remove_cvref_t<decltype(ctx.src)>::bounded) {  // a stream's window may have moved
-      detail::move_to(ctx.src, end);
-      c.load_from(ctx.src);
-    }
-    return true;
-  } else {
-    c.store_to(ctx.src);
-    if (!read_value<O>(ctx, v)) [[unlikely]] return false;
-    c.load_from(ctx.src);
-    return true;
-  }
+  return detail::read_next<cursor_reader, O>(ctx, c, v);
 }
 
 // read_usual, else read_value, at the source's position.
