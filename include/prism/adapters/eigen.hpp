@@ -30,7 +30,7 @@ struct tensor_adapter<Eigen::Matrix<Scalar, Rows, Cols, Options, MaxRows, MaxCol
     if ((MaxRows != Eigen::Dynamic && rows > MaxRows) || (MaxCols != Eigen::Dynamic && cols > MaxCols)) return false;
     m.resize(rows, cols);
     if (t.order() == order) {
-      if (t.size()) std::memcpy(m.data(), t.data(), t.size_bytes());
+      if (t.size()) detail::copy_large(m.data(), t.data(), t.size_bytes());
     } else {
       for (Eigen::Index r = 0; r < rows; ++r)
         for (Eigen::Index c = 0; c < cols; ++c) m(r, c) = t(static_cast<std::size_t>(r), static_cast<std::size_t>(c));

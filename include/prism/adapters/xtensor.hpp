@@ -31,7 +31,7 @@ struct tensor_adapter<xt::xtensor<T, N, L>> {
     a.resize(t.shape());
     if (t.size() == 0) return true;  // xtensor's strided iteration misbehaves on empty arrays
     if (t.order() == order) {
-      std::memcpy(a.data(), t.data(), t.size_bytes());
+      detail::copy_large(a.data(), t.data(), t.size_bytes());
     } else {  // the other layout: let xtensor transpose through a strided adaptor
       a = xt::adapt(t.data(), t.size(), xt::no_ownership(), t.shape(), strides_of(t.view()));
     }

@@ -46,7 +46,7 @@ PRISM_INLINE bool read_same_typed_array(Ctx& ctx, T& v, std::size_t at) {
     std::memcpy(std::ranges::data(v), ctx.src.cur(), sizeof(E) * std::tuple_size_v<T>);
   } else {
     if (!size_sequence(ctx, v, n, at)) return false;
-    if (n) std::memcpy(std::ranges::data(v), ctx.src.cur(), bytes);
+    if (n) detail::copy_large(std::ranges::data(v), ctx.src.cur(), bytes);
   }
   ctx.src.advance(bytes);
   return true;

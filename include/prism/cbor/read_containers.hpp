@@ -79,7 +79,7 @@ bool read_typed_array(Ctx& ctx, T& v, std::uint64_t tag_number, std::size_t at) 
   const bool same_type = kind.element_size == sizeof(E) && kind.is_float == floating<E> &&
                          (floating<E> || kind.is_signed == std::is_signed_v<E>);
   if (same_type && host_order) {
-    if (count) std::memcpy(std::ranges::data(v), p, n);
+    if (count) detail::copy_large(std::ranges::data(v), p, n);
     return true;
   }
   auto* out = std::ranges::data(v);
@@ -132,7 +132,7 @@ PRISM_INLINE bool read_native_typed_array(Ctx& ctx, T& v, bool& done) {
       if (!ctx.charge(n)) return false;
       v.resize(count);
     }
-    if (n) std::memcpy(std::ranges::data(v), ctx.src.cur() + head, n);
+    if (n) detail::copy_large(std::ranges::data(v), ctx.src.cur() + head, n);
     ctx.src.advance(head + n);
     done = true;
   }
@@ -304,7 +304,7 @@ bool read_sequence_rest(Ctx& ctx, T& v) {
         std::string joined;
         if (!read_string_bytes(ctx, major::bytes, p, n, joined, "byte string") || !ctx.charge(n)) return false;
         v.resize(n);
-        if (n) std::memcpy(std::ranges::data(v), p, n);
+        if (n) detail::copy_large(std::ranges::data(v), p, n);
         return true;
       }
     }

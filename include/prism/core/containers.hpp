@@ -12,6 +12,7 @@
 
 #include "concepts.hpp"
 #include "config.hpp"
+#include "copy_bytes.hpp"
 #include "error.hpp"
 
 namespace prism::detail {
@@ -43,29 +44,6 @@ template <class Pointer>
 PRISM_INLINE auto& ensure_allocated(Pointer& p) {
   if (!p) p = std::make_unique<typename Pointer::element_type>();
   return *p;
-}
-
-// memcpy, with copies of up to 32 bytes (names, keys, short arrays) done inline by overlapping moves
-// instead of a call into the C library.
-PRISM_INLINE void copy_bytes(void* dst, const void* src, std::size_t n) noexcept {
-  auto* d = static_cast<unsigned char*>(dst);
-  const auto* s = static_cast<const unsigned char*>(src);
-  if (n > 32) {
-    std::memcpy(d, s, n);
-  } else if (n >= 16) {
-    std::memcpy(d, s, 16);
-    std::memcpy(d + n - 16, s + n - 16, 16);
-  } else if (n >= 8) {
-    std::memcpy(d, s, 8);
-    std::memcpy(d + n - 8, s + n - 8, 8);
-  } else if (n >= 4) {
-    std::memcpy(d, s, 4);
-    std::memcpy(d + n - 4, s + n - 4, 4);
-  } else if (n) {
-    d[0] = s[0];
-    d[n / 2] = s[n / 2];
-    d[n - 1] = s[n - 1];
-  }
 }
 
 // A time point from seconds and nanoseconds since 1970; false when it does not fit in int64

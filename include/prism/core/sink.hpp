@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "config.hpp"
+#include "copy_bytes.hpp"
 #include "error.hpp"
 
 namespace prism {
@@ -53,7 +54,7 @@ class buffer_sink {
   PRISM_INLINE std::uint8_t* at(std::size_t pos) noexcept { return data_ + pos; }
   PRISM_INLINE bool write(const void* bytes, std::size_t n) {
     reserve(n);
-    if (n) std::memcpy(data_ + position_, bytes, n);
+    if (n) detail::copy_large(data_ + position_, bytes, n);
     position_ += n;
     return true;
   }
@@ -116,7 +117,7 @@ class span_sink {
   }
   PRISM_INLINE bool write(const void* bytes, std::size_t n) noexcept {
     if (capacity_ - position_ < n) [[unlikely]] return false;
-    if (n) std::memcpy(cur_, bytes, n);
+    if (n) detail::copy_large(cur_, bytes, n);
     advance(n);
     return true;
   }

@@ -8,6 +8,7 @@
 #include <span>
 #include <type_traits>
 
+#include "copy_bytes.hpp"
 #include "error.hpp"
 #include "tensor.hpp"
 
@@ -82,7 +83,7 @@ bool store_tensor(Ctx& ctx, tensor_header h, T& v, std::size_t at) {
     if (!ctx.charge(h.count() * sizeof(E))) return false;
     v.reshape(shape, h.order);
     if (h.type == dtype_of<E>) {
-      if (h.data_bytes) std::memcpy(v.data(), h.data, h.data_bytes);
+      if (h.data_bytes) detail::copy_large(v.data(), h.data, h.data_bytes);
       return true;
     }
     if (convert_numbers(h.type, h.data, h.count(), v.data())) return true;

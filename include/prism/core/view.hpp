@@ -326,7 +326,7 @@ class basic_view {
     if (converted) {
       if (!convert_numbers(h.type, h.data, h.count(), out->copy_data())) out = fail(errc::type_mismatch, dtype_name(dtype_of<T>), dtype_name(h.type));
     } else if (h.data_bytes) {
-      std::memcpy(static_cast<void*>(out->copy_data()), h.data, h.data_bytes);
+      detail::copy_large(static_cast<void*>(out->copy_data()), h.data, h.data_bytes);
     }
     return out;
   }

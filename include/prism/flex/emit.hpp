@@ -6,6 +6,7 @@
 #include <cstring>
 #include <vector>
 
+#include "../core/copy_bytes.hpp"
 #include "../core/transcode.hpp"
 #include "format.hpp"
 #include "write.hpp"
@@ -38,7 +39,7 @@ struct emitter<flex, Ctx> {
         flex_detail::write_tensor(b_, t);
       } else {  // the Builder may read the elements one by one: give it aligned ones
         std::vector<E> copy(t.size());
-        if (!copy.empty()) std::memcpy(copy.data(), t.bytes, t.size_bytes());
+        if (!copy.empty()) detail::copy_large(copy.data(), t.bytes, t.size_bytes());
         flex_detail::write_tensor(b_, detail::tensor_ref<E>{reinterpret_cast<const std::byte*>(copy.data()), t.extents, t.layout});
       }
       return true;

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "../core/copy_bytes.hpp"
 #include "../core/lookup_hint.hpp"
 #include "../core/view.hpp"
 #include "common.hpp"
@@ -227,7 +228,7 @@ struct view_traits<flex> {
     std::vector<std::uint64_t> aligned;  // the Verifier loads scalars in place: give it an 8-aligned copy
     if (reinterpret_cast<std::uintptr_t>(data) % 8 != 0) {
       aligned.resize(size / 8 + 1);
-      std::memcpy(aligned.data(), data, size);
+      detail::copy_large(aligned.data(), data, size);
       data = reinterpret_cast<const std::uint8_t*>(aligned.data());
     }
     flexbuffers::Verifier verifier(data, size, nullptr, true, lim.max_depth);

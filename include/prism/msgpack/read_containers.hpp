@@ -73,7 +73,7 @@ bool read_sequence_rest(Ctx& ctx, T& v) {
       if (!read_header<kind::bin>(ctx, n, "array")) return false;
       if (!ctx.check_count(n, 1, at) || !ctx.src.need(n) || !ctx.charge(n)) return ctx.fail(errc::unexpected_end, at);
       v.resize(n);
-      if (n) std::memcpy(std::ranges::data(v), ctx.src.cur(), n);
+      if (n) detail::copy_large(std::ranges::data(v), ctx.src.cur(), n);
       ctx.src.advance(n);
       return true;
     }

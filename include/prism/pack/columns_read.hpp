@@ -142,7 +142,7 @@ bool read_column(Ctx& ctx, Items& items, Proj proj) {
       for (auto& item : items) {
         auto& r = proj(item);
         const std::size_t bytes = std::ranges::size(r) * sizeof(X);
-        if (bytes) std::memcpy(std::ranges::data(r), ctx.src.cur(), bytes);
+        if (bytes) detail::copy_large(std::ranges::data(r), ctx.src.cur(), bytes);
         ctx.src.advance(bytes);
       }
       return true;

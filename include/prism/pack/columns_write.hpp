@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "../core/concepts.hpp"
+#include "../core/copy_bytes.hpp"
 #include "../core/fields.hpp"
 #include "../core/options.hpp"
 #include "columns.hpp"
@@ -104,7 +105,7 @@ bool write_column(Ctx& ctx, const Items& items, Proj proj) {
     std::uint8_t* out = ctx.out.cur();
     for (const auto& item : items) {
       const auto& s = proj(item);
-      if (!s.empty()) std::memcpy(out, s.data(), s.size());
+      if (!s.empty()) detail::copy_large(out, s.data(), s.size());
       out += s.size();
     }
     ctx.out.advance(total);

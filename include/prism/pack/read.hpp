@@ -186,7 +186,7 @@ bool read_elements_into(Ctx& ctx, T& v, std::size_t n) {
   if constexpr (raw<E> && std::ranges::contiguous_range<T>) {
     const std::size_t bytes = n * sizeof(E);
     if (!ctx.src.need(bytes)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
-    if (bytes) std::memcpy(std::ranges::data(v), ctx.src.cur(), bytes);
+    if (bytes) detail::copy_large(std::ranges::data(v), ctx.src.cur(), bytes);
     ctx.src.advance(bytes);
     return true;
   } else {

@@ -231,7 +231,7 @@ bool read_packed(Ctx& ctx, R& r, std::uint32_t& filled) {
   if constexpr (std::ranges::random_access_range<R> && !std::is_same_v<R, std::vector<bool>>) {
     if (!grow_for(ctx, r, filled, count, at)) return false;
     if constexpr (width != 0 && contiguous_numbers<R> && sizeof(X) == width && std::endian::native == std::endian::little) {
-      if (n) std::memcpy(std::ranges::data(r) + filled, p, n);
+      if (n) detail::copy_large(std::ranges::data(r) + filled, p, n);
       filled += static_cast<std::uint32_t>(count);
       ctx.src.advance(n);
       return true;

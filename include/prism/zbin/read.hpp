@@ -288,7 +288,7 @@ template <class E, class Ctx>
 bool copy_numbers(Ctx& ctx, const tensor_header& h, E* out, std::size_t at) {
   const std::size_t count = h.count();
   if (h.type == dtype_of<E>) {
-    if (count) std::memcpy(out, h.data, h.data_bytes);
+    if (count) detail::copy_large(out, h.data, h.data_bytes);
     return true;
   }
   if (convert_numbers(h.type, h.data, count, out)) return true;

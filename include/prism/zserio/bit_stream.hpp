@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "../core/byte_order.hpp"
+#include "../core/copy_bytes.hpp"
 #include "../core/config.hpp"
 
 namespace prism::zserio_detail {
@@ -143,7 +144,7 @@ class bit_reader {
   // 8 bytes per step shifted into place.
   void take_bytes(std::uint8_t* out, std::size_t n) noexcept {
     if (aligned()) {
-      if (n) std::memcpy(out, byte_pointer(), n);
+      if (n) detail::copy_large(out, byte_pointer(), n);
       pos_ += std::uint64_t{n} * 8;
       return;
     }
