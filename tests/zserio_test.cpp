@@ -61,6 +61,13 @@ struct Var {
   T v;
 };
 
+template <class V>
+struct ShiftedVar {
+  std::uint8_t three = 0;
+  V var;
+  std::string tail;
+};
+
 struct Lengths {
   std::uint8_t n = 0;
   std::vector<std::uint8_t> values;
@@ -103,6 +110,11 @@ struct prism::meta<BitField> {
 template <class T, prism::integer_encoding E, std::uint8_t Bits>
 struct prism::meta<Var<T, E, Bits>> {
   static constexpr auto fields = std::tuple{field<&Var<T, E, Bits>::v>().encoded_as(E).varint(Bits).encoded_as(E)};
+};
+template <class V>
+struct prism::meta<ShiftedVar<V>> {
+  using T = ShiftedVar<V>;
+  static constexpr auto fields = std::tuple{field<&T::three>().bits(3), field<&T::var>(), field<&T::tail>()};
 };
 template <>
 struct prism::meta<Lengths> {
@@ -168,6 +180,61 @@ TEST(Zserio, VarintSizesFollowTheTable) {
     ASSERT_TRUE(back);
     EXPECT_EQ(back->v, value);
   }
+}
+
+// Each varint at every magnitude width read three ways: alone (fewer than 9 bytes left, read
+// byte by byte), followed by more bytes (read from one 64-bit window), and 3 bits into the
+// stream; all must give the value back. An overlong encoding of each is refused in both ways.
+template <class V>
+void every_width_reads_back() {
+  using T = decltype(V::v);
+  constexpr prism::options trailing{.allow_trailing_bytes = true};
+  std::vector<T> values{0};
+  for (unsigned w = 0; w < 64; ++w) {
+    for (std::uint64_t m : {(std::uint64_t{1} << w) - 1, std::uint64_t{1} << w, (std::uint64_t{1} << w) + 1}) {
+      if (m > static_cast<std::uint64_t>(std::numeric_limits<T>::max())) continue;
+      values.push_back(static_cast<T>(m));
+      if constexpr (std::is_signed_v<T>) values.push_back(static_cast<T>(0 - static_cast<T>(m)));
+    }
+  }
+  if constexpr (std::is_signed_v<T>) values.push_back(std::numeric_limits<T>::min());
+  for (T value : values) {
+    auto alone = prism::write<prism::zserio>(V{value});
+    if (!alone) continue;  // outside the encoding's range
+    const std::string exact = *alone, padded = exact + std::string(12, '\x5a');
+    for (const std::string* bytes : {&exact, &padded}) {
+      auto back = prism::read<prism::zserio, V, trailing>(*bytes);
+      ASSERT_TRUE(back) << +value << " in " << bytes->size() << " bytes: " << back.error().message();
+      EXPECT_EQ(back->v, value) << bytes->size() << " bytes";
+    }
+    auto shifted = prism::write<prism::zserio>(ShiftedVar<V>{5, V{value}, "padding text"});
+    ASSERT_TRUE(shifted);
+    auto shifted_back = prism::read<prism::zserio, ShiftedVar<V>>(*shifted);
+    ASSERT_TRUE(shifted_back) << +value;
+    EXPECT_EQ(shifted_back->var.v, value);
+    EXPECT_EQ(shifted_back->tail, "padding text");
+  }
+  // 1 written in two bytes: a has-next flag on a first byte with an empty group.
+  const bool is_signed = std::is_signed_v<T>;
+  std::string overlong(1, static_cast<char>(is_signed ? 0x40 : 0x80));
+  overlong += '\x01';
+  for (const std::string& bytes : {overlong, overlong + std::string(12, '\x5a')}) {
+    auto back = prism::read<prism::zserio, V, trailing>(bytes);
+    ASSERT_FALSE(back) << bytes.size() << " bytes";
+    EXPECT_EQ(back.error().code, prism::errc::invalid_value);
+  }
+}
+
+TEST(Zserio, EveryVarintWidthReadsBackFromEitherPath) {
+  every_width_reads_back<varuint16>();
+  every_width_reads_back<Var<std::int16_t, prism::integer_encoding::varint, 16>>();
+  every_width_reads_back<varint32>();
+  every_width_reads_back<varuint32>();
+  every_width_reads_back<Var<std::int64_t, prism::integer_encoding::varint, 64>>();
+  every_width_reads_back<Var<std::uint64_t, prism::integer_encoding::varint, 64>>();
+  every_width_reads_back<varint>();
+  every_width_reads_back<varuint>();
+  every_width_reads_back<varsize>();
 }
 
 TEST(Zserio, ValuesOutsideTheEncodingAreWriteErrors) {

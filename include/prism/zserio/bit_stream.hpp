@@ -140,6 +140,13 @@ class bit_reader {
     return shift ? (word << shift) | (p[8] >> (8 - shift)) : word;
   }
 
+  // The same 64 bits with their first byte in the low byte: at a byte boundary a plain load,
+  // without the byte swap that peek64() puts on the path from the load to the bits.
+  PRISM_INLINE std::uint64_t peek64_first_byte_low() const noexcept {
+    if ((pos_ & 7) == 0) [[likely]] return detail::load_le64(data_ + (pos_ >> 3));
+    return __builtin_bswap64(peek64());
+  }
+
   // Copies n bytes that start at the current bit position: one memcpy when byte-aligned, else
   // 8 bytes per step shifted into place.
   void take_bytes(std::uint8_t* out, std::size_t n) noexcept {
