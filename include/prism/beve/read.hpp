@@ -238,7 +238,7 @@ PRISM_INLINE bool read_usual(Ctx& ctx, local_cursor& c, T& v) {
       return false;
     if (readable < 2 + n * sizeof(E)) [[unlikely]] return false;
     if constexpr (fixed_array<T>) {
-      std::memcpy(v.data(), c.p + 2, sizeof(E) * std::tuple_size_v<T>);
+      detail::copy_large(v.data(), c.p + 2, sizeof(E) * std::tuple_size_v<T>);
     } else {
       if (!ctx.try_charge(n * sizeof(E))) return false;
       detail::copy_bytes(v.data(), c.p + 2, n * sizeof(E));

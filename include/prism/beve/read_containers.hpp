@@ -43,7 +43,7 @@ PRISM_INLINE bool read_same_typed_array(Ctx& ctx, T& v, std::size_t at) {
   if (!ctx.src.need(bytes)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
   if constexpr (fixed_array<T>) {
     if (n != v.size()) [[unlikely]] return ctx.fail(errc::size_mismatch, at, "array of the declared size");
-    std::memcpy(std::ranges::data(v), ctx.src.cur(), sizeof(E) * std::tuple_size_v<T>);
+    detail::copy_large(std::ranges::data(v), ctx.src.cur(), sizeof(E) * std::tuple_size_v<T>);
   } else {
     if (!size_sequence(ctx, v, n, at)) return false;
     if (n) detail::copy_large(std::ranges::data(v), ctx.src.cur(), bytes);

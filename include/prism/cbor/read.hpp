@@ -384,7 +384,7 @@ PRISM_INLINE bool read_usual(Ctx& ctx, local_cursor& c, T& v) {
     if (!usual_head(data, major::bytes, head_bytes, n) || n != std::size(v) * sizeof(E) || data.readable() < head_bytes + n) [[unlikely]]
       return false;
     if constexpr (fixed_array<T>) {
-      std::memcpy(v.data(), data.p + head_bytes, sizeof(E) * std::tuple_size_v<T>);
+      detail::copy_large(v.data(), data.p + head_bytes, sizeof(E) * std::tuple_size_v<T>);
     } else {
       if (std::size(v) > ctx.lim.max_elements || !ctx.try_charge(n)) [[unlikely]] return false;
       detail::copy_bytes(v.data(), data.p + head_bytes, n);

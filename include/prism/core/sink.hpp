@@ -175,7 +175,7 @@ class ostream_sink {
       return os_->good();
     }
     if (!reserve(n)) return false;
-    std::memcpy(chunk_.data() + used_, bytes, n);
+    detail::copy_large(chunk_.data() + used_, bytes, n);
     used_ += n;
     return true;
   }

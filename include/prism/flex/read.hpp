@@ -178,7 +178,7 @@ bool read_sequence(reader<Ctx>& rd, const ref& r, T& v) {
   if constexpr (contiguous_numbers<T>) {  // a typed vector of exactly E: one copy
     constexpr type kind = std::is_floating_point_v<E> ? flexbuffers::FBT_FLOAT : std::is_signed_v<E> ? flexbuffers::FBT_INT : flexbuffers::FBT_UINT;
     if (b.element == kind && b.width == sizeof(E)) {
-      if (b.count) std::memcpy(std::ranges::data(v), b.data, b.count * sizeof(E));
+      if (b.count) detail::copy_large(std::ranges::data(v), b.data, b.count * sizeof(E));
       return true;
     }
   }
