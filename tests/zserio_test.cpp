@@ -91,6 +91,20 @@ struct Open {
   bool operator==(const Open&) const = default;
 };
 
+// Arrays of fixed-shape records take a fast loop first (read_flat_elements); errors inside them
+// come from the checked path.
+struct Fix {
+  std::int64_t x = 0;
+  std::uint8_t tag = 0;
+  Level level = Level::low;
+  bool operator==(const Fix&) const = default;
+};
+
+struct Track {
+  std::vector<Fix> fixes;
+  bool operator==(const Track&) const = default;
+};
+
 }  // namespace zserio_test_types
 
 using namespace zserio_test_types;
@@ -123,6 +137,10 @@ struct prism::meta<Lengths> {
 template <>
 struct prism::meta<Level> {
   static constexpr unsigned bits = 2;
+};
+template <>
+struct prism::meta<Fix> {
+  static constexpr auto fields = std::tuple{field<&Fix::x>().varint(), field<&Fix::tag>(), field<&Fix::level>()};
 };
 template <>
 struct prism::meta<Open> {
@@ -383,6 +401,87 @@ TEST(Zserio, BadInputErrors) {
   // A value too large for the C++ member.
   EXPECT_TRUE((prism::read<prism::zserio, Narrow>(std::string("\xff", 1))));
   EXPECT_FALSE((prism::read<prism::zserio, Var<std::uint8_t, prism::integer_encoding::varint, 16>>(std::string("\x81\x2c", 2))));
+}
+
+Track random_track(std::uint32_t seed, std::size_t n) {
+  std::mt19937_64 rng(seed);
+  Track t;
+  for (std::size_t i = 0; i < n; ++i) {
+    const unsigned width = static_cast<unsigned>(rng() % 64);
+    auto x = static_cast<std::int64_t>(rng() >> (63 - width) >> 1);
+    if (rng() & 1) x = -x;
+    if (i % 97 == 5) x = std::numeric_limits<std::int64_t>::min();
+    t.fixes.push_back({x, static_cast<std::uint8_t>(rng()), static_cast<Level>(rng() % 3)});
+  }
+  return t;
+}
+
+// The bit where Fix i starts in the blob of a Track: each varint's length from a write of it alone.
+std::size_t fix_bit(const Track& t, std::size_t i) {
+  std::size_t at = 8 * prism::write<prism::zserio>(Var<std::uint32_t, prism::integer_encoding::varsize>{static_cast<std::uint32_t>(t.fixes.size())})->size();
+  for (std::size_t j = 0; j < i; ++j) at += 8 * prism::write<prism::zserio>(varint{t.fixes[j].x})->size() + 8 + 2;
+  return at;
+}
+
+// Overwrites `n` bits from bit `at` (MSB-first) with the low bits of `v`.
+void set_bits(std::string& bytes, std::size_t at, unsigned n, std::uint64_t v) {
+  for (unsigned i = 0; i < n; ++i, ++at) {
+    const auto mask = static_cast<unsigned char>(0x80u >> (at % 8));
+    auto& byte = reinterpret_cast<unsigned char&>(bytes[at / 8]);
+    byte = ((v >> (n - 1 - i)) & 1) ? byte | mask : byte & ~mask;
+  }
+}
+
+TEST(Zserio, FlatRecordArraysReadAsTheCheckedPathDoes) {
+  for (std::uint32_t seed = 1; seed <= 20; ++seed) {
+    const Track t = random_track(seed, 1 + seed * 13);
+    auto bytes = prism::write<prism::zserio>(t);
+    ASSERT_TRUE(bytes);
+    auto back = prism::read<prism::zserio, Track>(*bytes);
+    ASSERT_TRUE(back) << back.error().message();
+    EXPECT_TRUE(*back == t) << "seed " << seed;
+    auto shifted = prism::write<prism::zserio>(ShiftedVar<Track>{5, t, "after"});
+    ASSERT_TRUE(shifted);
+    auto shifted_back = prism::read<prism::zserio, ShiftedVar<Track>>(*shifted);
+    ASSERT_TRUE(shifted_back) << shifted_back.error().message();
+    EXPECT_TRUE(shifted_back->var == t) << "seed " << seed;
+    EXPECT_EQ(shifted_back->tail, "after");
+    for (std::size_t cut = 0; cut < bytes->size(); cut += 7) {
+      auto truncated = prism::read<prism::zserio, Track>(std::string_view(*bytes).substr(0, cut));
+      ASSERT_FALSE(truncated) << cut;
+      EXPECT_EQ(truncated.error().code, prism::errc::unexpected_end) << cut;
+    }
+  }
+}
+
+TEST(Zserio, FlatRecordArrayErrorsNameTheElement) {
+  const Track t = random_track(7, 40);
+  const std::string good = *prism::write<prism::zserio>(t);
+  // Fix 23's enum set to 3: no such enumerator.
+  std::string bad_enum = good;
+  const std::size_t enum_bit = fix_bit(t, 23) + 8 * prism::write<prism::zserio>(varint{t.fixes[23].x})->size() + 8;
+  set_bits(bad_enum, enum_bit, 2, 3);
+  auto e = prism::read<prism::zserio, Track>(bad_enum);
+  ASSERT_FALSE(e);
+  EXPECT_EQ(e.error().code, prism::errc::invalid_enum);
+  EXPECT_EQ(e.error().path, "fixes[23].level");
+  EXPECT_EQ(e.error().bit_offset, enum_bit);
+  // Fix 11's x, 1000 in two bytes, replaced by 1 in two bytes (0x40 0x01): overlong.
+  Track small = t;
+  small.fixes[11].x = 1000;
+  std::string overlong = *prism::write<prism::zserio>(small);
+  const std::size_t x_bit = fix_bit(small, 11);
+  set_bits(overlong, x_bit, 16, 0x4001);
+  auto o = prism::read<prism::zserio, Track>(overlong);
+  ASSERT_FALSE(o);
+  EXPECT_EQ(o.error().code, prism::errc::invalid_value);
+  EXPECT_EQ(o.error().path, "fixes[11].x");
+  EXPECT_EQ(o.error().bit_offset, x_bit);
+  // Too deep for the limits: the fast loop leaves the depth check to the checked path.
+  auto deep = prism::read<prism::zserio, Track>(good, prism::limits{.max_depth = 2});
+  ASSERT_FALSE(deep);
+  EXPECT_EQ(deep.error().code, prism::errc::too_deep);
+  EXPECT_TRUE((prism::read<prism::zserio, Track>(good, prism::limits{.max_depth = 3})));
 }
 
 TEST(Zserio, FixedBufferAndStream) {

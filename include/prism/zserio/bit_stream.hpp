@@ -174,14 +174,15 @@ class bit_reader {
   PRISM_INLINE std::uint64_t take_short(unsigned bits) noexcept {
     const std::size_t byte = static_cast<std::size_t>(pos_ >> 3);
     const unsigned shift = static_cast<unsigned>(pos_ & 7);
-    const std::uint64_t word = byte + 8 <= size_ ? detail::load_be64(data_ + byte) : load_tail(byte);
+    const std::uint64_t word = byte + 8 <= size_ ? detail::load_be64(data_ + byte) : load_tail(data_, size_, byte);
     pos_ += bits;
     return (word << shift) >> (64 - bits);
   }
 
-  PRISM_NOINLINE std::uint64_t load_tail(std::size_t byte) const noexcept {
+  // Static: a call that took `this` would keep the reader out of registers.
+  PRISM_NOINLINE static std::uint64_t load_tail(const std::uint8_t* data, std::size_t size, std::size_t byte) noexcept {
     std::uint8_t tail[8] = {};
-    if (byte < size_) std::memcpy(tail, data_ + byte, size_ - byte);
+    if (byte < size) std::memcpy(tail, data + byte, size - byte);
     return detail::load_be64(tail);
   }
 

@@ -4,6 +4,7 @@
 // and the field path. Values that no zserio encoder produces (overlong varints, "-0" outside
 // varint, union tags beyond the alternatives, numbers outside the destination or the enum) are
 // errors rather than silently truncated.
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <limits>
@@ -116,43 +117,50 @@ template <scalar_spec W, class In>
 PRISM_INLINE bool read_var(In& r, std::uint64_t& out) {
   const std::uint64_t at = r.in.position();
   if (r.in.can_peek64()) [[likely]] {
-    // The length from the has-next flags of one 64-bit window, then the groups of all eight
-    // bytes joined at once and the first k kept; no branch per byte. The flags are found in the
-    // bytes as loaded (first byte lowest), the groups in the window in big-endian order: the
-    // position of the next value waits only on the load.
+    // The length from the has-next flags of one 64-bit window, then the first k bytes kept and
+    // their groups joined at once; no branch per byte. The flags are found in the bytes as
+    // loaded (first byte lowest), the groups in the window in big-endian order: the position of
+    // the next value waits only on the load.
     const std::uint64_t low_first = r.in.peek64_first_byte_low();
     const std::uint64_t window = __builtin_bswap64(low_first);
     constexpr unsigned flagged = W.max_bytes - 1;  // the last possible byte has no flag
     constexpr std::uint64_t flag_mask = [] {
-      std::uint64_t mask = 0;  // the top bits of bytes 0 .. flagged-1, byte i in bits 8i..8i+7
+      // The has-next flags of bytes 0 .. flagged-1, byte i in bits 8i..8i+7: the top bit, but
+      // bit 6 of a signed first byte (its top bit is the sign).
+      std::uint64_t mask = 0;
       for (unsigned i = 0; i < flagged && i < 8; ++i) mask |= std::uint64_t{0x80} << (8 * i);
-      return mask;
+      return W.is_signed ? (mask & ~std::uint64_t{0x80}) | 0x40 : mask;
     }();
     constexpr std::uint64_t group_mask = W.is_signed ? 0x3F7F7F7F7F7F7F7Full : 0x7F7F7F7F7F7F7F7Full;
-    std::uint64_t stops = ~low_first & flag_mask;  // the bytes whose has-next flag is clear
-    if constexpr (W.is_signed) stops = (stops & ~std::uint64_t{0x80}) | ((~low_first << 1) & 0x80);
+    const std::uint64_t stops = ~low_first & flag_mask;  // the bytes whose has-next flag is clear
     const bool negative = W.is_signed && (window >> 63) != 0;
-    const std::uint64_t groups = join_groups(window & group_mask);
-    std::uint64_t value;
-    unsigned k;
     if (stops != 0) [[likely]] {
-      // k - 1, counted from the low end: tzcnt takes one cycle where bsr (a count from the top
-      // on x86-64 without LZCNT) takes four.
-      const unsigned before = static_cast<unsigned>(std::countr_zero(stops)) / 8;
-      k = before + 1;
-      value = groups >> (49 - 7 * before);
-      r.in.skip(8 * k);
+      // The stop flag is bit 6 or 7 of byte k - 1, so (index | 7) + 1 is 8k, the bits to skip:
+      // tzcnt, or, add after the load (bsr, a count from the top, takes four cycles on x86-64
+      // without LZCNT).
+      const unsigned bits = (static_cast<unsigned>(std::countr_zero(stops)) | 7) + 1;
+      r.in.skip(bits);
+      const std::uint64_t value = join_groups((window & group_mask) >> (64 - bits));
+      // Checked on the bytes as loaded: a longer encoding than needed (more bytes follow the
+      // first, and the first group and the top bit of the second are zero) or a lone signed
+      // zero byte (-0, or INT64_MIN in the 9-byte varint): finish_var tells which.
+      const bool unusual = W.is_signed ? ((low_first & 0x407F) == 0x40) | ((low_first & 0xFF) == 0x80)
+                                       : (low_first & 0xFF) == 0x80;
+      if (unusual) [[unlikely]] return finish_var<W>(r, out, value, negative, bits / 8, at);
+      out = negative ? 0 - value : value;
+      return true;
+    }
+    const std::uint64_t groups = join_groups(window & group_mask);
+    const unsigned k = W.max_bytes;
+    std::uint64_t value;
+    if constexpr (W.max_bytes == 9) {
+      r.in.skip(64);
+      if (!r.need(8)) return false;
+      value = (groups << 8) | r.in.take(8);
     } else {
-      k = W.max_bytes;
-      if constexpr (W.max_bytes == 9) {
-        r.in.skip(64);
-        if (!r.need(8)) return false;
-        value = (groups << 8) | r.in.take(8);
-      } else {
-        const std::uint64_t last = (window >> (64 - 8 * W.max_bytes)) & 0xFF;
-        value = ((groups >> (56 - 7 * flagged)) << 8) | last;
-        r.in.skip(8 * W.max_bytes);
-      }
+      const std::uint64_t last = (window >> (64 - 8 * W.max_bytes)) & 0xFF;
+      value = ((groups >> (56 - 7 * flagged)) << 8) | last;
+      r.in.skip(8 * W.max_bytes);
     }
     return finish_var<W>(r, out, value, negative, k, at);
   }
@@ -344,6 +352,77 @@ bool read_text(In& r, T& v) {
   }
 }
 
+// Records of fixed shape: scalars, and structs of them, with no alignment, packing or length
+// taken from another field. Arrays of them are read first by a loop whose reader is a local
+// that lives in registers, with no error bookkeeping: through a reader that the rest of the
+// decoder shares by reference, the bit position is stored and loaded again around every value
+// (the stores to elements could change it, for all the compiler knows), and that store and
+// load lie on the path from one value to the next. The loop stops at anything unusual (the
+// last bytes of the input, a value out of range) and leaves that element to the checked path,
+// which reports the error.
+template <class T, field_spec S>
+constexpr bool flat_record() {
+  if constexpr (S.align != 0 || S.packed || S.length_from >= 0) {
+    return false;
+  } else if constexpr (scalar<T>) {
+    return true;
+  } else if constexpr (plain_struct<T> && !optional_type<T> && !unique_pointer<T> && !sequence<T>) {
+    return []<std::size_t... I>(std::index_sequence<I...>) {
+      return (flat_record<field_type<T, I>, spec_of<T, I>()>() && ...);
+    }(std::make_index_sequence<field_count_v<T>>{});
+  } else {
+    return false;
+  }
+}
+
+template <class T>
+constexpr std::size_t flat_depth() {
+  if constexpr (scalar<T>) {
+    return 0;
+  } else {
+    return 1 + []<std::size_t... I>(std::index_sequence<I...>) {
+      return std::max({std::size_t{0}, flat_depth<field_type<T, I>>()...});
+    }(std::make_index_sequence<field_count_v<T>>{});
+  }
+}
+
+// A reader that records no error: false means "take the checked path".
+struct probe_input {
+  bit_reader in;
+  std::uint64_t base_bits;
+  PRISM_INLINE bool fail(errc, std::uint64_t, std::string_view = {}) noexcept { return false; }
+  PRISM_INLINE bool need(std::uint64_t bits) const noexcept { return in.has(bits); }
+};
+
+template <field_spec S, class T>
+PRISM_INLINE bool probe_flat(probe_input& p, T& v) {
+  if constexpr (scalar<T>) {
+    return read_scalar<S>(p, v);
+  } else {
+    return [&]<std::size_t... I>(std::index_sequence<I...>) {
+      return (probe_flat<spec_of<T, I>()>(p, get_field<I>(v)) && ...);
+    }(std::make_index_sequence<field_count_v<T>>{});
+  }
+}
+
+// Reads elements from `it` on through the fast loop; returns how many it read.
+template <field_spec ES, class In, class It, class End>
+PRISM_INLINE std::size_t read_flat_elements(In& r, It& it, End end) {
+  using E = std::remove_cvref_t<decltype(*it)>;
+  if (r.ctx.depth + flat_depth<E>() > r.ctx.lim.max_depth) return 0;
+  probe_input p{r.in, r.base_bits};
+  std::size_t done = 0;
+  for (; it != end; ++it, ++done) {
+    const bit_reader before = p.in;
+    if (!probe_flat<ES>(p, *it)) [[unlikely]] {
+      p.in = before;
+      break;
+    }
+  }
+  r.in = p.in;
+  return done;
+}
+
 template <options O, field_spec S, bool Packed, class R, class In>
 bool read_elements(In& r, R& range) {
   using E = range_value_t<R>;
@@ -364,15 +443,19 @@ bool read_elements(In& r, R& range) {
   } else {
     no_packing none;
     std::size_t i = 0;
-    for (auto& e : range) {
-      if constexpr (std::is_same_v<E, bool> && !std::is_same_v<std::remove_cvref_t<decltype(e)>, bool>) {
+    auto it = std::ranges::begin(range);
+    const auto end = std::ranges::end(range);
+    if constexpr (flat_record<E, ES>() && std::is_same_v<std::remove_cvref_t<decltype(*it)>, E>) {
+      i = read_flat_elements<ES>(r, it, end);
+    }
+    for (; it != end; ++it, ++i) {
+      if constexpr (std::is_same_v<E, bool> && !std::is_same_v<std::remove_cvref_t<decltype(*it)>, bool>) {
         bool b = false;  // std::vector<bool>
         if (!read_scalar<ES>(r, b)) [[unlikely]] return r.ctx.in_element(i);
-        e = b;
+        *it = b;
       } else {
-        if (!read_member<O, ES, false>(r, e, none)) [[unlikely]] return r.ctx.in_element(i);
+        if (!read_member<O, ES, false>(r, *it, none)) [[unlikely]] return r.ctx.in_element(i);
       }
-      ++i;
     }
     return true;
   }
