@@ -484,6 +484,28 @@ TEST(Zserio, FlatRecordArrayErrorsNameTheElement) {
   EXPECT_TRUE((prism::read<prism::zserio, Track>(good, prism::limits{.max_depth = 3})));
 }
 
+// Strings 11 bits into the stream, so copied 8 bytes per step with their bytes ORed on the way:
+// a byte above 127 anywhere, in the 8-byte steps or the tail, must reach the UTF-8 check.
+TEST(Zserio, UnalignedStringsAreCheckedAsUtf8) {
+  for (std::size_t length = 2; length <= 40; ++length) {
+    for (std::size_t at : {std::size_t{0}, length / 2, length - 2}) {
+      std::string text(length, 'a');
+      text.replace(at, 2, "\xc3\xa9");  // e with acute accent
+      const ShiftedVar<Narrow> value{5, Narrow{7}, text};
+      auto bytes = prism::write<prism::zserio>(value);
+      ASSERT_TRUE(bytes);
+      auto back = prism::read<prism::zserio, ShiftedVar<Narrow>>(*bytes);
+      ASSERT_TRUE(back) << length << " " << at;
+      EXPECT_EQ(back->tail, text);
+      std::string broken = *bytes;
+      set_bits(broken, 11 + 8 + 8 * at, 8, 0xff);  // 3 + 8 bits, a one-byte length, then the text
+      auto bad = prism::read<prism::zserio, ShiftedVar<Narrow>>(broken);
+      ASSERT_FALSE(bad) << length << " " << at;
+      EXPECT_EQ(bad.error().code, prism::errc::invalid_utf8) << length << " " << at;
+    }
+  }
+}
+
 TEST(Zserio, FixedBufferAndStream) {
   const Open v{-5, 7, "text", 3, std::string("x"), {1, 2, 3}, {9}, {"a", "b"}};
   const std::string expected = encode(v);

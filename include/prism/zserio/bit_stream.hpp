@@ -148,26 +148,37 @@ class bit_reader {
   }
 
   // Copies n bytes that start at the current bit position: one memcpy when byte-aligned, else
-  // 8 bytes per step shifted into place.
-  void take_bytes(std::uint8_t* out, std::size_t n) noexcept {
+  // 8 bytes per step shifted into place. Unaligned, it returns the OR of the bytes copied (the
+  // high bits say whether any byte is above 127), so that a check for ASCII need not load what
+  // was just stored in other widths (a store-forwarding stall); aligned, it returns ~0.
+  std::uint64_t take_bytes(std::uint8_t* out, std::size_t n) noexcept {
     if (aligned()) {
       if (n) detail::copy_large(out, byte_pointer(), n);
       pos_ += std::uint64_t{n} * 8;
-      return;
+      return ~std::uint64_t{0};
     }
+    std::uint64_t seen = 0;
     for (; n >= 8 && can_peek64(); n -= 8, out += 8) {
-      detail::store_be64(out, peek64());
+      const std::uint64_t word = peek64();
+      seen |= word;
+      detail::store_be64(out, word);
       pos_ += 64;
     }
-    if (n == 0) return;
+    if (n == 0) return seen;
     if (can_peek64()) {
+      const std::uint64_t word = peek64() >> (64 - 8 * n) << (64 - 8 * n);  // the first n bytes
+      seen |= word;
       std::uint8_t last[8];
-      detail::store_be64(last, peek64());
+      detail::store_be64(last, word);
       std::memcpy(out, last, n);
       pos_ += std::uint64_t{n} * 8;
-      return;
+      return seen;
     }
-    for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<std::uint8_t>(take_short(8));
+    for (std::size_t i = 0; i < n; ++i) {
+      out[i] = static_cast<std::uint8_t>(take_short(8));
+      seen |= out[i];
+    }
+    return seen;
   }
 
  private:

@@ -342,11 +342,12 @@ bool read_text(In& r, T& v) {
       return true;
     }
     if (v.size() != size) v.resize(size);
-    r.in.take_bytes(reinterpret_cast<std::uint8_t*>(v.data()), size);
+    const std::uint64_t seen = r.in.take_bytes(reinterpret_cast<std::uint8_t*>(v.data()), size);
     if constexpr (string_type<T> && O.validate_utf8) {
-      // A std::string holds capacity() + 1 >= 16 bytes: short texts are checked with one load.
-      if (!detail::utf8_valid(reinterpret_cast<const std::uint8_t*>(v.data()), size, v.capacity() + 1)) [[unlikely]]
+      if ((seen & 0x8080808080808080ull) != 0 && !detail::utf8_valid(reinterpret_cast<const std::uint8_t*>(v.data()), size)) [[unlikely]]
         return r.fail(errc::invalid_utf8, at);
+    } else {
+      (void)seen;
     }
     return true;
   }
