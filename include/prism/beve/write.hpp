@@ -66,20 +66,24 @@ bool write_range(Ctx& ctx, const Range& r) {
   using E = range_value_t<Range>;
   const std::size_t n = std::ranges::size(r);
   if constexpr (contiguous_numbers<Range>) {
+    // Exactly what is written: a reserve past the end of a message reused at the same size
+    // would grow and zero-fill the buffer on every write.
     const std::size_t bytes = n * sizeof(E);
-    if (!ctx.reserve(9 + bytes)) return false;
+    const std::size_t head = 1 + size_width(n);
+    if (!ctx.reserve(head + bytes)) return false;
     std::uint8_t* p = ctx.out.cur();
     p[0] = typed_array_header<E>;
-    const std::size_t head = 1 + put_size(p + 1, n);
+    put_size(p + 1, n);
     detail::copy_bytes(p + head, std::ranges::data(r), bytes);
     ctx.out.advance(head + bytes);
     return true;
   } else if constexpr (boolean<E>) {  // bits packed from the high bit of each byte
     const std::size_t bytes = (n + 7) / 8;
-    if (!ctx.reserve(9 + bytes)) return false;
+    const std::size_t k = 1 + size_width(n);
+    if (!ctx.reserve(k + bytes)) return false;
     std::uint8_t* p = ctx.out.cur();
     p[0] = header::bool_array;
-    std::size_t k = 1 + put_size(p + 1, n);
+    put_size(p + 1, n);
     std::memset(p + k, 0, bytes);
     std::size_t i = 0;
     for (const bool b : r) {
