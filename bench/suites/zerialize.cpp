@@ -79,7 +79,9 @@ class prism_struct final : public codec {
     double sum = d.int_value + d.double_value;
     const std::string s = d.string_value;
     sum += static_cast<double>(s.size());
-    for (int v : d.array_value) sum += v;
+    long long array_sum = 0;  // an integer sum in every row: a double accumulator that the compiler
+    for (int v : d.array_value) array_sum += v;  // keeps on the stack costs a store-forward per element
+    sum += static_cast<double>(array_sum);
     if constexpr (has_tensor<Data>) sum += probe(d.tensor_value);
     return sum;
   }
@@ -130,13 +132,15 @@ class prism_view final : public codec {
     double sum = *i + *d;
     sum += static_cast<double>(std::string(*s).size());
     const auto array = field(v, 3);
+    long long array_sum = 0;  // an integer sum, as in every row
     if (array.type() == prism::value_type::tensor) {  // a typed array (zbin, CBOR, BEVE): all at once
       const auto numbers = array.template as_tensor<int, 1>();
       if (!numbers) return NAN;
-      for (int x : numbers->view().flat()) sum += x;
+      for (int x : numbers->view().flat()) array_sum += x;
     } else {
-      for (auto e : array.elements()) sum += e.template as<int>().value_or(-1000);
+      for (auto e : array.elements()) array_sum += e.template as<int>().value_or(-1000);
     }
+    sum += static_cast<double>(array_sum);
     if constexpr (has_tensor<Data>) {
       using T = typename decltype(Data{}.tensor_value)::element_type;
       const auto t = field(v, 4).template as_tensor<T, decltype(Data{}.tensor_value)::rank>();

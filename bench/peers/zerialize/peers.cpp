@@ -125,7 +125,9 @@ class msgpack_cxx final : public codec {
     const std::string s = field(o, 2).as<std::string>();
     sum += static_cast<double>(s.size());
     const auto& array = field(o, 3).via.array;
-    for (std::uint32_t i = 0; i < array.size; ++i) sum += array.ptr[i].as<int>();
+    long long array_sum = 0;  // an integer sum, as in every row
+    for (std::uint32_t i = 0; i < array.size; ++i) array_sum += array.ptr[i].as<int>();
+    sum += static_cast<double>(array_sum);
     if (kind_ != case_kind::small) {
       const auto& t = field(o, 4).via.array;
       if (t.size != 3 || t.ptr[0].as<int>() != tensor_.dtype || t.ptr[1].via.array.size != tensor_.shape.size()) return -1;
@@ -168,7 +170,9 @@ class nlohmann_json final : public codec {
     const auto& f = [&](std::size_t i) -> const nlohmann::json& { return as_vector_ ? j[i] : j[std::string(keys[i])]; };
     double sum = f(0).get<int>() + f(1).get<double>();
     sum += static_cast<double>(f(2).get<std::string>().size());
-    for (const auto& e : f(3)) sum += e.get<int>();
+    long long array_sum = 0;  // an integer sum, as in every row
+    for (const auto& e : f(3)) array_sum += e.get<int>();
+    sum += static_cast<double>(array_sum);
     return sum;
   }
 
