@@ -454,6 +454,14 @@ TEST(Zserio, FlatRecordArraysReadAsTheCheckedPathDoes) {
   }
 }
 
+void expect_track_error(const std::string& bytes, prism::errc code, const std::string& path, std::size_t bit) {
+  auto r = prism::read<prism::zserio, Track>(bytes);
+  ASSERT_FALSE(r) << path;
+  EXPECT_EQ(r.error().code, code) << path;
+  EXPECT_EQ(r.error().path, path);
+  EXPECT_EQ(r.error().bit_offset, bit) << path;
+}
+
 TEST(Zserio, FlatRecordArrayErrorsNameTheElement) {
   const Track t = random_track(7, 40);
   const std::string good = *prism::write<prism::zserio>(t);
@@ -461,22 +469,14 @@ TEST(Zserio, FlatRecordArrayErrorsNameTheElement) {
   std::string bad_enum = good;
   const std::size_t enum_bit = fix_bit(t, 23) + 8 * prism::write<prism::zserio>(varint{t.fixes[23].x})->size() + 8;
   set_bits(bad_enum, enum_bit, 2, 3);
-  auto e = prism::read<prism::zserio, Track>(bad_enum);
-  ASSERT_FALSE(e);
-  EXPECT_EQ(e.error().code, prism::errc::invalid_enum);
-  EXPECT_EQ(e.error().path, "fixes[23].level");
-  EXPECT_EQ(e.error().bit_offset, enum_bit);
+  expect_track_error(bad_enum, prism::errc::invalid_enum, "fixes[23].level", enum_bit);
   // Fix 11's x, 1000 in two bytes, replaced by 1 in two bytes (0x40 0x01): overlong.
   Track small = t;
   small.fixes[11].x = 1000;
   std::string overlong = *prism::write<prism::zserio>(small);
   const std::size_t x_bit = fix_bit(small, 11);
   set_bits(overlong, x_bit, 16, 0x4001);
-  auto o = prism::read<prism::zserio, Track>(overlong);
-  ASSERT_FALSE(o);
-  EXPECT_EQ(o.error().code, prism::errc::invalid_value);
-  EXPECT_EQ(o.error().path, "fixes[11].x");
-  EXPECT_EQ(o.error().bit_offset, x_bit);
+  expect_track_error(overlong, prism::errc::invalid_value, "fixes[11].x", x_bit);
   // Too deep for the limits: the fast loop leaves the depth check to the checked path.
   auto deep = prism::read<prism::zserio, Track>(good, prism::limits{.max_depth = 2});
   ASSERT_FALSE(deep);

@@ -342,12 +342,10 @@ bool read_text(In& r, T& v) {
       return true;
     }
     if (v.size() != size) v.resize(size);
-    const std::uint64_t seen = r.in.take_bytes(reinterpret_cast<std::uint8_t*>(v.data()), size);
+    [[maybe_unused]] const std::uint64_t seen = r.in.take_bytes(reinterpret_cast<std::uint8_t*>(v.data()), size);
     if constexpr (string_type<T> && O.validate_utf8) {
       if ((seen & 0x8080808080808080ull) != 0 && !detail::utf8_valid(reinterpret_cast<const std::uint8_t*>(v.data()), size)) [[unlikely]]
         return r.fail(errc::invalid_utf8, at);
-    } else {
-      (void)seen;
     }
     return true;
   }
