@@ -260,6 +260,62 @@ TEST(FlexView, LooksUpIndexesAndVerifies) {
   EXPECT_FALSE(prism::verify<prism::flex>(std::string_view(bytes).substr(0, bytes.size() - 1)));
 }
 
+// Map keys are compared as strcmp compares them, in two words for keys under 16 bytes: every
+// length around the word boundaries, prefixes of one another, bytes above 0x7f, and maps so small
+// that a key sits fewer than 16 bytes from the end of the message.
+TEST(FlexView, FindsKeysOfEveryLengthAndNoOthers) {
+  std::vector<std::string> stored{"", "a", "ab", "abc", "ab\xff", "b", "\x7f\x80"};
+  for (std::size_t n : {6, 7, 8, 9, 14, 15, 16, 17, 31, 40}) {
+    stored.push_back(std::string(n, 'k'));
+    stored.push_back(std::string(n - 1, 'k') + "j");
+  }
+  flexbuffers::Builder fbb;
+  fbb.Map([&] {
+    for (std::size_t i = 0; i < stored.size(); ++i) fbb.Int(stored[i].c_str(), static_cast<std::int64_t>(i));
+  });
+  fbb.Finish();
+  const std::string bytes = as_string(fbb.GetBuffer());
+  const auto v = prism::view<prism::flex>(bytes);
+  for (std::size_t i = 0; i < stored.size(); ++i) EXPECT_EQ(v[stored[i]].as<std::size_t>().value(), i) << stored[i];
+  for (std::string absent : {"abcd", "aa", "c", "\xff", "kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk", "kkkkkkkkkkkkkkk\x01"}) {
+    EXPECT_EQ(v[absent].failure()->code, prism::errc::missing_key) << absent;
+  }
+  // These hold a stored key, its zero and the key the Builder wrote after it: the bytes match
+  // the message, but no key equals them.
+  for (const std::string& with_zero : {std::string("ab\0abc", 6), std::string(16, 'k') + '\0' + std::string(15, 'k') + "j"})
+    EXPECT_FALSE(v.find(with_zero).has_value()) << with_zero.size();
+
+  for (const char* only : {"a", "ab", "kkkkkkkkkkkkkkkkkkkk"}) {
+    flexbuffers::Builder small;
+    small.Map([&] { small.Int(only, 5); });
+    small.Finish();
+    const std::string tiny = as_string(small.GetBuffer());
+    const auto t = prism::view<prism::flex>(tiny);
+    EXPECT_EQ(t[only].as<int>().value(), 5) << only;
+    EXPECT_FALSE(t.find(std::string(only) + "b").has_value()) << only;
+    EXPECT_FALSE(t.find("").has_value()) << only;
+  }
+}
+
+// A typed vector of numbers is a typed array, as in CBOR and BEVE: its type is tensor, it reads
+// as a rank-1 tensor at once, and its elements still index and iterate one by one.
+TEST(FlexView, TypedVectorsOfNumbersAreTypedArrays) {
+  const Reading r = make_reading(3);
+  const std::string bytes = prism::write<prism::flex>(r).value();
+  const auto samples = prism::view<prism::flex>(bytes)["samples"];
+  EXPECT_EQ(samples.type(), prism::value_type::tensor);
+  EXPECT_EQ(samples.size().value(), r.samples.size());
+  const auto t = samples.as_tensor<float, 1>();
+  ASSERT_TRUE(t);
+  ASSERT_EQ(t->view().extent(0), r.samples.size());
+  for (std::size_t i = 0; i < r.samples.size(); ++i) EXPECT_EQ(t->view()(i), r.samples[i]);
+  std::vector<float> walked;
+  for (auto e : samples.elements()) walked.push_back(e.as<float>().value());
+  EXPECT_EQ(walked, r.samples);
+  EXPECT_EQ(samples[1].as<float>().value(), r.samples[1]);
+  EXPECT_EQ(prism::view<prism::flex>(bytes)["tags"].type(), prism::value_type::array);
+}
+
 TEST(FlexBadInput, TruncationAndDamageAreErrorsNotCrashes) {
   const std::string bytes = prism::write<prism::flex>(make_reading(9)).value();
   for (std::size_t n = 0; n < bytes.size(); ++n) {

@@ -91,7 +91,7 @@ struct message {
     if (static_cast<std::size_t>(p - base) < w) return errc::invalid_value;
     const std::uint64_t count = load_uint(p - w, w);
     const std::size_t room = static_cast<std::size_t>(end() - p);
-    if (count > room / (bytes_per_element + trailing)) return errc::unexpected_end;
+    if (count > room || count * (bytes_per_element + trailing) > room) return errc::unexpected_end;  // no division: 9 * room fits
     n = static_cast<std::size_t>(count);
     return errc::ok;
   }
@@ -149,12 +149,12 @@ struct message {
   }
 
   // Element i (< b.count) of a block; key i of a map.
-  static ref element(const block& b, std::size_t i) noexcept {
+  PRISM_INLINE static ref element(const block& b, std::size_t i) noexcept {
     const std::uint8_t* slot = b.data + i * b.width;
     if (b.element == flexbuffers::FBT_NULL) return make_ref(slot, b.width, b.data[b.count * b.width + i]);
     return {slot, b.width, b.width, b.element};
   }
-  static ref key(const block& b, std::size_t i) noexcept { return {b.keys + i * b.key_width, b.key_width, 1, flexbuffers::FBT_KEY}; }
+  PRISM_INLINE static ref key(const block& b, std::size_t i) noexcept { return {b.keys + i * b.key_width, b.key_width, 1, flexbuffers::FBT_KEY}; }
 
   // Scalars. Inline ones are read from the slot at the parent's width; indirect ones from their
   // target at their own width.

@@ -24,6 +24,7 @@
 #include "../core/text_input.hpp"
 #include "common.hpp"
 #include "format.hpp"
+#include "tensor_triple.hpp"
 
 namespace prism::flex_detail {
 
@@ -115,51 +116,11 @@ bool read_blob(reader<Ctx>& rd, const ref& r, const std::uint8_t*& p, std::size_
   return true;
 }
 
-// [dtype, [extents...], data(, 1 when column-major)]; data a blob or a typed vector whose
-// elements are as wide as the dtype's (or its complex parts').
 template <class Ctx>
 bool read_tensor_header(reader<Ctx>& rd, const ref& r, tensor_header& h) {
-  block t;
-  if (r.kind != flexbuffers::FBT_VECTOR) [[unlikely]] return rd.fail(errc::type_mismatch, r, "tensor [dtype, shape, data]");
-  if (!rd.elements(r, t, "tensor")) return false;
-  if (t.count != 3 && t.count != 4) [[unlikely]] return rd.fail(errc::size_mismatch, r, "tensor [dtype, shape, data(, order)]");
-  std::uint8_t code{};
-  if (!read_integer(rd, message::element(t, 0), code)) return false;
-  if (!valid_dtype(code)) [[unlikely]] return rd.fail(errc::invalid_value, message::element(t, 0), "a dtype");
-  h.type = static_cast<dtype>(code);
-  h.order = memory_order::row_major;
-  if (t.count == 4) {
-    std::uint8_t order{};
-    if (!read_integer(rd, message::element(t, 3), order)) return false;
-    if (order > 1) [[unlikely]] return rd.fail(errc::invalid_value, message::element(t, 3), "memory order 0 or 1");
-    h.order = static_cast<memory_order>(order);
-  }
-  const ref shape_ref = message::element(t, 1);
-  block shape;
-  if (!rd.elements(shape_ref, shape, "tensor shape")) return false;
-  if (shape.count > max_tensor_rank) [[unlikely]] return rd.fail(errc::size_mismatch, shape_ref, "rank of at most 16");
-  h.rank = shape.count;
-  for (std::size_t d = 0; d < shape.count; ++d)
-    if (!read_integer(rd, message::element(shape, d), h.shape[d])) return false;
-  const ref data = message::element(t, 2);
-  const std::uint8_t* p{};
-  std::size_t bytes{};
-  if (data.kind == flexbuffers::FBT_BLOB) {
-    if (!read_blob(rd, data, p, bytes)) return false;
-  } else {
-    block values;
-    if (data.kind < flexbuffers::FBT_VECTOR_INT || data.kind > flexbuffers::FBT_VECTOR_FLOAT) [[unlikely]]
-      return rd.fail(errc::type_mismatch, data, "tensor data (blob or typed vector)");
-    if (!rd.elements(data, values, "tensor data")) return false;
-    const std::size_t part = h.type == dtype::complex64 ? 4 : h.type == dtype::complex128 ? 8 : dtype_size(h.type);
-    if (values.width != part) [[unlikely]] return rd.fail(errc::type_mismatch, data, "tensor data as wide as its dtype");
-    p = values.data;
-    bytes = values.count * values.width;
-  }
-  h.data = reinterpret_cast<const std::byte*>(p);
-  h.data_bytes = bytes;
-  if (!detail::tensor_fits(h, dtype_size(h.type), bytes)) [[unlikely]] return rd.fail(errc::size_mismatch, data, "tensor data of its shape's size");
-  return true;
+  tensor_fault fault;
+  if (const errc e = parse_tensor(rd.m, r, h, fault); e != errc::ok) [[unlikely]] return rd.fail(e, fault.where, fault.expected);
+  return rd.spend(4 + h.rank + h.count(), r);  // a shared tensor is copied once per parent
 }
 
 template <options O, class T, class Ctx>

@@ -14,6 +14,7 @@
 #include "../core/view.hpp"
 #include "common.hpp"
 #include "format.hpp"
+#include "key_search.hpp"
 #include "read.hpp"
 
 namespace prism::flex_detail {
@@ -42,8 +43,8 @@ class node {
         return triple_tensor(h) == errc::ok ? value_type::tensor : value_type::array;
       }
       default:
-        if ((r_.kind >= FBT_VECTOR_INT && r_.kind <= FBT_VECTOR_KEY) || (r_.kind >= FBT_VECTOR_INT2 && r_.kind <= FBT_VECTOR_FLOAT4) ||
-            r_.kind == FBT_VECTOR_BOOL)
+        if (r_.kind >= FBT_VECTOR_INT && r_.kind <= FBT_VECTOR_FLOAT) return value_type::tensor;  // a typed array, as in CBOR and BEVE
+        if (r_.kind == FBT_VECTOR_KEY || (r_.kind >= FBT_VECTOR_INT2 && r_.kind <= FBT_VECTOR_FLOAT4) || r_.kind == FBT_VECTOR_BOOL)
           return value_type::array;
         return value_type::other;
     }
@@ -98,7 +99,7 @@ class node {
       }
       case value_type::tensor: {
         tensor_header h;
-        if (const errc e = triple_tensor(h); e != errc::ok) return e;
+        if (const errc e = get_tensor(h); e != errc::ok) return e;
         n = h.count();
         return errc::ok;
       }
@@ -113,11 +114,12 @@ class node {
   }
 
   errc element(std::size_t i, node& out) const noexcept {
-    if (r_.kind == flexbuffers::FBT_MAP || type() == value_type::tensor) return errc::type_mismatch;  // a tensor's elements: as_tensor
+    if (r_.kind == flexbuffers::FBT_MAP || (r_.kind == flexbuffers::FBT_VECTOR && type() == value_type::tensor))
+      return errc::type_mismatch;  // a tensor triple's elements: as_tensor
     block b;
     if (const errc e = m_.elements(r_, b); e != errc::ok) return e;
     if (i >= b.count) return errc::out_of_range;
-    out = child(b, i, role::element);
+    set_child(out, b, i, role::element);
     return errc::ok;
   }
 
@@ -127,14 +129,16 @@ class node {
     if (r_.kind != flexbuffers::FBT_MAP) return errc::type_mismatch;
     block b;
     if (const errc e = m_.elements(r_, b); e != errc::ok) return e;
+    const key_probe probe(key);
+    if (!probe.findable()) return errc::ok;
     std::size_t lo = 0, hi = b.count;
     while (lo < hi) {
       const std::size_t mid = lo + (hi - lo) / 2;
-      std::string_view k;
-      if (const errc e = m_.text(message::key(b, mid), k); e != errc::ok) return e;
-      const int c = k.compare(key);
+      const std::uint8_t* stored{};
+      if (const errc e = m_.target(message::key(b, mid), stored); e != errc::ok) return e;
+      const int c = probe.compare(stored, m_.end());
       if (c == 0) {
-        out = child(b, mid, role::value);
+        set_child(out, b, mid, role::value);
         found = true;
         return errc::ok;
       }
@@ -149,21 +153,30 @@ class node {
     block b;
     if (const errc e = m_.elements(r_, b); e != errc::ok) return e;
     if (b.count == 0) return errc::out_of_range;
-    out = r_.kind == flexbuffers::FBT_MAP ? node(m_, message::key(b, 0), b, 0, role::key) : child(b, 0, role::element);
+    if (r_.kind == flexbuffers::FBT_MAP) {
+      out.m_ = m_;
+      out.r_ = message::key(b, 0);
+      out.adopt(b, 0, role::key);
+    } else {
+      set_child(out, b, 0, role::element);
+    }
     return errc::ok;
   }
 
   // The next element of the same vector; from a map's key its value, from a value the next key.
   errc next(node& out) const noexcept {
+    const block b = parent();
     switch (role_) {
-      case role::key: out = child(parent_, index_, role::value); return errc::ok;
+      case role::key: set_child(out, b, index_, role::value); return errc::ok;
       case role::value:
-        if (index_ + 1 >= parent_.count) return errc::out_of_range;
-        out = node(m_, message::key(parent_, index_ + 1), parent_, index_ + 1, role::key);
+        if (index_ + 1 >= b.count) return errc::out_of_range;
+        out.m_ = m_;
+        out.r_ = message::key(b, index_ + 1);
+        out.adopt(b, index_ + 1, role::key);
         return errc::ok;
       case role::element:
-        if (index_ + 1 >= parent_.count) return errc::out_of_range;
-        out = child(parent_, index_ + 1, role::element);
+        if (index_ + 1 >= b.count) return errc::out_of_range;
+        set_child(out, b, index_ + 1, role::element);
         return errc::ok;
       case role::root: break;
     }
@@ -181,9 +194,24 @@ class node {
  private:
   enum class role : std::uint8_t { root, element, key, value };
 
-  node(const message& m, const ref& r, const block& parent, std::size_t index, role how) noexcept
-      : m_(m), r_(r), parent_(parent), index_(index), role_(how) {}
-  node child(const block& b, std::size_t i, role how) const noexcept { return node(m_, message::element(b, i), b, i, how); }
+  // The block this value is an element (or key, or value) of; its parts are kept field by field
+  // so that a node stays small and is written in place.
+  block parent() const noexcept { return block{data_, count_, width_, element_, keys_, key_width_}; }
+  void adopt(const block& b, std::size_t index, role how) noexcept {
+    data_ = b.data;
+    keys_ = b.keys;
+    count_ = b.count;
+    index_ = index;
+    width_ = b.width;
+    key_width_ = b.key_width;
+    element_ = b.element;
+    role_ = how;
+  }
+  void set_child(node& out, const block& b, std::size_t i, role how) const noexcept {
+    out.m_ = m_;
+    out.r_ = message::element(b, i);
+    out.adopt(b, i, how);
+  }
 
   errc triple_tensor(tensor_header& h) const noexcept {
     using namespace flexbuffers;
@@ -193,15 +221,19 @@ class node {
     if (code != FBT_UINT && code != FBT_INT && code != FBT_INDIRECT_UINT && code != FBT_INDIRECT_INT) return errc::type_mismatch;
     if (shape != FBT_VECTOR && (shape < FBT_VECTOR_INT || shape > FBT_VECTOR_UINT)) return errc::type_mismatch;
     if (data != FBT_BLOB && (data < FBT_VECTOR_INT || data > FBT_VECTOR_FLOAT)) return errc::type_mismatch;
-    auto ctx = detail::view_context(m_.base, m_.size, 0);
-    reader<decltype(ctx)> rd{ctx, m_, work_budget(m_.size)};
-    return read_tensor_header(rd, r_, h) ? errc::ok : ctx.get().code;
+    tensor_fault fault;
+    return parse_tensor(m_, r_, h, fault);
   }
 
   message m_{};
   ref r_{};
-  block parent_{};
+  const std::uint8_t* data_ = nullptr;  // the parent block
+  const std::uint8_t* keys_ = nullptr;
+  std::size_t count_ = 0;
   std::size_t index_ = 0;
+  std::uint8_t width_ = 1;  // a key's slot is as wide as the keys vector's elements, not as the block's
+  std::uint8_t key_width_ = 1;
+  flex_detail::type element_ = flexbuffers::FBT_NULL;
   role role_ = role::root;
 };
 

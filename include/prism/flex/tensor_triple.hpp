@@ -1,0 +1,77 @@
+#pragma once
+// A tensor in FlexBuffers: [dtype, [extents...], data(, 1 when column-major)], data a blob or a
+// typed vector whose elements are as wide as the dtype's (or its complex parts'). One checked
+// parse for readers and views; a failure names the value at fault and what was expected there.
+#include <cstdint>
+#include <string_view>
+
+#include "../core/tensor.hpp"
+#include "../core/tensor_io.hpp"
+#include "common.hpp"
+
+namespace prism::flex_detail {
+
+struct tensor_fault {
+  ref where{};
+  std::string_view expected;
+};
+
+inline errc parse_tensor(const message& m, const ref& r, tensor_header& h, tensor_fault& fault) noexcept {
+  using namespace flexbuffers;
+  const auto fail = [&](errc e, const ref& at, std::string_view expected) {
+    fault = {at, expected};
+    return e;
+  };
+  const auto small_integer = [&](const ref& at, std::uint64_t max, std::uint64_t& v) {
+    bool negative{};
+    if (const errc e = m.integer(at, negative, v); e != errc::ok) return fail(e, at, "integer");
+    if (negative) return fail(errc::out_of_range, at, "non-negative integer");
+    return v <= max ? errc::ok : fail(errc::out_of_range, at, "integer in range");
+  };
+  if (r.kind != FBT_VECTOR) [[unlikely]] return fail(errc::type_mismatch, r, "tensor [dtype, shape, data]");
+  block t;
+  if (const errc e = m.elements(r, t); e != errc::ok) [[unlikely]] return fail(e, r, "tensor");
+  if (t.count != 3 && t.count != 4) [[unlikely]] return fail(errc::size_mismatch, r, "tensor [dtype, shape, data(, order)]");
+  std::uint64_t code{};
+  if (const errc e = small_integer(message::element(t, 0), 0xff, code); e != errc::ok) return e;
+  if (!valid_dtype(code)) [[unlikely]] return fail(errc::invalid_value, message::element(t, 0), "a dtype");
+  h.type = static_cast<dtype>(code);
+  h.order = memory_order::row_major;
+  if (t.count == 4) {
+    std::uint64_t order{};
+    if (const errc e = small_integer(message::element(t, 3), 0xff, order); e != errc::ok) return e;
+    if (order > 1) [[unlikely]] return fail(errc::invalid_value, message::element(t, 3), "memory order 0 or 1");
+    h.order = static_cast<memory_order>(order);
+  }
+  const ref shape_ref = message::element(t, 1);
+  block shape;
+  if (const errc e = m.elements(shape_ref, shape); e != errc::ok) [[unlikely]] return fail(e, shape_ref, "tensor shape");
+  if (shape.count > max_tensor_rank) [[unlikely]] return fail(errc::size_mismatch, shape_ref, "rank of at most 16");
+  h.rank = shape.count;
+  for (std::size_t d = 0; d < shape.count; ++d) {
+    std::uint64_t extent{};
+    if (const errc e = small_integer(message::element(shape, d), ~std::size_t{0}, extent); e != errc::ok) return e;
+    h.shape[d] = static_cast<std::size_t>(extent);
+  }
+  const ref data = message::element(t, 2);
+  std::size_t bytes{};
+  if (data.kind == FBT_BLOB) {
+    std::string_view s;
+    if (const errc e = m.text(data, s); e != errc::ok) [[unlikely]] return fail(e, data, "blob");
+    h.data = reinterpret_cast<const std::byte*>(s.data());
+    bytes = s.size();
+  } else {
+    if (data.kind < FBT_VECTOR_INT || data.kind > FBT_VECTOR_FLOAT) [[unlikely]] return fail(errc::type_mismatch, data, "tensor data (blob or typed vector)");
+    block values;
+    if (const errc e = m.elements(data, values); e != errc::ok) [[unlikely]] return fail(e, data, "tensor data");
+    const std::size_t part = h.type == dtype::complex64 ? 4 : h.type == dtype::complex128 ? 8 : dtype_size(h.type);
+    if (values.width != part) [[unlikely]] return fail(errc::type_mismatch, data, "tensor data as wide as its dtype");
+    h.data = reinterpret_cast<const std::byte*>(values.data);
+    bytes = values.count * values.width;
+  }
+  h.data_bytes = bytes;
+  if (!detail::tensor_fits(h, dtype_size(h.type), bytes)) [[unlikely]] return fail(errc::size_mismatch, data, "tensor data of its shape's size");
+  return errc::ok;
+}
+
+}  // namespace prism::flex_detail
