@@ -337,7 +337,7 @@ bool skip_value(Ctx& ctx) {
       }
       const std::size_t size = element_size(h);
       if (size == 0) return ctx.fail(errc::invalid_value, at, "typed array elements of 1 to 8 bytes");
-      if (n > ctx.src.remaining_bound() / size) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
+      if (!detail::count_fits(n, size, ctx.src.remaining_bound())) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
       return skip_bytes(n * size);
     }
     case type::generic_array:
@@ -365,7 +365,7 @@ bool skip_value(Ctx& ctx) {
           if (size == 0) return ctx.fail(errc::invalid_value, at, "complex numbers of 1 to 8 byte parts");
           if ((c & 7) == 0) return skip_bytes(2 * size);
           if (!read_size(ctx, n)) return false;
-          if (n > ctx.src.remaining_bound() / (2 * size)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
+          if (!detail::count_fits(n, 2 * size, ctx.src.remaining_bound())) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
           return skip_bytes(n * 2 * size);
         }
         default: return ctx.fail(errc::invalid_value, at, "a known BEVE extension");

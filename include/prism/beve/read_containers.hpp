@@ -61,7 +61,7 @@ bool read_numeric_typed_array(Ctx& ctx, T& v, std::uint8_t h, std::size_t at) {
   const std::size_t size = element_size(h);
   if (size == 0) return ctx.fail(errc::invalid_value, at, "typed array elements of 1 to 8 bytes");
   if (n > ctx.lim.max_elements) return ctx.fail(errc::too_many_elements, at);
-  if (n > ctx.src.remaining_bound() / size || !ctx.src.need(n * size)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
+  if (!detail::count_fits(n, size, ctx.src.remaining_bound()) || !ctx.src.need(n * size)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
   if (!size_sequence(ctx, v, n, at)) return false;
   const std::uint8_t* p = ctx.src.cur();
   std::size_t i = 0;
@@ -108,7 +108,7 @@ bool read_tensor_header(Ctx& ctx, tensor_header& h) {
   std::uint64_t count{};
   if (!read_size(ctx, count)) return false;
   const std::size_t size = dtype_size(h.type);
-  if (count > ctx.src.remaining_bound() / size || !ctx.src.need(count * size)) [[unlikely]] return ctx.fail(errc::unexpected_end, data_at);
+  if (!detail::count_fits(count, size, ctx.src.remaining_bound()) || !ctx.src.need(count * size)) [[unlikely]] return ctx.fail(errc::unexpected_end, data_at);
   h.data = reinterpret_cast<const std::byte*>(ctx.src.cur());
   h.data_bytes = static_cast<std::size_t>(count) * size;
   if (!detail::tensor_fits(h, size, h.data_bytes)) return ctx.fail(errc::size_mismatch, data_at, "elements of the matrix's extents");

@@ -138,7 +138,7 @@ class node {
     std::size_t start{};
     if (const errc e = size_at(pos_ + 1, n, start); e != errc::ok) return e;
     const std::size_t width = dtype_size(h.type);
-    if (n > (size_ - start) / width) return errc::unexpected_end;
+    if (!detail::count_fits(n, width, size_ - start)) return errc::unexpected_end;
     h.rank = 1;
     h.typed_array = true;
     h.shape[0] = static_cast<std::size_t>(n);
@@ -173,7 +173,7 @@ class node {
     const std::size_t count = static_cast<std::size_t>(detail::load_le_width(p + 1, size_width) >> 2);
     p += 1 + size_width;
     const std::size_t element = dtype_size(h.type);
-    if (count > static_cast<std::size_t>(end - p) / element) return false;
+    if (!detail::count_fits(count, element, static_cast<std::size_t>(end - p))) return false;
     h.data = reinterpret_cast<const std::byte*>(p);
     h.data_bytes = count * element;
     h.typed_array = false;
@@ -273,15 +273,15 @@ class node {
       if (p >= end || (*p & 3) != 0) return false;
       const std::uint8_t* const value = p + 1 + (*p >> 2);
       if (value >= end) return false;
-      node v(base_, size_, static_cast<std::size_t>(value - base_));
-      v.next_form_ = form::bare_string;
+      const std::size_t at = static_cast<std::size_t>(value - base_);
+      const std::size_t extent = plain_extent_at(base_, size_, at);
       if (*p == wanted && detail::bytes_equal(p + 1, key.data(), key.size())) {
-        hint.found(walk.index(), count, static_cast<std::size_t>(p - base_), v.end_if_scalar());
-        out = v;
+        hint.found(walk.index(), count, static_cast<std::size_t>(p - base_), extent && extent < size_ - at ? at + extent : 0);
+        out = node(base_, size_, at);
+        out.next_form_ = form::bare_string;
         found = true;
         return true;
       }
-      const std::size_t extent = v.plain_extent();
       if (extent == 0) return false;
       p = value + extent;
       walk.advance(p);
@@ -346,7 +346,7 @@ class node {
     else out.form_ = form::bare_number;
     if (out.form_ == form::bare_number) {  // every element must lie in the message: indexing jumps
       if (element_size(h) == 0) return errc::invalid_value;
-      if (n > (size_ - after) / element_size(h)) return errc::unexpected_end;
+      if (!detail::count_fits(n, element_size(h), size_ - after)) return errc::unexpected_end;
       out.header_ = static_cast<std::uint8_t>(type::number | (h & 0xf8));
     } else if (out.form_ == form::bare_bool && (n + 7) / 8 > size_ - after) {
       return errc::unexpected_end;
@@ -406,18 +406,24 @@ class node {
  private:
   // The bytes of a value with no nested values (null, bool, number, string, typed array of
   // numbers) from its header and SIZE; 0 for anything else or a truncated value.
-  std::size_t plain_extent() const noexcept {
-    const std::uint8_t h = base_[pos_];
+  std::size_t plain_extent() const noexcept { return plain_extent_at(base_, size_, pos_); }
+  // The same for the value at pos of a message, taken in registers: a lookup calls it on every
+  // value it steps over.
+  PRISM_INLINE static std::size_t plain_extent_at(const std::uint8_t* base, std::size_t size, std::size_t pos) noexcept {
+    const std::uint8_t h = base[pos];
     const unsigned t = h & 7, kind = (h >> 3) & 3;
     if (t == type::null_or_bool) return 1;
     if (t == type::number) return kind == bool_or_string_kind || element_size(h) == 0 ? 0 : 1 + element_size(h);
     if (t != type::string && (t != type::typed_array || kind == bool_or_string_kind || element_size(h) == 0)) return 0;
-    std::uint64_t n{};
-    std::size_t start{};
-    if (size_at(pos_ + 1, n, start) != errc::ok) return 0;
+    const std::size_t at = pos + 1;
+    if (at >= size) return 0;
+    const std::size_t size_bytes = std::size_t{1} << (base[at] & 3);
+    if (size - at < size_bytes) return 0;
+    const std::uint64_t n = detail::load_le_width(base + at, size_bytes) >> 2;
+    const std::size_t start = at + size_bytes;
     const std::size_t width = t == type::string ? 1 : element_size(h);
-    if (n > (size_ - start) / width) return 0;
-    return start - pos_ + static_cast<std::size_t>(n) * width;
+    if (!detail::count_fits(n, width, size - start)) return 0;
+    return start - pos + static_cast<std::size_t>(n) * width;
   }
 
   // The header of the number here and where its bytes start.

@@ -146,7 +146,7 @@ bool skip_value(Ctx& ctx) {
         }
         ctx.src.advance(1);
       } else {
-        if (h.argument > ctx.src.remaining_bound() / per_entry) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
+        if (!detail::count_fits(h.argument, per_entry, ctx.src.remaining_bound())) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
         for (std::uint64_t i = 0; i < h.argument * per_entry; ++i) {
           if (!skip_value(ctx)) return false;
         }

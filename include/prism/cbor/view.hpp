@@ -4,6 +4,7 @@
 // are transparent). CBOR has no index, so element i and key lookups walk the container, on from
 // where the last one through the same view ended; iteration walks once, O(n) in all. Indefinite-length strings cannot be viewed in place
 // (their chunks are apart): as_string_view on one is a type_mismatch; read it as a std::string.
+#include <bit>
 #include <cstring>
 #include <string_view>
 
@@ -182,10 +183,10 @@ class node {
       if (kind.element_size > 1 && kind.little_endian != (std::endian::native == std::endian::little)) return errc::invalid_value;
       std::size_t start{}, n{};
       if (const errc e = string_extent(major::bytes, start, n); e != errc::ok) return e;
-      if (n % kind.element_size) return errc::size_mismatch;
+      if (n & (kind.element_size - 1)) return errc::size_mismatch;  // sizes are powers of two: no division
       h.rank = 1;
       h.typed_array = true;
-      h.shape[0] = n / kind.element_size;
+      h.shape[0] = n >> std::countr_zero(kind.element_size);
       h.order = memory_order::row_major;
       h.data = reinterpret_cast<const std::byte*>(base_ + start);
       h.data_bytes = n;

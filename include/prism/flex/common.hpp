@@ -12,6 +12,7 @@
 
 #include "../core/byte_order.hpp"
 #include "../core/config.hpp"
+#include "../core/limits.hpp"
 #include "../core/error.hpp"
 
 namespace prism::flex_detail {
@@ -91,7 +92,7 @@ struct message {
     if (static_cast<std::size_t>(p - base) < w) return errc::invalid_value;
     const std::uint64_t count = load_uint(p - w, w);
     const std::size_t room = static_cast<std::size_t>(end() - p);
-    if (count > room || count * (bytes_per_element + trailing) > room) return errc::unexpected_end;  // no division: 9 * room fits
+    if (!detail::count_fits(count, bytes_per_element + trailing, room)) return errc::unexpected_end;
     n = static_cast<std::size_t>(count);
     return errc::ok;
   }

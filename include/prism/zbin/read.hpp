@@ -149,7 +149,7 @@ bool read_numeric_header(Ctx& ctx, tensor_header& h, bool& is_tensor) {
   for (std::size_t d = 0; d < h.rank; ++d) {
     std::uint64_t e{};
     if (!read_varint(ctx, e)) return false;
-    if (e > ctx.src.remaining_bound() || (e && count > ctx.src.remaining_bound() / e)) [[unlikely]]
+    if (e > ctx.src.remaining_bound() || !detail::count_fits(count, e, ctx.src.remaining_bound())) [[unlikely]]
       return ctx.fail(errc::unexpected_end, at);
     h.shape[d] = static_cast<std::size_t>(e);
     count *= h.shape[d];

@@ -227,10 +227,12 @@ class node {
       if (const std::size_t fixed = fixed_value_size[*value]) [[likely]] {
         if (static_cast<std::size_t>(end - value) < fixed) return errc::unexpected_end;
         p = value + fixed;
-      } else {
-        std::size_t after{};
-        if (const errc e = node(base_, stop, static_cast<std::size_t>(value - base_)).extent(after); e != errc::ok) return e;
+      } else if (const std::size_t after = small_typed_array_end(base_, stop, static_cast<std::size_t>(value - base_))) {
         p = base_ + after;
+      } else {
+        std::size_t after_value{};
+        if (const errc e = node(base_, stop, static_cast<std::size_t>(value - base_)).extent(after_value); e != errc::ok) return e;
+        p = base_ + after_value;
       }
       walk.advance(p);
     }
@@ -308,7 +310,8 @@ class node {
   errc found_at(const container_layout& c, const detail::lookup_hint& hint, std::size_t index, const std::uint8_t* entry,
                 const std::uint8_t* value, node& out, bool& found) const noexcept {
     const std::size_t fixed = fixed_value_size[*value], at = static_cast<std::size_t>(value - base_);
-    hint.found(index, c.count, static_cast<std::size_t>(entry - base_), fixed && c.end - at > fixed ? at + fixed : 0);
+    const std::size_t after = fixed ? (c.end - at > fixed ? at + fixed : 0) : small_typed_array_end(base_, c.end, at);
+    hint.found(index, c.count, static_cast<std::size_t>(entry - base_), after < c.end ? after : 0);
     out = node(base_, c.end, static_cast<std::size_t>(value - base_));
     found = true;
     return errc::ok;
@@ -430,6 +433,16 @@ class node {
     start = pos_ + head;
     if (size_ - start < n) return errc::unexpected_end;
     return errc::ok;
+  }
+
+  // One past a typed array of fewer than 128 elements at pos, the usual short array, from its
+  // three head bytes; 0 for anything else (numeric_extent decides) or when it overruns `size`.
+  PRISM_INLINE static std::size_t small_typed_array_end(const std::uint8_t* base, std::size_t size, std::size_t pos) noexcept {
+    const std::uint8_t* const p = base + pos;
+    if (p[0] != code::typed_array || size - pos < 3 || p[2] >= 0x80 || !valid_dtype(p[1])) return 0;
+    const std::size_t element = dtype_size(static_cast<dtype>(p[1])), bytes = p[2] * element;
+    const std::size_t data = align_up(pos + 3, data_alignment(element, bytes));
+    return data <= size && size - data >= bytes ? data + bytes : 0;
   }
 
   errc numeric_extent(tensor_header& h, std::size_t& end) const noexcept {
