@@ -150,6 +150,11 @@ class node {
       }
       return errc::ok;
     }
+    if (const std::uint8_t head = base_[pos_]; head == 0xfb && size_ - pos_ >= 9) {  // float64, the usual double
+      const std::uint64_t bits = load_be64(base_ + pos_ + 1);
+      std::memcpy(&d, &bits, 8);
+      return errc::ok;
+    }
     auto ctx = detail::view_context(base_, size_, pos_);
     return read_number_as_double(ctx, d) ? errc::ok : ctx.get().code;
   }
@@ -174,26 +179,40 @@ class node {
  private:
   errc tensor(tensor_header& h, bool plain_allowed) const {
     if (element_tag_) return errc::type_mismatch;
+    if (const std::uint8_t* p = base_ + pos_; size_ - pos_ >= 3 && p[0] == 0xd8 && p[1] >= tag::typed_array_first &&
+                                              p[1] <= tag::typed_array_last && p[2] >= (major::bytes << 5) && p[2] <= (major::bytes << 5 | 26)) {
+      const unsigned info = p[2] & 31;  // the usual typed array: one 1-byte tag over a definite byte string
+      const std::size_t width = info < 24 ? 0 : std::size_t{1} << (info - 24), start = pos_ + 3 + width;
+      if (start > size_) return errc::unexpected_end;
+      const std::size_t n = info < 24 ? info : width == 1 ? p[3] : width == 2 ? load_be16(p + 3) : load_be32(p + 3);
+      if (n > size_ - start) return errc::unexpected_end;
+      return typed_array(p[1], start, n, h);
+    }
     item it;
     if (!peel(it)) return errc::unexpected_end;
     if (!it.tagged) return errc::type_mismatch;
     if (it.tag >= tag::typed_array_first && it.tag <= tag::typed_array_last) {  // a typed array: rank 1
-      const typed_array_kind kind = describe_typed_array(it.tag);
-      if (!dtype_of_typed_array(kind, h.type)) return errc::invalid_value;
-      if (kind.element_size > 1 && kind.little_endian != (std::endian::native == std::endian::little)) return errc::invalid_value;
       std::size_t start{}, n{};
       if (const errc e = string_extent(major::bytes, start, n); e != errc::ok) return e;
-      if (n & (kind.element_size - 1)) return errc::size_mismatch;  // sizes are powers of two: no division
-      h.rank = 1;
-      h.typed_array = true;
-      h.shape[0] = n >> std::countr_zero(kind.element_size);
-      h.order = memory_order::row_major;
-      h.data = reinterpret_cast<const std::byte*>(base_ + start);
-      h.data_bytes = n;
-      return errc::ok;
+      return typed_array(it.tag, start, n, h);
     }
     if (plain_allowed && plain_tensor_header(h)) return errc::ok;
     return tensor_by_reader(h);
+  }
+
+  // A typed array of tag `t` whose n bytes start at `start`, as a tensor of rank 1.
+  errc typed_array(std::uint64_t t, std::size_t start, std::size_t n, tensor_header& h) const noexcept {
+    const typed_array_kind kind = describe_typed_array(t);
+    if (!dtype_of_typed_array(kind, h.type)) return errc::invalid_value;
+    if (kind.element_size > 1 && kind.little_endian != (std::endian::native == std::endian::little)) return errc::invalid_value;
+    if (n & (kind.element_size - 1)) return errc::size_mismatch;  // sizes are powers of two: no division
+    h.rank = 1;
+    h.typed_array = true;
+    h.shape[0] = n >> std::countr_zero(kind.element_size);
+    h.order = memory_order::row_major;
+    h.data = reinterpret_cast<const std::byte*>(base_ + start);
+    h.data_bytes = n;
+    return errc::ok;
   }
 
   PRISM_NOINLINE errc tensor_by_reader(tensor_header& h) const {

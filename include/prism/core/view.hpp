@@ -98,24 +98,26 @@ class basic_view {
   value_type type() const noexcept { return valid() ? node_.type() : value_type::other; }
   bool is_null() const noexcept { return type() == value_type::null; }
 
+  // Scalars inline, their failures out of line: a walk over an array of numbers calls this
+  // once per element.
   template <class T>
-  result<T> as() const {
-    if (error_) return *error_;
+  PRISM_INLINE result<T> as() const {
+    if (error_) [[unlikely]] return carried_failure<T>();
     if constexpr (boolean<T>) {
       bool b{};
-      if (const errc e = node_.get_bool(b); e != errc::ok) return fail(e, "bool");
+      if (const errc e = node_.get_bool(b); e != errc::ok) [[unlikely]] return scalar_failure<T>(e, "bool");
       return b;
     } else if constexpr (integer<T>) {
       bool negative{};
       std::uint64_t value{};
-      if (const errc e = node_.get_integer(negative, value); e != errc::ok) return fail(e, "integer");
+      if (const errc e = node_.get_integer(negative, value); e != errc::ok) [[unlikely]] return scalar_failure<T>(e, "integer");
       T out{};
-      if (detail::fit_integer(negative, value, out) != errc::ok)
-        return fail(errc::out_of_range, negative && std::is_unsigned_v<T> ? "non-negative integer" : "");
+      if (detail::fit_integer(negative, value, out) != errc::ok) [[unlikely]]
+        return scalar_failure<T>(errc::out_of_range, negative && std::is_unsigned_v<T> ? "non-negative integer" : "");
       return out;
     } else if constexpr (floating<T>) {
       double d{};
-      if (const errc e = node_.get_double(d); e != errc::ok) return fail(e, "number");
+      if (const errc e = node_.get_double(d); e != errc::ok) [[unlikely]] return scalar_failure<T>(e, "number");
       return static_cast<T>(d);
     } else if constexpr (string_view_type<T>) {
       return as_string_view();
@@ -338,6 +340,14 @@ class basic_view {
   static constexpr no_node_t no_node{};
   explicit basic_view(no_node_t) noexcept {}
 
+  template <class T>
+  PRISM_NOINLINE result<T> carried_failure() const {
+    return *error_;
+  }
+  template <class T>
+  PRISM_NOINLINE result<T> scalar_failure(errc e, std::string_view expected) const {
+    return fail(e, expected);
+  }
   PRISM_NOINLINE basic_view failed_index(errc e, std::size_t index) const {
     error err = make_error(e, node_.offset(), "[" + std::to_string(index) + "]", Node::format::name);
     if (e == errc::type_mismatch) err.expected = "array";

@@ -99,21 +99,29 @@ class node {
     b = t == code::true_;
     return errc::ok;
   }
-  errc get_integer(bool& negative, std::uint64_t& value) const {
-    if (base_[pos_] <= 0x7f) {
+  // Small integers and float64 inline (a walk over an array of numbers calls these per element);
+  // the rest through the reader.
+  PRISM_INLINE errc get_integer(bool& negative, std::uint64_t& value) const {
+    if (const std::uint8_t t = base_[pos_]; t <= 0x7f) {
       negative = false;
-      value = base_[pos_];
+      value = t;
       return errc::ok;
     }
+    return integer_by_reader(negative, value);
+  }
+  PRISM_NOINLINE errc integer_by_reader(bool& negative, std::uint64_t& value) const {
     auto ctx = context();
     return read_integer(ctx, base_[pos_], negative, value, "integer") ? errc::ok : ctx.get().code;
   }
-  errc get_double(double& d) const {
+  PRISM_INLINE errc get_double(double& d) const {
     if (base_[pos_] == code::float64 && size_ - pos_ >= 9) {
       const std::uint64_t bits = load_be64(base_ + pos_ + 1);
       std::memcpy(&d, &bits, 8);
       return errc::ok;
     }
+    return double_by_reader(d);
+  }
+  PRISM_NOINLINE errc double_by_reader(double& d) const {
     auto ctx = context();
     return read_float(ctx, d) ? errc::ok : ctx.get().code;
   }

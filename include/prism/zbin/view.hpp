@@ -307,7 +307,7 @@ class node {
 
   // The hint names the entry after the one found when the found value's size is in its code
   // (the next lookup, in field order, then matches at once), else the one found.
-  errc found_at(const container_layout& c, const detail::lookup_hint& hint, std::size_t index, const std::uint8_t* entry,
+  PRISM_INLINE errc found_at(const container_layout& c, const detail::lookup_hint& hint, std::size_t index, const std::uint8_t* entry,
                 const std::uint8_t* value, node& out, bool& found) const noexcept {
     const std::size_t fixed = fixed_value_size[*value], at = static_cast<std::size_t>(value - base_);
     const std::size_t after = fixed ? (c.end - at > fixed ? at + fixed : 0) : small_typed_array_end(base_, c.end, at);
