@@ -367,8 +367,9 @@ class node {
       const std::uint8_t* const value = p + 1 + (*p & 31);
       if (value >= end) return false;
       if (*p == wanted && detail::bytes_equal(p + 1, key.data(), key.size())) {
-        out = node(base_, size_, static_cast<std::size_t>(value - base_));
-        hint.found(walk.index(), count, static_cast<std::size_t>(p - base_), out.end_if_scalar());
+        const std::size_t at = static_cast<std::size_t>(value - base_);
+        hint.found(walk.index(), count, static_cast<std::size_t>(p - base_), scalar_end_at(at));  // before out is stored
+        out = node(base_, size_, at);
         found = true;
         return true;
       }
@@ -381,11 +382,14 @@ class node {
 
   // One past this value when its head gives its size (integers, simple values, floats, definite
   // strings) and something follows it; else 0.
-  std::size_t end_if_scalar() const noexcept {
-    if (element_tag_) return 0;
-    const unsigned m = base_[pos_] >> 5;
+  std::size_t end_if_scalar() const noexcept { return element_tag_ ? 0 : scalar_end_at(pos_); }
+  std::size_t scalar_end_at(std::size_t at) const noexcept {
+    const std::uint8_t head = base_[at];
+    const unsigned m = head >> 5;
     if (m == major::tag || m == major::array || m == major::map) return 0;
-    const std::uint8_t* const after = skip_item(base_ + pos_, base_ + size_, 0);
+    if ((m == major::text || m == major::bytes) && (head & 31) < 24)  // a short string: its head gives its size
+      return at + 1 + (head & 31) < size_ ? at + 1 + (head & 31) : 0;
+    const std::uint8_t* const after = skip_item(base_ + at, base_ + size_, 0);
     return after && after < base_ + size_ ? static_cast<std::size_t>(after - base_) : 0;
   }
 
