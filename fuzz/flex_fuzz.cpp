@@ -10,6 +10,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const auto v = prism::view<prism::flex>(input);
   (void)v[0][1].size();
   (void)v.find("name");
+  (void)v.find("");
+  (void)v.find("a key of more than sixteen bytes");  // the memcmp path of key_probe
+  (void)v["samples"].as_tensor<float, 1>();
   if (prism::verify<prism::flex>(input, prism::limits{.max_depth = 64})) (void)walk_view(v);
   return 0;
 }
