@@ -290,7 +290,7 @@ class basic_view {
     if (node_.size(n) != errc::ok || n == 0 || (t != value_type::array && t != value_type::object && t != value_type::tensor)) return r;
     Node first;
     if (node_.first(first) != errc::ok) return r;
-    r.objects_ = node_.type() == value_type::object;
+    r.objects_ = t == value_type::object;
     if (r.objects_ && first.next(first) != errc::ok) return r;
     r.first_ = first;
     r.count_ = n;

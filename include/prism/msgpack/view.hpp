@@ -5,6 +5,7 @@
 // the skipped value's bytes); iteration walks once, O(n) in all. The usual shapes (short string
 // keys, small maps and arrays, tensors with small extents) are walked straight over the bytes;
 // anything else, and every error, goes through the format's reader.
+#include <array>
 #include <cstring>
 #include <string_view>
 
@@ -46,12 +47,18 @@ inline const std::uint8_t* skip_values(const std::uint8_t* p, const std::uint8_t
 }
 
 // The size of a value whose tag alone gives it (small integers, nil, bools, floats, short
-// strings); 0 for the others.
-constexpr std::size_t size_from_tag(std::uint8_t t) noexcept {
-  return t <= 0x7f || t >= 0xe0 || t == code::nil || t == code::false_ || t == code::true_ ? 1
-       : (t & 0xe0) == code::fixstr ? 1 + (t & 0x1f)
-       : t == code::float64 ? 9 : t == code::float32 ? 5 : 0;
-}
+// strings); 0 for the others. One table load: a walk over an array asks once per element.
+inline constexpr auto sizes_from_tag = [] {
+  std::array<std::uint8_t, 256> sizes{};
+  for (int t = 0; t < 256; ++t) {
+    const auto tag = static_cast<std::uint8_t>(t);
+    sizes[t] = tag <= 0x7f || tag >= 0xe0 || tag == code::nil || tag == code::false_ || tag == code::true_ ? 1
+             : (tag & 0xe0) == code::fixstr ? static_cast<std::uint8_t>(1 + (tag & 0x1f))
+             : tag == code::float64 ? 9 : tag == code::float32 ? 5 : 0;
+  }
+  return sizes;
+}();
+constexpr std::size_t size_from_tag(std::uint8_t t) noexcept { return sizes_from_tag[t]; }
 
 class node {
  public:
