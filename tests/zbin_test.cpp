@@ -46,6 +46,7 @@ struct Arrays {
   std::vector<float> f;
   std::vector<std::int16_t> s;
   prism::tensor<double, 2> m{{4, 4}, prism::memory_order::column_major, 1.0};
+  friend bool operator==(const Arrays&, const Arrays&) = default;
 };
 
 struct Medium {
@@ -180,6 +181,39 @@ TEST(Zbin, NumericDataIsAlignedAndViewedInPlace) {
     EXPECT_EQ(copied->why(), "copied: misaligned by 3 bytes for alignment 8");
     EXPECT_EQ((*copied)(3, 2), 1.0);
   }
+}
+
+TEST(Zbin, AnAlignedBufferHoldsEveryLargeArrayAtA64ByteAddress) {
+  prism::aligned_buffer out;
+  std::mt19937_64 rng(11);
+  for (int round = 0; round < 20; ++round) {  // reused: grown, shrunk and grown again
+    Arrays a;
+    a.d.resize(8 + rng() % 200);
+    a.f.resize(16 + rng() % 200);
+    for (auto& x : a.d) x = static_cast<double>(rng() % 1000) / 8;
+    for (auto& x : a.f) x = static_cast<float>(rng() % 1000) / 4;
+    ASSERT_TRUE(prism::write<prism::zbin>(a, out));
+    ASSERT_EQ(reinterpret_cast<std::uintptr_t>(out.data()) % 64, 0u);
+    EXPECT_EQ(out.size(), prism::write<prism::zbin>(a).value().size());
+    ASSERT_TRUE(prism::verify<prism::zbin>(out));
+    const auto v = prism::view<prism::zbin>(out);
+    const auto d = v["d"].as_tensor<double, 1>();
+    const auto f = v["f"].as_tensor<float, 1>();
+    ASSERT_TRUE(d && f);
+    EXPECT_TRUE(d->zero_copy() && f->zero_copy());
+    EXPECT_EQ(reinterpret_cast<std::uintptr_t>(d->view().data()) % 64, 0u);
+    EXPECT_EQ(reinterpret_cast<std::uintptr_t>(f->view().data()) % 64, 0u);
+    EXPECT_EQ((*d)(a.d.size() - 1), a.d.back());
+    Arrays back;
+    ASSERT_TRUE(prism::read<prism::zbin>(back, out));
+    EXPECT_EQ(back, a);
+  }
+  // Any format writes into it; a copy keeps the alignment.
+  ASSERT_TRUE(prism::write<prism::msgpack>(Arrays{}, out));
+  const prism::aligned_buffer copy = out;
+  EXPECT_EQ(reinterpret_cast<std::uintptr_t>(copy.data()) % 64, 0u);
+  Arrays back;
+  EXPECT_TRUE(prism::read<prism::msgpack>(back, copy));
 }
 
 TEST(Zbin, ViewsIndexArraysAndFindKeys) {

@@ -18,6 +18,7 @@ struct measured {
   double median_ns = 0;  // CPU time per iteration
   double mean_ns = 0;
   double stddev_ns = 0;
+  long long samples = 0;  // timed iterations over all repetitions
 };
 
 class collecting_reporter : public benchmark::BenchmarkReporter {
@@ -25,7 +26,10 @@ class collecting_reporter : public benchmark::BenchmarkReporter {
   bool ReportContext(const Context&) override { return true; }
   void ReportRuns(const std::vector<Run>& runs) override {
     for (const auto& run : runs) {
-      if (run.run_type != Run::RT_Aggregate) continue;
+      if (run.run_type != Run::RT_Aggregate) {
+        results[run.run_name.function_name].samples += run.iterations;
+        continue;
+      }
       const double ns = run.GetAdjustedCPUTime() * to_ns(run.time_unit);
       auto& m = results[run.run_name.function_name];
       if (run.aggregate_name == "median") m.median_ns = ns;
@@ -51,8 +55,7 @@ template <class F>
 void add_case(const std::string& name, const run_settings& settings, F&& body) {
   benchmark::RegisterBenchmark(name.c_str(), std::forward<F>(body))
       ->Repetitions(settings.repetitions())
-      ->MinTime(settings.min_time())
-      ->ReportAggregatesOnly(true);
+      ->MinTime(settings.min_time());
 }
 
 inline std::map<std::string, measured> run_registered() {

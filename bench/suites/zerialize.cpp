@@ -195,20 +195,18 @@ std::vector<row_spec> rows_for(case_kind kind, bool as_vector) {
   return rows;
 }
 
-// Bytes copied to a 64-byte aligned arena at a chosen shift.
+// Bytes copied to a 64-byte aligned buffer at a chosen shift.
 struct placed {
-  std::vector<std::uint8_t> storage;
+  prism::aligned_buffer storage;
   bytes span;
   int shift = -1;
 };
 
 placed place(bytes message, codec* probe, bool want_aligned, bool has_tensor_data) {
   placed p;
-  p.storage.resize(message.size() + 128);
-  const auto base = reinterpret_cast<std::uintptr_t>(p.storage.data());
-  const std::size_t start = (64 - base % 64) % 64;
+  p.storage.resize(message.size() + 16);
   for (int shift = 0; shift < 16; ++shift) {
-    std::uint8_t* at = p.storage.data() + start + static_cast<std::size_t>(shift);
+    auto* at = reinterpret_cast<std::uint8_t*>(p.storage.data()) + shift;
     std::memcpy(at, message.data(), message.size());
     const bytes candidate(at, message.size());
     if (!has_tensor_data || !probe) {
@@ -248,7 +246,7 @@ void run_case(const report_case& rc, const suite_options& options, table& t, std
     auto buffer = place(message, r.shift_probe ? r.shift_probe : r.impl.get(), rc.variant != 2, rc.variant != 0);
     const std::string id = rc.name + "/" + r.format + "/" + r.library;
     if (buffer.shift < 0) {
-      t.add({rc.name, r.format, r.library, "N/A", "N/A", "N/A", "N/A", std::to_string(message.size())});
+      t.add({rc.name, r.format, r.library, "N/A", "N/A", "N/A", "N/A", std::to_string(message.size()), "-"});
       continue;
     }
     r.impl->deserialize(buffer.span);
@@ -282,13 +280,14 @@ void run_case(const report_case& rc, const suite_options& options, table& t, std
     if (!results.contains(p.id + "/ser")) continue;  // left out by --filter
     const auto us = [&](const char* op) { return results.at(p.id + "/" + op).median_ns / 1000; };
     const auto cell = [&](double v) { return fixed(v, v < 10 ? 3 : v < 1000 ? 2 : 0); };
+    const long long samples = results.at(p.id + "/desread").samples;
     t.add({rc.name, p.row->format, p.row->library, cell(us("ser")), cell(us("des")), cell(us("read")), cell(us("desread")),
-           std::to_string(p.buffer.span.size())});
+           std::to_string(p.buffer.span.size()), std::to_string(samples)});
     json += std::string(first_json ? "" : ",\n") + "    {\"case\": \"" + rc.name + "\", \"format\": \"" + p.row->format +
             "\", \"library\": \"" + p.row->library + "\", \"serialize_us\": " + fixed(us("ser"), 4) +
             ", \"deserialize_us\": " + fixed(us("des"), 4) + ", \"read_us\": " + fixed(us("read"), 4) +
             ", \"deser_read_us\": " + fixed(us("desread"), 4) + ", \"size\": " + std::to_string(p.buffer.span.size()) +
-            ", \"buffer_shift\": " + std::to_string(p.buffer.shift) + "}";
+            ", \"deser_read_samples\": " + std::to_string(samples) + ", \"buffer_shift\": " + std::to_string(p.buffer.shift) + "}";
     first_json = false;
   }
 }
@@ -296,7 +295,7 @@ void run_case(const report_case& rc, const suite_options& options, table& t, std
 }  // namespace
 
 int run_zerialize(const suite_options& options) {
-  table t({"case", "format", "library", "Serialize", "Deserialize", "Read", "Deser+Read", "Size"});
+  table t({"case", "format", "library", "Serialize", "Deserialize", "Read", "Deser+Read", "Size", "samples"});
   std::string json = json_report_begin("zerialize");
   bool first = true;
   using zerialize_data::SmallStruct;
@@ -313,7 +312,8 @@ int run_zerialize(const suite_options& options) {
   json += "\n";
   std::printf("\nzerialize: times in microseconds, CPU-time medians of %d repetitions (Google Benchmark picks the\n",
               options.run.repetitions());
-  std::printf("iteration counts); Deser+Read is timed as one operation. Buffers start 64-byte aligned, shifted\n");
+  std::printf("iteration counts; samples: Deser+Read iterations over all repetitions); Deser+Read is timed as one\n");
+  std::printf("operation. Buffers start 64-byte aligned, shifted\n");
   std::printf("until the format's prism view finds the tensor aligned (or, for \"(mis)\", misaligned); N/A: no shift\n");
   std::printf("gives that (uint8 is never misaligned). flexbuffers (the peer) reads without verifying, as zerialize does;\n");
   std::printf("prism's Flex rows check every offset they follow.\n");

@@ -1,5 +1,6 @@
 #pragma once
 // prism::zbin, prism's self-describing zero-copy binary (docs/zbin.md).
+#include "core/aligned_buffer.hpp"
 #include "zbin/format.hpp"
 #include "zbin/read.hpp"
 #include "zbin/view.hpp"
