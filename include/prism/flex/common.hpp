@@ -114,11 +114,32 @@ struct message {
     return errc::ok;
   }
 
+  // The entries of a map: its values' slots and types, and its keys (a typed vector of keys,
+  // whose offset and width come before the map's size).
+  errc map_entries(const ref& r, block& b) const noexcept {
+    const std::size_t w = r.width;
+    const std::uint8_t* p{};
+    if (const errc e = target(r, p); e != errc::ok) return e;
+    if (static_cast<std::size_t>(p - base) < 3 * w) return errc::invalid_value;
+    const std::uint64_t count = load_uint(p - w, w);
+    if (!detail::count_fits(count, w + 1, static_cast<std::size_t>(end() - p))) return errc::unexpected_end;
+    const ref keys{p - 3 * w, r.width, static_cast<std::uint8_t>(load_uint(p - 2 * w, w)), flexbuffers::FBT_VECTOR_KEY};
+    if (!valid_width(keys.width)) return errc::invalid_value;
+    const std::uint8_t* k{};
+    if (const errc e = target(keys, k); e != errc::ok) return e;
+    std::size_t nkeys{};
+    if (const errc e = sized(k, keys.width, keys.width, 0, nkeys); e != errc::ok) return e;
+    if (nkeys != count) return errc::size_mismatch;
+    b = block{p, static_cast<std::size_t>(count), r.width, flexbuffers::FBT_NULL, k, keys.width};
+    return errc::ok;
+  }
+
   // The elements of a vector, typed vector, fixed-length typed vector or map.
   errc elements(const ref& r, block& b) const noexcept {
     using namespace flexbuffers;
     const type t = r.kind;
-    const bool untyped = t == FBT_VECTOR || t == FBT_MAP;
+    if (t == FBT_MAP) return map_entries(r, b);
+    const bool untyped = t == FBT_VECTOR;
     const bool typed = (t >= FBT_VECTOR_INT && t <= FBT_VECTOR_KEY) || t == FBT_VECTOR_BOOL;
     const bool fixed = t >= FBT_VECTOR_INT2 && t <= FBT_VECTOR_FLOAT4;
     if (!untyped && !typed && !fixed) return errc::type_mismatch;
@@ -133,20 +154,7 @@ struct message {
       return holds(p, b.count * r.width) ? errc::ok : errc::unexpected_end;
     }
     if (typed) b.element = t == FBT_VECTOR_BOOL ? FBT_BOOL : static_cast<type>(t - FBT_VECTOR_INT + FBT_INT);
-    if (const errc e = sized(p, r.width, r.width, untyped ? 1 : 0, b.count); e != errc::ok) return e;
-    if (t != FBT_MAP) return errc::ok;
-    // A map's keys: an offset to a typed vector of keys and that vector's width, before the size.
-    if (static_cast<std::size_t>(p - base) < 3u * r.width) return errc::invalid_value;
-    const ref keys{p - 3u * r.width, r.width, static_cast<std::uint8_t>(load_uint(p - 2u * r.width, r.width)), FBT_VECTOR_KEY};
-    if (!valid_width(keys.width)) return errc::invalid_value;
-    const std::uint8_t* k{};
-    std::size_t nkeys{};
-    if (const errc e = target(keys, k); e != errc::ok) return e;
-    if (const errc e = sized(k, keys.width, keys.width, 0, nkeys); e != errc::ok) return e;
-    if (nkeys != b.count) return errc::size_mismatch;
-    b.keys = k;
-    b.key_width = keys.width;
-    return errc::ok;
+    return sized(p, r.width, r.width, untyped ? 1 : 0, b.count);
   }
 
   // Element i (< b.count) of a block; key i of a map.

@@ -16,7 +16,8 @@ struct tensor_fault {
   std::string_view expected;
 };
 
-inline errc parse_tensor(const message& m, const ref& r, tensor_header& h, tensor_fault& fault) noexcept {
+// The tensor in the elements `t` of the vector `r`, already found.
+inline errc parse_tensor_elements(const message& m, const ref& r, const block& t, tensor_header& h, tensor_fault& fault) noexcept {
   using namespace flexbuffers;
   const auto fail = [&](errc e, const ref& at, std::string_view expected) {
     fault = {at, expected};
@@ -28,9 +29,6 @@ inline errc parse_tensor(const message& m, const ref& r, tensor_header& h, tenso
     if (negative) return fail(errc::out_of_range, at, "non-negative integer");
     return v <= max ? errc::ok : fail(errc::out_of_range, at, "integer in range");
   };
-  if (r.kind != FBT_VECTOR) [[unlikely]] return fail(errc::type_mismatch, r, "tensor [dtype, shape, data]");
-  block t;
-  if (const errc e = m.elements(r, t); e != errc::ok) [[unlikely]] return fail(e, r, "tensor");
   if (t.count != 3 && t.count != 4) [[unlikely]] return fail(errc::size_mismatch, r, "tensor [dtype, shape, data(, order)]");
   std::uint64_t code{};
   if (const errc e = small_integer(message::element(t, 0), 0xff, code); e != errc::ok) return e;
@@ -72,6 +70,19 @@ inline errc parse_tensor(const message& m, const ref& r, tensor_header& h, tenso
   h.data_bytes = bytes;
   if (!detail::tensor_fits(h, dtype_size(h.type), bytes)) [[unlikely]] return fail(errc::size_mismatch, data, "tensor data of its shape's size");
   return errc::ok;
+}
+
+inline errc parse_tensor(const message& m, const ref& r, tensor_header& h, tensor_fault& fault) noexcept {
+  if (r.kind != flexbuffers::FBT_VECTOR) [[unlikely]] {
+    fault = {r, "tensor [dtype, shape, data]"};
+    return errc::type_mismatch;
+  }
+  block t;
+  if (const errc e = m.elements(r, t); e != errc::ok) [[unlikely]] {
+    fault = {r, "tensor"};
+    return e;
+  }
+  return parse_tensor_elements(m, r, t, h, fault);
 }
 
 }  // namespace prism::flex_detail

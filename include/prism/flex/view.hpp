@@ -128,7 +128,7 @@ class node {
     found = false;
     if (r_.kind != flexbuffers::FBT_MAP) return errc::type_mismatch;
     block b;
-    if (const errc e = m_.elements(r_, b); e != errc::ok) return e;
+    if (const errc e = m_.map_entries(r_, b); e != errc::ok) return e;
     const key_probe probe(key);
     if (!probe.findable()) return errc::ok;
     std::size_t lo = 0, hi = b.count;
@@ -222,7 +222,7 @@ class node {
     if (shape != FBT_VECTOR && (shape < FBT_VECTOR_INT || shape > FBT_VECTOR_UINT)) return errc::type_mismatch;
     if (data != FBT_BLOB && (data < FBT_VECTOR_INT || data > FBT_VECTOR_FLOAT)) return errc::type_mismatch;
     tensor_fault fault;
-    return parse_tensor(m_, r_, h, fault);
+    return parse_tensor_elements(m_, r_, t, h, fault);
   }
 
   message m_{};
