@@ -5,6 +5,8 @@
 #include <chrono>
 #include <cstdint>
 #include <limits>
+#include <random>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -133,4 +135,36 @@ TEST(MsgPack, ReadsEveryIntegerEncodingWithRangeChecks) {
   ASSERT_FALSE(from_float);
   EXPECT_EQ(from_float.error().code, prism::errc::type_mismatch);
   EXPECT_EQ((prism::read<prism::msgpack, double>(bytes{0xd0, 0x80}).value()), -128.0);
+}
+
+namespace msgpack_test_types {
+struct IntegerRun {
+  std::vector<std::int64_t> a;
+  int b = 5;
+};
+}  // namespace msgpack_test_types
+
+// A view skips runs of small integers eight bytes at a time: every length, with a value of
+// another encoding at every place (and at none), positive and negative fixints around it, and
+// every truncation of the message.
+TEST(MsgPackView, SkipsRunsOfSmallIntegersOfEveryShape) {
+  const std::int64_t others[] = {128, -33, 255, 70000, -1000000, std::numeric_limits<std::int64_t>::min()};
+  std::mt19937_64 rng(3);
+  for (std::size_t n = 0; n <= 24; ++n) {
+    for (std::size_t odd = 0; odd <= n; ++odd) {  // odd == n: all small
+      IntegerRun r;
+      for (std::size_t i = 0; i < n; ++i) r.a.push_back(static_cast<std::int64_t>(rng() % 160) - 32);  // -32..127
+      if (odd < n) r.a[odd] = others[(n + odd) % std::size(others)];
+      const bytes message = bytes_of(r);
+      const auto v = prism::view<prism::msgpack>(message);
+      ASSERT_EQ(v["b"].as<int>().value(), 5) << n << " " << odd;  // the walk skips the whole array
+      const auto a = v["a"];
+      for (std::size_t i = n; i-- > 0;) ASSERT_EQ(a[i].as<std::int64_t>().value(), r.a[i]) << n << " " << odd << " " << i;
+      for (std::size_t cut = 0; cut < message.size(); ++cut) {  // every truncation fails cleanly
+        const std::span<const std::uint8_t> part(message.data(), cut);
+        const auto w = prism::view<prism::msgpack>(part);
+        EXPECT_FALSE(w["b"].as<int>()) << n << " " << odd << " " << cut;
+      }
+    }
+  }
 }
