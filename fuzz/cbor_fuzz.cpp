@@ -1,9 +1,15 @@
 #include <prism/cbor.hpp>
+#include <prism/msgpack.hpp>
 
 #include "fuzz_target.hpp"
 
+// Struct reads, a walk of the view, and lookups through the view of what a walk finds, in a
+// message whose every value decodes (it transcodes).
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   fuzz_all<prism::cbor>(data, size);
-  (void)walk_view(prism::view<prism::cbor>(std::string_view(reinterpret_cast<const char*>(data), size)));
+  const std::string_view input(reinterpret_cast<const char*>(data), size);
+  const auto v = prism::view<prism::cbor>(input);
+  (void)walk_view(v);
+  if (prism::transcode<prism::cbor, prism::msgpack>(input) && !probe_lookups(v)) std::abort();
   return 0;
 }

@@ -26,6 +26,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   const auto v = prism::view<prism::json>(input);
   if (v.valid() && read && !walk_view(v)) std::abort();
+  if (v.valid() && read && !probe_lookups(v)) std::abort();
   (void)prism::transcode<prism::json, prism::msgpack>(input);
   return 0;
 }

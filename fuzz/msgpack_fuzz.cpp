@@ -1,9 +1,15 @@
 #include <prism/msgpack.hpp>
+#include <prism/cbor.hpp>
 
 #include "fuzz_target.hpp"
 
+// Struct reads, a walk of the view, and lookups through the view of what a walk finds, in a
+// message whose every value decodes (it transcodes).
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   fuzz_all<prism::msgpack>(data, size);
-  (void)walk_view(prism::view<prism::msgpack>(std::string_view(reinterpret_cast<const char*>(data), size)));
+  const std::string_view input(reinterpret_cast<const char*>(data), size);
+  const auto v = prism::view<prism::msgpack>(input);
+  (void)walk_view(v);
+  if (prism::transcode<prism::msgpack, prism::cbor>(input) && !probe_lookups(v)) std::abort();
   return 0;
 }

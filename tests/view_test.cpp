@@ -103,6 +103,7 @@ TYPED_TEST(Views, LookUpIndexWalkAndMaterialize) {
     }
     EXPECT_EQ(fields, prism::field_count_v<testing_types::Everything>);
     EXPECT_TRUE(walk_view(v));
+    EXPECT_TRUE(probe_lookups(v));
     testing_types::Everything back{};
     ASSERT_TRUE(prism::read(back, v));
     EXPECT_TRUE(back == value);

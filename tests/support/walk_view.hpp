@@ -49,3 +49,37 @@ bool walk_view(const View& v, int depth = 0) {
   }
 }
 
+
+// Looks up again, through the same view, what a walk finds: the last four keys of an object in
+// reverse order (each must be found) and a key it likely lacks, the last, middle and first
+// elements of an array (each must be there), three levels down. Lookups skip values by their own
+// paths (hints, runs of small values skipped at once), which must agree with the walk. For a
+// message whose every value decodes (a lookup may fail on a damaged value it has to step over,
+// which a walk that stops earlier never meets); keys that are not plain strings are not looked
+// up. False on a disagreement.
+template <class View>
+bool probe_lookups(const View& v, int depth = 0) {
+  if (depth > 2) return true;
+  const auto size = v.size();
+  if (!size) return true;
+  if (v.type() == prism::value_type::object) {
+    std::string keys[4];
+    std::size_t n = 0;
+    for (auto [key, value] : v.items()) {
+      const auto text = key.as_string_view();
+      if (!text) return true;  // an integer key, a string in chunks or with escapes
+      keys[n++ % 4].assign(text->data(), text->size());
+    }
+    for (std::size_t k = n; k-- > (n > 4 ? n - 4 : 0);) {
+      const auto found = v[keys[k % 4]];
+      if (!found.valid() || !probe_lookups(found, depth + 1)) return false;
+    }
+    (void)v.find(std::string(40, 'k'));
+  } else if (v.type() == prism::value_type::array && *size > 0) {
+    for (const std::size_t i : {*size - 1, *size / 2, std::size_t{0}}) {
+      const auto e = v[i];
+      if (!e.valid() || !probe_lookups(e, depth + 1)) return false;
+    }
+  }
+  return true;
+}
