@@ -313,10 +313,10 @@ int run_zerialize(const suite_options& options) {
   std::printf("\nzerialize: times in microseconds, CPU-time medians of %d repetitions (Google Benchmark picks the\n",
               options.run.repetitions());
   std::printf("iteration counts; samples: Deser+Read iterations over all repetitions); Deser+Read is timed as one\n");
-  std::printf("operation. Buffers start 64-byte aligned, shifted\n");
-  std::printf("until the format's prism view finds the tensor aligned (or, for \"(mis)\", misaligned); N/A: no shift\n");
-  std::printf("gives that (uint8 is never misaligned). flexbuffers (the peer) reads without verifying, as zerialize does;\n");
-  std::printf("prism's Flex rows check every offset they follow.\n");
+  std::printf("operation. Buffers start 64-byte aligned, shifted until the format's prism view finds the tensor\n");
+  std::printf("aligned (or, for \"(mis)\", misaligned); N/A: no shift gives that (uint8 is never misaligned).\n");
+  std::printf("flexbuffers (the peer) reads without verifying, as zerialize does; prism's Flex rows check every\n");
+  std::printf("offset they follow.\n");
   std::printf("%s; %s; -O2 -DNDEBUG\n\n", cpu_model().c_str(), compiler_description().c_str());
   t.print();
   json_report_save(options.json_path, std::move(json));
