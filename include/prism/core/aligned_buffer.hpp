@@ -14,6 +14,7 @@
 #include <limits>
 #include <new>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace prism {
@@ -38,7 +39,8 @@ class aligned_allocator {
     if (n > std::numeric_limits<std::size_t>::max() / sizeof(T)) throw std::bad_array_new_length();
     return static_cast<T*>(::operator new(n * sizeof(T), std::align_val_t{Alignment}));
   }
-  void deallocate(T* p, std::size_t) noexcept { ::operator delete(p, std::align_val_t{Alignment}); }  // unsized: clang declares sized delete only with -fsized-deallocation
+  // Unsized: clang declares the sized aligned delete only with -fsized-deallocation.
+  void deallocate(T* p, std::size_t) noexcept { ::operator delete(p, std::align_val_t{Alignment}); }
 
   // resize() default-initializes: trivial element types are left as they are.
   template <class U>

@@ -370,12 +370,13 @@ class node {
     // A small integer steps one byte on a predicted branch, not by a size loaded from the table:
     // the next position then waits on no load, and a walk over small integers runs its loads in
     // parallel instead of one tag (and one table entry) after the other.
-    if (const std::uint8_t t = base_[pos_]; t <= 0x7f || t >= 0xe0) [[likely]] {
+    const std::uint8_t t = base_[pos_];
+    if (t <= 0x7f || t >= 0xe0) [[likely]] {
       if (size_ - pos_ <= 1) return errc::unexpected_end;
       place(out, pos_ + 1);
       return errc::ok;
     }
-    if (const std::size_t fixed = size_from_tag(base_[pos_])) [[likely]] {
+    if (const std::size_t fixed = size_from_tag(t)) [[likely]] {
       if (size_ - pos_ <= fixed) return errc::unexpected_end;
       place(out, pos_ + fixed);
       return errc::ok;
