@@ -5,6 +5,7 @@
 // arrays of numbers are tensors of rank 1 (viewed in place when aligned) whose elements can
 // also be indexed and iterated; the elements of string and bool arrays and the keys of objects
 // carry no header of their own, so their nodes remember how they are stored.
+#include <array>
 #include <cstring>
 #include <limits>
 #include <string_view>
@@ -67,6 +68,12 @@ class node {
   }
 
   errc get_integer(bool& negative, std::uint64_t& value) const noexcept {
+    if (form_ == form::value && base_[pos_] == number_header<std::int32_t> && size_ - pos_ > 4) {  // the usual int: one load
+      const auto v = static_cast<std::int32_t>(detail::load_le32(base_ + pos_ + 1));
+      negative = v < 0;
+      value = static_cast<std::uint64_t>(std::int64_t{v});
+      return errc::ok;
+    }
     std::uint8_t h{};
     std::size_t at{};
     if (!number_at(h, at)) return errc::type_mismatch;
@@ -89,6 +96,10 @@ class node {
   }
 
   errc get_double(double& d) const {
+    if (form_ == form::value && base_[pos_] == number_header<double> && size_ - pos_ > 8) {  // the usual double: one load
+      std::memcpy(&d, base_ + pos_ + 1, 8);
+      return errc::ok;
+    }
     std::uint8_t h{};
     std::size_t at{};
     if (!number_at(h, at)) return errc::type_mismatch;
@@ -411,20 +422,31 @@ class node {
   // value it steps over.
   PRISM_INLINE static std::size_t plain_extent_at(const std::uint8_t* base, std::size_t size, std::size_t pos) noexcept {
     const std::uint8_t h = base[pos];
+    if (const std::uint8_t fixed = fixed_extents[h]) return fixed;  // null, bools and numbers: the header gives it
     const unsigned t = h & 7, kind = (h >> 3) & 3;
-    if (t == type::null_or_bool) return 1;
-    if (t == type::number) return kind == bool_or_string_kind || element_size(h) == 0 ? 0 : 1 + element_size(h);
     if (t != type::string && (t != type::typed_array || kind == bool_or_string_kind || element_size(h) == 0)) return 0;
     const std::size_t at = pos + 1;
     if (at >= size) return 0;
     const std::size_t size_bytes = std::size_t{1} << (base[at] & 3);
     if (size - at < size_bytes) return 0;
-    const std::uint64_t n = detail::load_le_width(base + at, size_bytes) >> 2;
+    const std::uint64_t n = size_bytes == 1 ? base[at] >> 2 : detail::load_le_width(base + at, size_bytes) >> 2;
     const std::size_t start = at + size_bytes;
     const std::size_t width = t == type::string ? 1 : element_size(h);
     if (!detail::count_fits(n, width, size - start)) return 0;
     return start - pos + static_cast<std::size_t>(n) * width;
   }
+
+  // The bytes of a null, a bool or a number, by its header; 0 for every other header.
+  static constexpr auto fixed_extents = [] {
+    std::array<std::uint8_t, 256> extents{};
+    for (int h = 0; h < 256; ++h) {
+      const auto header = static_cast<std::uint8_t>(h);
+      if ((header & 7) == type::null_or_bool) extents[h] = 1;
+      else if ((header & 7) == type::number && ((header >> 3) & 3) != bool_or_string_kind && element_size(header) != 0)
+        extents[h] = static_cast<std::uint8_t>(1 + element_size(header));
+    }
+    return extents;
+  }();
 
   // The header of the number here and where its bytes start.
   bool number_at(std::uint8_t& h, std::size_t& at) const noexcept {

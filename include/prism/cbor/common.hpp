@@ -159,7 +159,7 @@ struct typed_array_kind {
   std::size_t element_size = 0;  // 0: not a typed array prism reads (float128, reserved 76)
 };
 
-constexpr typed_array_kind describe_typed_array(std::uint64_t t) noexcept {
+PRISM_INLINE constexpr typed_array_kind describe_typed_array(std::uint64_t t) noexcept {
   typed_array_kind k;
   if (t < tag::typed_array_first || t > tag::typed_array_last) return k;
   const auto bits = static_cast<unsigned>(t - 64);

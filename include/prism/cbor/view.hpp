@@ -101,7 +101,18 @@ class node {
     return errc::ok;
   }
 
-  errc get_integer(bool& negative, std::uint64_t& value) const noexcept {
+  PRISM_INLINE errc get_integer(bool& negative, std::uint64_t& value) const noexcept {
+    if (const std::uint8_t head = base_[pos_]; head < 28 && !element_tag_) {  // an unsigned integer, untagged
+      const std::size_t width = head < 24 ? 0 : std::size_t{1} << (head - 24);
+      if (size_ - pos_ <= width) return errc::unexpected_end;
+      const std::uint8_t* const p = base_ + pos_ + 1;
+      value = width == 0 ? head : width == 1 ? p[0] : width == 2 ? load_be16(p) : width == 4 ? load_be32(p) : load_be64(p);
+      negative = false;
+      return errc::ok;
+    }
+    return integer_of_any_kind(negative, value);
+  }
+  errc integer_of_any_kind(bool& negative, std::uint64_t& value) const noexcept {
     if (element_tag_) {
       const typed_array_kind kind = describe_typed_array(element_tag_);
       if (kind.is_float) return errc::type_mismatch;
@@ -160,6 +171,11 @@ class node {
   }
 
   errc get_string(std::string_view& s) const noexcept {
+    if (const std::uint8_t head = base_[pos_]; (head >> 5) == major::text && (head & 31) < 24 && !element_tag_) {  // a short string
+      if (size_ - pos_ - 1 < (head & 31u)) return errc::unexpected_end;
+      s = std::string_view(reinterpret_cast<const char*>(base_ + pos_ + 1), head & 31u);
+      return errc::ok;
+    }
     std::size_t start{}, n{};
     if (const errc e = string_extent(major::text, start, n); e != errc::ok) return e;
     s = std::string_view(reinterpret_cast<const char*>(base_ + start), n);
@@ -188,6 +204,7 @@ class node {
       if (n > size_ - start) return errc::unexpected_end;
       return typed_array(p[1], start, n, h);
     }
+    if (plain_allowed && plain_tensor_header(h)) return errc::ok;
     item it;
     if (!peel(it)) return errc::unexpected_end;
     if (!it.tagged) return errc::type_mismatch;
@@ -196,7 +213,6 @@ class node {
       if (const errc e = string_extent(major::bytes, start, n); e != errc::ok) return e;
       return typed_array(it.tag, start, n, h);
     }
-    if (plain_allowed && plain_tensor_header(h)) return errc::ok;
     return tensor_by_reader(h);
   }
 
@@ -389,6 +405,10 @@ class node {
     if (m == major::tag || m == major::array || m == major::map) return 0;
     if ((m == major::text || m == major::bytes) && (head & 31) < 24)  // a short string: its head gives its size
       return at + 1 + (head & 31) < size_ ? at + 1 + (head & 31) : 0;
+    if ((m <= major::negative_int || m == major::simple) && (head & 31) < 28) {  // numbers and simple values: the head alone
+      const std::size_t end = at + 1 + ((head & 31) < 24 ? 0 : std::size_t{1} << ((head & 31) - 24));
+      return end < size_ ? end : 0;
+    }
     const std::uint8_t* const after = skip_item(base_ + at, base_ + size_, 0);
     return after && after < base_ + size_ ? static_cast<std::size_t>(after - base_) : 0;
   }

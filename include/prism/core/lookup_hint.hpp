@@ -1,12 +1,16 @@
 #pragma once
 // Where a view's last key lookup in an object succeeded, so that lookups made in field order
 // resume there instead of rescanning from the first entry (as simdjson's on-demand objects do).
-// A view may be shared between threads: the hint is one relaxed atomic, and whatever value a
-// reader sees was stored by a lookup in the same object, so it is always a valid place to start.
+// A view may be shared between threads: lookups load and store the hint as one relaxed atomic
+// word, and whatever value a reader sees was stored by a lookup in the same object, so it is
+// always a valid place to start. Constructing and copying a view (which no other thread sees
+// yet) write the word plainly, so that a view no lookup touches (an element of a walk) can stay
+// in registers: compilers keep every std::atomic object in memory.
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
 
+#include "config.hpp"
 #include "error.hpp"
 
 namespace prism::detail {
@@ -19,19 +23,19 @@ class lookup_hint {
   };
 
   lookup_hint() = default;
-  lookup_hint(const lookup_hint& other) noexcept : packed_(other.packed_.load(std::memory_order_relaxed)) {}
+  lookup_hint(const lookup_hint& other) noexcept : packed_(other.kept()) {}
   lookup_hint& operator=(const lookup_hint& other) noexcept {
-    packed_.store(other.packed_.load(std::memory_order_relaxed), std::memory_order_relaxed);
+    keep(other.kept());
     return *this;
   }
 
-  entry get() const noexcept {
-    const std::uint64_t v = packed_.load(std::memory_order_relaxed);
+  PRISM_INLINE entry get() const noexcept {
+    const std::uint64_t v = kept();
     return {static_cast<std::size_t>(v >> 32), static_cast<std::size_t>(v & 0xffffffffu)};
   }
   // Where a lookup among `count` entries, the first at offset `first` and all before `end`,
   // starts: the hinted entry when it lies among them, else the first.
-  entry start(std::size_t first, std::size_t end, std::size_t count) const noexcept {
+  PRISM_INLINE entry start(std::size_t first, std::size_t end, std::size_t count) const noexcept {
     const entry e = get();
     if (e.offset >= first && e.offset < end && e.index < count) return e;
     return {0, first};
@@ -39,18 +43,23 @@ class lookup_hint {
   // After a lookup found entry `index` of `count`, at offset `entry`: names the entry after it
   // when where it starts is known (`next`; 0 when not), so that the next lookup in field order
   // matches at once, else the one found.
-  void found(std::size_t index, std::size_t count, std::size_t entry, std::size_t next) const noexcept {
+  PRISM_INLINE void found(std::size_t index, std::size_t count, std::size_t entry, std::size_t next) const noexcept {
     if (next && index + 1 < count) set(index + 1, next);
     else set(index, entry);
   }
   // Offsets and indexes of 2^32 or more are not recorded (the lookup then starts at the first).
-  void set(std::size_t index, std::size_t offset) const noexcept {
+  PRISM_INLINE void set(std::size_t index, std::size_t offset) const noexcept {
     if ((index | offset) >> 32) return;
-    packed_.store(static_cast<std::uint64_t>(index) << 32 | offset, std::memory_order_relaxed);
+    keep(static_cast<std::uint64_t>(index) << 32 | offset);
   }
 
+  // A format whose lookups need no place to resume may keep another word about its object here
+  // instead (FlexBuffers keeps where a map's keys are); 0 means nothing is kept.
+  PRISM_INLINE std::uint64_t kept() const noexcept { return std::atomic_ref<std::uint64_t>(packed_).load(std::memory_order_relaxed); }
+  PRISM_INLINE void keep(std::uint64_t word) const noexcept { std::atomic_ref<std::uint64_t>(packed_).store(word, std::memory_order_relaxed); }
+
  private:
-  mutable std::atomic<std::uint64_t> packed_{0};
+  alignas(std::atomic_ref<std::uint64_t>::required_alignment) mutable std::uint64_t packed_ = 0;
 };
 
 // A walk over the `count` entries of an object laid out from `first`, starting at the entry the

@@ -102,22 +102,22 @@ class basic_view {
   // once per element.
   template <class T>
   PRISM_INLINE result<T> as() const {
-    if (error_) [[unlikely]] return carried_failure<T>();
+    if (error_) [[unlikely]] return carried_failure<T>(error_.get());
     if constexpr (boolean<T>) {
       bool b{};
-      if (const errc e = node_.get_bool(b); e != errc::ok) [[unlikely]] return scalar_failure<T>(e, "bool");
+      if (const errc e = node_.get_bool(b); e != errc::ok) [[unlikely]] return scalar_failure<T>(node_, e, "bool");
       return b;
     } else if constexpr (integer<T>) {
       bool negative{};
       std::uint64_t value{};
-      if (const errc e = node_.get_integer(negative, value); e != errc::ok) [[unlikely]] return scalar_failure<T>(e, "integer");
+      if (const errc e = node_.get_integer(negative, value); e != errc::ok) [[unlikely]] return scalar_failure<T>(node_, e, "integer");
       T out{};
       if (detail::fit_integer(negative, value, out) != errc::ok) [[unlikely]]
-        return scalar_failure<T>(errc::out_of_range, negative && std::is_unsigned_v<T> ? "non-negative integer" : "");
+        return scalar_failure<T>(node_, errc::out_of_range, negative && std::is_unsigned_v<T> ? "non-negative integer" : "");
       return out;
     } else if constexpr (floating<T>) {
       double d{};
-      if (const errc e = node_.get_double(d); e != errc::ok) [[unlikely]] return scalar_failure<T>(e, "number");
+      if (const errc e = node_.get_double(d); e != errc::ok) [[unlikely]] return scalar_failure<T>(node_, e, "number");
       return static_cast<T>(d);
     } else if constexpr (string_view_type<T>) {
       return as_string_view();
@@ -340,13 +340,15 @@ class basic_view {
   static constexpr no_node_t no_node{};
   explicit basic_view(no_node_t) noexcept {}
 
+  // Failures of as<T>() take what they report by value, not this view: a walk's element view
+  // then lives in registers, not stored to memory for a path that is almost never taken.
   template <class T>
-  PRISM_NOINLINE result<T> carried_failure() const {
-    return *error_;
+  PRISM_NOINLINE static result<T> carried_failure(const error* e) {
+    return *e;
   }
   template <class T>
-  PRISM_NOINLINE result<T> scalar_failure(errc e, std::string_view expected) const {
-    return fail(e, expected);
+  PRISM_NOINLINE static result<T> scalar_failure(Node node, errc e, std::string_view expected) {
+    return failure_at(node, e, expected);
   }
   PRISM_NOINLINE basic_view failed_index(errc e, std::size_t index) const {
     error err = make_error(e, node_.offset(), "[" + std::to_string(index) + "]", Node::format::name);
@@ -357,9 +359,10 @@ class basic_view {
     if (e == errc::ok) return basic_view(make_error(errc::missing_key, node_.offset(), std::string(key), Node::format::name));
     return basic_view(make_error(e, node_.offset(), std::string(key), Node::format::name, e == errc::type_mismatch ? "object" : ""));
   }
-  error fail(errc e, std::string_view expected, std::string_view found = {}) const {
-    error err = make_error(e, node_.offset(), {}, Node::format::name, expected, found);
-    if (found.empty() && e == errc::type_mismatch) err.found = describe(node_.type());
+  error fail(errc e, std::string_view expected, std::string_view found = {}) const { return failure_at(node_, e, expected, found); }
+  static error failure_at(const Node& node, errc e, std::string_view expected, std::string_view found = {}) {
+    error err = make_error(e, node.offset(), {}, Node::format::name, expected, found);
+    if (found.empty() && e == errc::type_mismatch) err.found = describe(node.type());
     return err;
   }
 

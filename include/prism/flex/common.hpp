@@ -138,23 +138,30 @@ struct message {
   errc elements(const ref& r, block& b) const noexcept {
     using namespace flexbuffers;
     const type t = r.kind;
+    if (t == FBT_VECTOR) return sized_block(r, FBT_NULL, 1, b);
+    if (t >= FBT_VECTOR_INT && t <= FBT_VECTOR_KEY) return sized_block(r, static_cast<type>(t - FBT_VECTOR_INT + FBT_INT), 0, b);
     if (t == FBT_MAP) return map_entries(r, b);
-    const bool untyped = t == FBT_VECTOR;
-    const bool typed = (t >= FBT_VECTOR_INT && t <= FBT_VECTOR_KEY) || t == FBT_VECTOR_BOOL;
-    const bool fixed = t >= FBT_VECTOR_INT2 && t <= FBT_VECTOR_FLOAT4;
-    if (!untyped && !typed && !fixed) return errc::type_mismatch;
+    if (t == FBT_VECTOR_BOOL) return sized_block(r, FBT_BOOL, 0, b);
+    if (t < FBT_VECTOR_INT2 || t > FBT_VECTOR_FLOAT4) return errc::type_mismatch;
     const std::uint8_t* p{};
     if (const errc e = target(r, p); e != errc::ok) return e;
-    b = block{};
-    b.data = p;
-    b.width = r.width;
-    if (fixed) {
-      b.count = static_cast<std::size_t>((t - FBT_VECTOR_INT2) / 3 + 2);
-      b.element = static_cast<type>((t - FBT_VECTOR_INT2) % 3 + FBT_INT);
-      return holds(p, b.count * r.width) ? errc::ok : errc::unexpected_end;
-    }
-    if (typed) b.element = t == FBT_VECTOR_BOOL ? FBT_BOOL : static_cast<type>(t - FBT_VECTOR_INT + FBT_INT);
-    return sized(p, r.width, r.width, untyped ? 1 : 0, b.count);
+    const auto count = static_cast<std::size_t>((t - FBT_VECTOR_INT2) / 3 + 2);
+    b = block{p, count, r.width, static_cast<type>((t - FBT_VECTOR_INT2) % 3 + FBT_INT), nullptr, 1};
+    return holds(p, count * r.width) ? errc::ok : errc::unexpected_end;
+  }
+
+  // A vector with a size prefix: `trailing` bytes per element after the elements (the types of
+  // an untyped vector's elements).
+  PRISM_INLINE errc sized_block(const ref& r, type element, std::size_t trailing, block& b) const noexcept {
+    const std::size_t w = r.width;
+    const std::uint64_t off = load_uint(r.slot, r.parent_width);
+    const auto before = static_cast<std::uint64_t>(r.slot - base);
+    if (off > before || before - off < w) return errc::invalid_value;
+    const std::uint8_t* const p = r.slot - off;
+    const std::uint64_t count = load_uint(p - w, w);
+    if (!detail::count_fits(count, w + trailing, static_cast<std::size_t>(end() - p))) return errc::unexpected_end;
+    b = block{p, static_cast<std::size_t>(count), r.width, element, nullptr, 1};
+    return errc::ok;
   }
 
   // Element i (< b.count) of a block; key i of a map.

@@ -2,6 +2,7 @@
 // A key looked up among a FlexBuffers map's keys, which are nul-terminated and sorted as strcmp
 // sorts them. Keys of up to 15 bytes are kept zero-padded in two words, so that comparing one
 // with a stored key is two loads and a few register operations instead of memchr and memcmp.
+#include <array>
 #include <bit>
 #include <cstdint>
 #include <cstring>
@@ -15,22 +16,22 @@ class key_probe {
  public:
   explicit key_probe(std::string_view key) noexcept : key_(key) {
     const std::size_t n = key.size();
-    if (n >= 16) {
-      nul_inside_ = std::memchr(key.data(), 0, n) != nullptr;
-      return;
-    }
+    if (n >= 16) return;
     const std::size_t low = n < 8 ? n : 8;
     word_[0] = load_partial(key.data(), low);
     word_[1] = load_partial(key.data() + low, n - low);
-    const std::size_t compared = n + 1;  // the key and its terminating zero
-    mask_[0] = compared >= 8 ? ~std::uint64_t{0} : (std::uint64_t{1} << (8 * compared)) - 1;
-    mask_[1] = compared <= 8 ? 0 : compared == 16 ? ~std::uint64_t{0} : (std::uint64_t{1} << (8 * (compared - 8))) - 1;
-    nul_inside_ = has_zero_byte(word_[0], low) || has_zero_byte(word_[1], n - low);
+    mask_[0] = masks[n + 1][0];  // the key and its terminating zero
+    mask_[1] = masks[n + 1][1];
     short_ = true;
   }
 
-  // No stored key holds a zero byte, so none can equal a key that does.
-  bool findable() const noexcept { return !nul_inside_; }
+  // No stored key holds a zero byte, so none can equal a key that does. Asked only of a key
+  // that compared equal: a zero inside it may have matched a stored key's end.
+  bool findable() const noexcept {
+    if (!short_) return std::memchr(key_.data(), 0, key_.size()) == nullptr;
+    const std::size_t n = key_.size();  // the bytes past the key set, so that only its own are tested
+    return !has_zero_byte(word_[0] | ~masks[n][0]) && !has_zero_byte(word_[1] | ~masks[n][1]);
+  }
 
   // strcmp(stored, key)'s sign for the stored key at p, with the message ending at end: negative,
   // zero or positive. A stored key that runs to the end of the message without its terminating
@@ -71,18 +72,22 @@ class key_probe {
     const auto byte = [&](std::size_t i) { return std::uint64_t{static_cast<unsigned char>(p[i])} << (8 * i); };
     return byte(0) | byte(n / 2) | byte(n - 1);
   }
-  // Whether one of the low n bytes of w is zero.
-  static bool has_zero_byte(std::uint64_t w, std::size_t n) noexcept {
-    if (n == 0) return false;
-    const std::uint64_t v = n >= 8 ? w : w | ~((std::uint64_t{1} << (8 * n)) - 1);
-    return ((v - 0x0101010101010101u) & ~v & 0x8080808080808080u) != 0;
-  }
+  static constexpr bool has_zero_byte(std::uint64_t v) noexcept { return ((v - 0x0101010101010101u) & ~v & 0x8080808080808080u) != 0; }
+
+  // The bytes compared for a key of n - 1 bytes and its terminating zero, in two words.
+  static constexpr auto masks = [] {
+    std::array<std::array<std::uint64_t, 2>, 17> m{};
+    for (std::size_t n = 1; n <= 16; ++n) {
+      m[n][0] = n >= 8 ? ~std::uint64_t{0} : (std::uint64_t{1} << (8 * n)) - 1;
+      m[n][1] = n <= 8 ? 0 : n == 16 ? ~std::uint64_t{0} : (std::uint64_t{1} << (8 * (n - 8))) - 1;
+    }
+    return m;
+  }();
 
   std::string_view key_;
   std::uint64_t word_[2] = {0, 0};
   std::uint64_t mask_[2] = {0, 0};
   bool short_ = false;
-  bool nul_inside_ = false;
 };
 
 }  // namespace prism::flex_detail

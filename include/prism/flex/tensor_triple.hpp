@@ -16,6 +16,44 @@ struct tensor_fault {
   std::string_view expected;
 };
 
+// The tensor in the elements `t` of a vector, in the layouts prism writes: the dtype (and order)
+// inline unsigned integers, the extents a typed vector of unsigned integers, the data a blob or
+// a typed vector of elements as wide as the dtype's. False for anything else, which
+// parse_tensor_elements then decides.
+PRISM_INLINE bool parse_plain_tensor(const message& m, const block& t, tensor_header& h) noexcept {
+  using namespace flexbuffers;
+  const ref code = message::element(t, 0), shape = message::element(t, 1), data = message::element(t, 2);
+  if (code.kind != FBT_UINT || shape.kind != FBT_VECTOR_UINT) return false;
+  const std::uint64_t code_value = load_uint(code.slot, code.parent_width);
+  if (!valid_dtype(code_value)) return false;
+  h.type = static_cast<dtype>(code_value);
+  h.order = memory_order::row_major;
+  if (t.count == 4) {
+    const ref order = message::element(t, 3);
+    if (order.kind != FBT_UINT || load_uint(order.slot, order.parent_width) > 1) return false;
+    h.order = memory_order::column_major;
+  }
+  if (data.kind == FBT_BLOB) {
+    std::string_view bytes;
+    if (m.text(data, bytes) != errc::ok) return false;
+    h.data = reinterpret_cast<const std::byte*>(bytes.data());
+    h.data_bytes = bytes.size();
+  } else {
+    const std::size_t part = h.type == dtype::complex64 ? 4 : h.type == dtype::complex128 ? 8 : dtype_size(h.type);
+    block values;
+    if (data.kind < FBT_VECTOR_INT || data.kind > FBT_VECTOR_FLOAT || data.width != part ||
+        m.sized_block(data, static_cast<type>(data.kind - FBT_VECTOR_INT + FBT_INT), 0, values) != errc::ok)
+      return false;
+    h.data = reinterpret_cast<const std::byte*>(values.data);
+    h.data_bytes = values.count * part;
+  }
+  block extents;
+  if (m.sized_block(shape, FBT_UINT, 0, extents) != errc::ok || extents.count > max_tensor_rank) return false;
+  for (std::size_t d = 0; d < extents.count; ++d) h.shape[d] = static_cast<std::size_t>(load_uint(extents.data + d * extents.width, extents.width));
+  h.rank = extents.count;
+  return detail::tensor_fits(h, dtype_size(h.type), h.data_bytes);
+}
+
 // The tensor in the elements `t` of the vector `r`, already found.
 inline errc parse_tensor_elements(const message& m, const ref& r, const block& t, tensor_header& h, tensor_fault& fault) noexcept {
   using namespace flexbuffers;
@@ -82,6 +120,7 @@ inline errc parse_tensor(const message& m, const ref& r, tensor_header& h, tenso
     fault = {r, "tensor"};
     return e;
   }
+  if ((t.count == 3 || t.count == 4) && parse_plain_tensor(m, t, h)) return errc::ok;
   return parse_tensor_elements(m, r, t, h, fault);
 }
 

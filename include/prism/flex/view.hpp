@@ -5,6 +5,7 @@
 // own flexbuffers::Verifier over the whole message.
 #include <flatbuffers/flexbuffers.h>
 
+#include <bit>
 #include <cstring>
 #include <string_view>
 #include <vector>
@@ -124,13 +125,12 @@ class node {
   }
 
   // Binary search over the sorted keys.
-  errc find(std::string_view key, node& out, bool& found, const detail::lookup_hint&) const noexcept {
+  errc find(std::string_view key, node& out, bool& found, const detail::lookup_hint& hint) const noexcept {
     found = false;
     if (r_.kind != flexbuffers::FBT_MAP) return errc::type_mismatch;
     block b;
-    if (const errc e = m_.map_entries(r_, b); e != errc::ok) return e;
+    if (const errc e = map_entries(hint, b); e != errc::ok) return e;
     const key_probe probe(key);
-    if (!probe.findable()) return errc::ok;
     std::size_t lo = 0, hi = b.count;
     while (lo < hi) {
       const std::size_t mid = lo + (hi - lo) / 2;
@@ -138,6 +138,7 @@ class node {
       if (const errc e = m_.target(message::key(b, mid), stored); e != errc::ok) return e;
       const int c = probe.compare(stored, m_.end());
       if (c == 0) {
+        if (!probe.findable()) return errc::ok;
         set_child(out, b, mid, role::value);
         found = true;
         return errc::ok;
@@ -213,6 +214,24 @@ class node {
     out.adopt(b, i, how);
   }
 
+  // This map's entries. The first lookup through a view checks and decodes them and keeps in the
+  // view's hint where the keys are, how many and how wide; later lookups through the same view
+  // (the same map) start from that and only find the values again, one checked offset away.
+  errc map_entries(const detail::lookup_hint& hint, block& b) const noexcept {
+    if (const std::uint64_t kept = hint.kept()) {
+      const std::uint8_t* values{};
+      if (const errc e = m_.target(r_, values); e != errc::ok) return e;
+      b = block{values, static_cast<std::size_t>(kept >> 32 & 0x3fffffff), r_.width, flexbuffers::FBT_NULL, m_.base + (kept & 0xffffffff),
+                static_cast<std::uint8_t>(1u << (kept >> 62))};
+      return errc::ok;
+    }
+    if (const errc e = m_.map_entries(r_, b); e != errc::ok) return e;
+    const std::uint64_t keys_at = m_.offset(b.keys);
+    if (keys_at >> 32 == 0 && b.count >> 30 == 0)  // at or past 4 GiB, or with 2^30 entries or more: decoded every time
+      hint.keep(keys_at | std::uint64_t{b.count} << 32 | std::uint64_t(std::countr_zero(b.key_width)) << 62);
+    return errc::ok;
+  }
+
   errc triple_tensor(tensor_header& h) const noexcept {
     using namespace flexbuffers;
     block t;  // the element types first, cheaply: most vectors are not tensors
@@ -221,6 +240,7 @@ class node {
     if (code != FBT_UINT && code != FBT_INT && code != FBT_INDIRECT_UINT && code != FBT_INDIRECT_INT) return errc::type_mismatch;
     if (shape != FBT_VECTOR && (shape < FBT_VECTOR_INT || shape > FBT_VECTOR_UINT)) return errc::type_mismatch;
     if (data != FBT_BLOB && (data < FBT_VECTOR_INT || data > FBT_VECTOR_FLOAT)) return errc::type_mismatch;
+    if (parse_plain_tensor(m_, t, h)) return errc::ok;
     tensor_fault fault;
     return parse_tensor_elements(m_, r_, t, h, fault);
   }

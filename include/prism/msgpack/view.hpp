@@ -79,7 +79,14 @@ class node {
 
   std::size_t offset() const noexcept { return pos_; }
 
-  value_type type() const noexcept {
+  // Small integers, short strings and small maps and arrays inline (a walk asks per element).
+  PRISM_INLINE value_type type() const noexcept {
+    const std::uint8_t t = base_[pos_];
+    if (t <= 0x7f || t >= 0xe0) return value_type::integer;
+    if (t >= code::fixmap && t <= 0xbf && t != 0x93 && t != 0x94) return t <= 0x8f ? value_type::object : t <= 0x9f ? value_type::array : value_type::string;
+    return type_of_other();
+  }
+  PRISM_NOINLINE value_type type_of_other() const noexcept {
     const std::uint8_t t = base_[pos_];
     if (t <= 0x7f || t >= 0xe0 || (t >= code::uint8 && t <= code::int64)) return value_type::integer;
     if (t <= 0x8f || t == code::map16 || t == code::map32) return value_type::object;
@@ -124,11 +131,23 @@ class node {
       value = t;
       return errc::ok;
     }
-    return integer_by_reader(negative, value);
+    const integer_read r = integer_by_reader(base_, size_, pos_);
+    negative = r.negative;
+    value = r.value;
+    return r.code;
   }
-  PRISM_NOINLINE errc integer_by_reader(bool& negative, std::uint64_t& value) const {
-    auto ctx = context();
-    return read_integer(ctx, base_[pos_], negative, value, "integer") ? errc::ok : ctx.get().code;
+  // Out of line, taking the position and returning by value: a walk's element node then stays
+  // in registers on the usual path.
+  struct integer_read {
+    std::uint64_t value = 0;
+    errc code = errc::ok;
+    bool negative = false;
+  };
+  PRISM_NOINLINE static integer_read integer_by_reader(const std::uint8_t* base, std::size_t size, std::size_t pos) {
+    integer_read r;
+    auto ctx = detail::view_context(base, size, pos);
+    if (!read_integer(ctx, base[pos], r.negative, r.value, "integer")) r.code = ctx.get().code;
+    return r;
   }
   PRISM_INLINE errc get_double(double& d) const {
     if (base_[pos_] == code::float64 && size_ - pos_ >= 9) {
@@ -206,11 +225,14 @@ class node {
     return true;
   }
 
-  errc size(std::size_t& n) const {
+  PRISM_INLINE errc size(std::size_t& n) const {
     if (const std::uint8_t t = base_[pos_]; t >= code::fixmap && t <= 0xbf && t != 0x93 && t != 0x94) {  // the tag holds the size
       n = t & ((t & 0xe0) == code::fixstr ? 0x1f : 0x0f);
       return errc::ok;
     }
+    return size_by_reader(n);
+  }
+  PRISM_NOINLINE errc size_by_reader(std::size_t& n) const {
     auto ctx = context();
     switch (type()) {
       case value_type::array: return read_header<kind::array>(ctx, n, "array") ? errc::ok : ctx.get().code;
@@ -349,12 +371,15 @@ class node {
     place(out, at);
   }
 
-  errc first(node& out) const {
+  PRISM_INLINE errc first(node& out) const {
     if (const std::uint8_t tag = base_[pos_]; tag >= code::fixmap && tag <= 0x9f && tag != 0x93 && tag != 0x94) {
       if ((tag & 0x0f) == 0 || size_ - pos_ <= 1) return errc::out_of_range;
       place(out, pos_ + 1);
       return errc::ok;
     }
+    return first_by_reader(out);
+  }
+  PRISM_NOINLINE errc first_by_reader(node& out) const {
     const value_type t = type();
     if (t != value_type::array && t != value_type::object) return errc::type_mismatch;
     auto ctx = context();
@@ -381,14 +406,20 @@ class node {
       place(out, pos_ + fixed);
       return errc::ok;
     }
-    return next_after_skip(out);
-  }
-  PRISM_NOINLINE errc next_after_skip(node& out) const {
-    auto ctx = context();
-    if (!skip_value(ctx)) return ctx.get().code;
-    if (!ctx.src.need(1)) return errc::unexpected_end;
-    place(out, ctx.src.offset());
+    const skipped s = skip_by_reader(base_, size_, pos_);
+    if (s.code != errc::ok) return s.code;
+    place(out, s.next);
     return errc::ok;
+  }
+  struct skipped {
+    std::size_t next = 0;
+    errc code = errc::ok;
+  };
+  PRISM_NOINLINE static skipped skip_by_reader(const std::uint8_t* base, std::size_t size, std::size_t pos) {
+    auto ctx = detail::view_context(base, size, pos);
+    if (!skip_value(ctx)) return {0, ctx.get().code};
+    if (!ctx.src.need(1)) return {0, errc::unexpected_end};
+    return {ctx.src.offset(), errc::ok};
   }
 
   template <options O, class T>
