@@ -10,6 +10,7 @@
 
 #include <flatbuffers/flexbuffers.h>
 
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <random>
@@ -258,6 +259,57 @@ TEST(FlexView, LooksUpIndexesAndVerifies) {
   EXPECT_EQ(v["name"][0].failure()->code, prism::errc::type_mismatch);
   EXPECT_TRUE(prism::verify<prism::flex>(bytes));
   EXPECT_FALSE(prism::verify<prism::flex>(std::string_view(bytes).substr(0, bytes.size() - 1)));
+}
+
+// A view indexes its vector from the count its first access kept: every index in a shuffled
+// order finds its element (untyped, typed and bool vectors), an index past the end is out of
+// range before and after, and a tensor triple is no vector to index.
+TEST(FlexView, IndexesEveryElementFromTheKeptCount) {
+  flexbuffers::Builder fbb;
+  fbb.Vector([&] {
+    for (int i = 0; i < 40; ++i) {
+      if (i % 3 == 0) fbb.String(std::to_string(i));
+      else fbb.Int(i);
+    }
+  });
+  fbb.Finish();
+  const std::string untyped = as_string(fbb.GetBuffer());
+  const std::string typed = prism::write<prism::flex>(std::vector<std::int16_t>{5, -6, 7, 300, -9}).value();
+  const std::string bools = prism::write<prism::flex>(std::vector<bool>{true, false, true}).value();
+
+  const auto u = prism::view<prism::flex>(untyped);
+  EXPECT_EQ(u[40].failure()->code, prism::errc::out_of_range);
+  std::vector<int> order(40);
+  for (int i = 0; i < 40; ++i) order[i] = i;
+  std::shuffle(order.begin(), order.end(), std::mt19937(20261125));
+  for (int i : order) {
+    if (i % 3 == 0) EXPECT_EQ(u[i].as_string_view().value(), std::to_string(i)) << i;
+    else EXPECT_EQ(u[i].as<int>().value(), i) << i;
+  }
+  EXPECT_EQ(u[40].failure()->code, prism::errc::out_of_range);
+  const auto copy = u;  // the kept count travels with the view
+  EXPECT_EQ(copy[38].as<int>().value(), 38);
+
+  const auto t = prism::view<prism::flex>(typed);
+  for (int round = 0; round < 2; ++round) {
+    EXPECT_EQ(t[3].as<int>().value(), 300);
+    EXPECT_EQ(t[1].as<int>().value(), -6);
+    EXPECT_EQ(t[5].failure()->code, prism::errc::out_of_range);
+  }
+  const auto b = prism::view<prism::flex>(bools);
+  for (int round = 0; round < 2; ++round) {
+    EXPECT_TRUE(b[2].as<bool>().value());
+    EXPECT_FALSE(b[1].as<bool>().value());
+  }
+
+  prism::tensor<double, 2> values({2, 2});
+  for (std::size_t k = 0; k < 4; ++k) values.data()[k] = static_cast<double>(k + 1);
+  const std::string with_tensor = prism::write<prism::flex>(values).value();
+  const auto grid = prism::view<prism::flex>(with_tensor);
+  for (int round = 0; round < 2; ++round) {
+    EXPECT_EQ(grid[0].failure()->code, prism::errc::type_mismatch);
+    EXPECT_EQ((grid.as_tensor<double, 2>().value().view()(1, 0)), 3.0);
+  }
 }
 
 // Map keys are compared as strcmp compares them, in two words for keys under 16 bytes: every

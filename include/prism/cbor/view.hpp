@@ -399,7 +399,7 @@ class node {
   // One past this value when its head gives its size (integers, simple values, floats, definite
   // strings) and something follows it; else 0.
   std::size_t end_if_scalar() const noexcept { return element_tag_ ? 0 : scalar_end_at(pos_); }
-  std::size_t scalar_end_at(std::size_t at) const noexcept {
+  PRISM_INLINE std::size_t scalar_end_at(std::size_t at) const noexcept {
     const std::uint8_t head = base_[at];
     const unsigned m = head >> 5;
     if (m == major::tag || m == major::array || m == major::map) return 0;

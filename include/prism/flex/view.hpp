@@ -114,15 +114,14 @@ class node {
     }
   }
 
-  errc element(std::size_t i, node& out) const noexcept {
-    if (r_.kind == flexbuffers::FBT_MAP || (r_.kind == flexbuffers::FBT_VECTOR && type() == value_type::tensor))
-      return errc::type_mismatch;  // a tensor triple's elements: as_tensor
+  errc element(std::size_t i, node& out, const detail::lookup_hint& hint) const noexcept {
     block b;
-    if (const errc e = m_.elements(r_, b); e != errc::ok) return e;
+    if (const errc e = vector_elements(hint, b); e != errc::ok) return e;
     if (i >= b.count) return errc::out_of_range;
     set_child(out, b, i, role::element);
     return errc::ok;
   }
+  errc element(std::size_t i, node& out) const noexcept { return element(i, out, detail::lookup_hint{}); }
 
   // Binary search over the sorted keys.
   errc find(std::string_view key, node& out, bool& found, const detail::lookup_hint& hint) const noexcept {
@@ -232,10 +231,36 @@ class node {
     return errc::ok;
   }
 
-  errc triple_tensor(tensor_header& h) const noexcept {
+  // This vector's elements (not a map's, not a tensor triple's: as_tensor reads those). The first
+  // access by index through a view checks them and keeps their count in the view's hint; later
+  // ones (the same vector) only find the elements again, one checked offset away.
+  errc vector_elements(const detail::lookup_hint& hint, block& b) const noexcept {
     using namespace flexbuffers;
+    const flex_detail::type t = r_.kind;
+    const bool sized = t == FBT_VECTOR || (t >= FBT_VECTOR_INT && t <= FBT_VECTOR_KEY) || t == FBT_VECTOR_BOOL;
+    if (const std::uint64_t kept = hint.kept(); kept && sized) {
+      const std::uint8_t* data{};
+      if (const errc e = m_.target(r_, data); e != errc::ok) return e;
+      const flex_detail::type each = t == FBT_VECTOR ? FBT_NULL : t == FBT_VECTOR_BOOL ? FBT_BOOL : static_cast<flex_detail::type>(t - FBT_VECTOR_INT + FBT_INT);
+      b = block{data, static_cast<std::size_t>(kept - 1), r_.width, each, nullptr, 1};
+      return errc::ok;
+    }
+    if (t == FBT_MAP) return errc::type_mismatch;
+    if (const errc e = m_.elements(r_, b); e != errc::ok) return e;
+    tensor_header h;
+    if (t == FBT_VECTOR && triple_tensor(b, h) == errc::ok) return errc::type_mismatch;
+    if (sized) hint.keep(std::uint64_t{b.count} + 1);
+    return errc::ok;
+  }
+
+  errc triple_tensor(tensor_header& h) const noexcept {
     block t;  // the element types first, cheaply: most vectors are not tensors
-    if (m_.elements(r_, t) != errc::ok || (t.count != 3 && t.count != 4)) return errc::type_mismatch;
+    if (m_.elements(r_, t) != errc::ok) return errc::type_mismatch;
+    return triple_tensor(t, h);
+  }
+  errc triple_tensor(const block& t, tensor_header& h) const noexcept {
+    using namespace flexbuffers;
+    if (t.count != 3 && t.count != 4) return errc::type_mismatch;
     const flex_detail::type code = message::element(t, 0).kind, shape = message::element(t, 1).kind, data = message::element(t, 2).kind;
     if (code != FBT_UINT && code != FBT_INT && code != FBT_INDIRECT_UINT && code != FBT_INDIRECT_INT) return errc::type_mismatch;
     if (shape != FBT_VECTOR && (shape < FBT_VECTOR_INT || shape > FBT_VECTOR_UINT)) return errc::type_mismatch;

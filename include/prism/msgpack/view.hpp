@@ -308,7 +308,7 @@ class node {
       const std::uint8_t* const value = p + 1 + (*p & 0x1f);
       if (value >= end) return false;
       if (*p == wanted && detail::bytes_equal(p + 1, key.data(), key.size())) {
-        found_at(hint, count, walk.index(), p, value, out);
+        found_at(hint, count, walk.index(), p, p + 1 + key.size(), out);  // the same place as value, known without the tag's load
         found = true;
         return true;
       }
@@ -365,7 +365,8 @@ class node {
   // string (the next lookup, in field order, then matches at once), else the one found.
   void found_at(const detail::lookup_hint& hint, std::size_t count, std::size_t index, const std::uint8_t* entry, const std::uint8_t* value,
                 node& out) const noexcept {
-    const std::size_t fixed = size_from_tag(*value);
+    const std::uint8_t tag = *value;  // the usual values by branches, not a table load: the next lookup waits on this
+    const std::size_t fixed = tag <= 0x7f || tag >= 0xe0 ? 1 : tag == code::float64 ? 9 : (tag & 0xe0) == code::fixstr ? 1u + (tag & 0x1f) : size_from_tag(tag);
     const std::size_t at = static_cast<std::size_t>(value - base_);
     hint.found(index, count, static_cast<std::size_t>(entry - base_), fixed && size_ - at > fixed ? at + fixed : 0);
     place(out, at);
