@@ -129,22 +129,10 @@ class node {
     if (r_.kind != flexbuffers::FBT_MAP) return errc::type_mismatch;
     block b;
     if (const errc e = map_entries(hint, b); e != errc::ok) return e;
-    const key_probe probe(key);
-    std::size_t lo = 0, hi = b.count;
-    while (lo < hi) {
-      const std::size_t mid = lo + (hi - lo) / 2;
-      const std::uint8_t* stored{};
-      if (const errc e = m_.target(message::key(b, mid), stored); e != errc::ok) return e;
-      const int c = probe.compare(stored, m_.end());
-      if (c == 0) {
-        if (!probe.findable()) return errc::ok;
-        set_child(out, b, mid, role::value);
-        found = true;
-        return errc::ok;
-      }
-      if (c < 0) lo = mid + 1;
-      else hi = mid;
-    }
+    const key_position at = find_sorted_key(m_.base, m_.end(), b.keys, b.key_width, b.count, key);
+    if (at.code != errc::ok || at.index == b.count) return at.code;
+    set_child(out, b, at.index, role::value);
+    found = true;
     return errc::ok;
   }
 
