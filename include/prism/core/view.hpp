@@ -214,8 +214,9 @@ class basic_view {
       using difference_type = std::ptrdiff_t;
       iterator() = default;
       iterator(const element_range* r, Node n, std::size_t left) : range_(r), node_(n), left_(left) {}
-      basic_view operator*() const { return basic_view(node_); }
-      iterator& operator++() {
+      // Inline: a walk over an array of numbers takes one step per element.
+      PRISM_INLINE basic_view operator*() const { return basic_view(node_); }
+      PRISM_INLINE iterator& operator++() {
         if (--left_ && node_.next(node_) != errc::ok) fail_at_end();
         if (range_->objects_ && left_ && node_.next(node_) != errc::ok) fail_at_end();
         return *this;
