@@ -102,13 +102,10 @@ class node {
   }
 
   PRISM_INLINE errc get_integer(bool& negative, std::uint64_t& value) const noexcept {
-    if (const std::uint8_t head = base_[pos_]; head < 28 && !element_tag_) {  // an unsigned integer, untagged
-      const std::size_t width = head < 24 ? 0 : std::size_t{1} << (head - 24);
-      if (size_ - pos_ <= width) return errc::unexpected_end;
-      const std::uint8_t* const p = base_ + pos_ + 1;
-      value = width == 0 ? head : width == 1 ? p[0] : width == 2 ? load_be16(p) : width == 4 ? load_be32(p) : load_be64(p);
+    if (base_[pos_] < 28 && !element_tag_) {  // an unsigned integer, untagged
       negative = false;
-      return errc::ok;
+      std::size_t after{};
+      return argument_at(pos_, value, after);
     }
     return integer_of_any_kind(negative, value);
   }
@@ -542,7 +539,7 @@ class node {
   }
 
   // The argument of the definite head at `at`, and the offset just after the head.
-  errc argument_at(std::size_t at, std::uint64_t& argument, std::size_t& after) const noexcept {
+  PRISM_INLINE errc argument_at(std::size_t at, std::uint64_t& argument, std::size_t& after) const noexcept {
     const unsigned info = base_[at] & 31;
     if (info < 24) {
       argument = info;

@@ -54,7 +54,8 @@ class lookup_hint {
   }
 
   // A format whose lookups need no place to resume may keep another word about its object here
-  // instead (FlexBuffers keeps where a map's keys are); 0 means nothing is kept.
+  // instead (FlexBuffers keeps where a map's keys are, or a vector's element count); 0 means
+  // nothing is kept.
   PRISM_INLINE std::uint64_t kept() const noexcept { return std::atomic_ref<std::uint64_t>(packed_).load(std::memory_order_relaxed); }
   PRISM_INLINE void keep(std::uint64_t word) const noexcept { std::atomic_ref<std::uint64_t>(packed_).store(word, std::memory_order_relaxed); }
 

@@ -47,6 +47,16 @@ inline ref make_ref(const std::uint8_t* slot, std::uint8_t parent_width, std::ui
   return {slot, parent_width, static_cast<std::uint8_t>(1u << (packed & 3)), static_cast<type>(packed >> 2)};
 }
 
+// Vectors with a size prefix (untyped, typed, bool), and the type of their elements (FBT_NULL:
+// each element's own type byte follows the elements).
+constexpr bool has_size_prefix(type t) noexcept {
+  return t == flexbuffers::FBT_VECTOR || (t >= flexbuffers::FBT_VECTOR_INT && t <= flexbuffers::FBT_VECTOR_KEY) || t == flexbuffers::FBT_VECTOR_BOOL;
+}
+constexpr type element_type_of(type vector) noexcept {
+  using namespace flexbuffers;
+  return vector == FBT_VECTOR ? FBT_NULL : vector == FBT_VECTOR_BOOL ? FBT_BOOL : static_cast<type>(vector - FBT_VECTOR_INT + FBT_INT);
+}
+
 // A vector-like block at `data` whose elements are `width` bytes: the size prefix sits just
 // before it. Untyped vectors and maps carry one type byte per element after the elements.
 struct block {
@@ -138,10 +148,8 @@ struct message {
   errc elements(const ref& r, block& b) const noexcept {
     using namespace flexbuffers;
     const type t = r.kind;
-    if (t == FBT_VECTOR) return sized_block(r, FBT_NULL, 1, b);
-    if (t >= FBT_VECTOR_INT && t <= FBT_VECTOR_KEY) return sized_block(r, static_cast<type>(t - FBT_VECTOR_INT + FBT_INT), 0, b);
+    if (has_size_prefix(t)) return sized_block(r, b);
     if (t == FBT_MAP) return map_entries(r, b);
-    if (t == FBT_VECTOR_BOOL) return sized_block(r, FBT_BOOL, 0, b);
     if (t < FBT_VECTOR_INT2 || t > FBT_VECTOR_FLOAT4) return errc::type_mismatch;
     const std::uint8_t* p{};
     if (const errc e = target(r, p); e != errc::ok) return e;
@@ -150,9 +158,10 @@ struct message {
     return holds(p, count * r.width) ? errc::ok : errc::unexpected_end;
   }
 
-  // A vector with a size prefix: `trailing` bytes per element after the elements (the types of
-  // an untyped vector's elements).
-  PRISM_INLINE errc sized_block(const ref& r, type element, std::size_t trailing, block& b) const noexcept {
+  // A vector with a size prefix (an untyped one has a type byte per element after them).
+  PRISM_INLINE errc sized_block(const ref& r, block& b) const noexcept {
+    const type element = element_type_of(r.kind);
+    const std::size_t trailing = element == flexbuffers::FBT_NULL ? 1 : 0;
     const std::size_t w = r.width;
     const std::uint64_t off = load_uint(r.slot, r.parent_width);
     const auto before = static_cast<std::uint64_t>(r.slot - base);

@@ -42,13 +42,13 @@ PRISM_INLINE bool parse_plain_tensor(const message& m, const block& t, tensor_he
     const std::size_t part = h.type == dtype::complex64 ? 4 : h.type == dtype::complex128 ? 8 : dtype_size(h.type);
     block values;
     if (data.kind < FBT_VECTOR_INT || data.kind > FBT_VECTOR_FLOAT || data.width != part ||
-        m.sized_block(data, static_cast<type>(data.kind - FBT_VECTOR_INT + FBT_INT), 0, values) != errc::ok)
+        m.sized_block(data, values) != errc::ok)
       return false;
     h.data = reinterpret_cast<const std::byte*>(values.data);
     h.data_bytes = values.count * part;
   }
   block extents;
-  if (m.sized_block(shape, FBT_UINT, 0, extents) != errc::ok || extents.count > max_tensor_rank) return false;
+  if (m.sized_block(shape, extents) != errc::ok || extents.count > max_tensor_rank) return false;
   for (std::size_t d = 0; d < extents.count; ++d) h.shape[d] = static_cast<std::size_t>(load_uint(extents.data + d * extents.width, extents.width));
   h.rank = extents.count;
   return detail::tensor_fits(h, dtype_size(h.type), h.data_bytes);

@@ -225,12 +225,11 @@ class node {
   errc vector_elements(const detail::lookup_hint& hint, block& b) const noexcept {
     using namespace flexbuffers;
     const flex_detail::type t = r_.kind;
-    const bool sized = t == FBT_VECTOR || (t >= FBT_VECTOR_INT && t <= FBT_VECTOR_KEY) || t == FBT_VECTOR_BOOL;
+    const bool sized = has_size_prefix(t);
     if (const std::uint64_t kept = hint.kept(); kept && sized) {
       const std::uint8_t* data{};
       if (const errc e = m_.target(r_, data); e != errc::ok) return e;
-      const flex_detail::type each = t == FBT_VECTOR ? FBT_NULL : t == FBT_VECTOR_BOOL ? FBT_BOOL : static_cast<flex_detail::type>(t - FBT_VECTOR_INT + FBT_INT);
-      b = block{data, static_cast<std::size_t>(kept - 1), r_.width, each, nullptr, 1};
+      b = block{data, static_cast<std::size_t>(kept - 1), r_.width, element_type_of(t), nullptr, 1};
       return errc::ok;
     }
     if (t == FBT_MAP) return errc::type_mismatch;

@@ -70,6 +70,10 @@ inline constexpr auto sizes_from_tag = [] {
 }();
 constexpr std::size_t size_from_tag(std::uint8_t t) noexcept { return sizes_from_tag[t]; }
 
+// A fixmap, fixarray or fixstr: the tag holds the size. [dtype, shape, bin(, order)] arrays
+// (0x93, 0x94) may be tensors and are left to the full decoding.
+constexpr bool sized_by_tag(std::uint8_t t) noexcept { return t >= code::fixmap && t <= 0xbf && t != 0x93 && t != 0x94; }
+
 class node {
  public:
   using format = msgpack;
@@ -83,7 +87,7 @@ class node {
   PRISM_INLINE value_type type() const noexcept {
     const std::uint8_t t = base_[pos_];
     if (t <= 0x7f || t >= 0xe0) return value_type::integer;
-    if (t >= code::fixmap && t <= 0xbf && t != 0x93 && t != 0x94) return t <= 0x8f ? value_type::object : t <= 0x9f ? value_type::array : value_type::string;
+    if (sized_by_tag(t)) return t <= 0x8f ? value_type::object : t <= 0x9f ? value_type::array : value_type::string;
     return type_of_other();
   }
   PRISM_NOINLINE value_type type_of_other() const noexcept {
@@ -226,7 +230,7 @@ class node {
   }
 
   PRISM_INLINE errc size(std::size_t& n) const {
-    if (const std::uint8_t t = base_[pos_]; t >= code::fixmap && t <= 0xbf && t != 0x93 && t != 0x94) {  // the tag holds the size
+    if (const std::uint8_t t = base_[pos_]; sized_by_tag(t)) {
       n = t & ((t & 0xe0) == code::fixstr ? 0x1f : 0x0f);
       return errc::ok;
     }
@@ -308,7 +312,7 @@ class node {
       const std::uint8_t* const value = p + 1 + (*p & 0x1f);
       if (value >= end) return false;
       if (*p == wanted && detail::bytes_equal(p + 1, key.data(), key.size())) {
-        found_at(hint, count, walk.index(), p, p + 1 + key.size(), out);  // the same place as value, known without the tag's load
+        found_at(hint, count, walk.index(), p, p + 1 + key.size(), out);  // = value: from the key's size, not the loaded tag
         found = true;
         return true;
       }
@@ -373,7 +377,7 @@ class node {
   }
 
   PRISM_INLINE errc first(node& out) const {
-    if (const std::uint8_t tag = base_[pos_]; tag >= code::fixmap && tag <= 0x9f && tag != 0x93 && tag != 0x94) {
+    if (const std::uint8_t tag = base_[pos_]; sized_by_tag(tag) && tag <= 0x9f) {
       if ((tag & 0x0f) == 0 || size_ - pos_ <= 1) return errc::out_of_range;
       place(out, pos_ + 1);
       return errc::ok;
