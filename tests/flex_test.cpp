@@ -351,6 +351,40 @@ TEST(FlexView, FindsKeysOfEveryLengthAndNoOthers) {
 
 // A typed vector of numbers is a typed array, as in CBOR and BEVE: its type is tensor, it reads
 // as a rank-1 tensor at once, and its elements still index and iterate one by one.
+// Extents in an untyped vector (the layout prism picks when it aligns the data that way): any
+// non-negative integers are read, anything else is an error.
+TEST(FlexView, TensorExtentsInAnUntypedVector) {
+  const float data[6] = {0, 1, 2, 3, 4, 5};
+  const auto tensor_with = [&](auto&& second_extent) {
+    flexbuffers::Builder fbb;
+    fbb.Map([&] {
+      fbb.Vector("t", [&] {
+        fbb.UInt(10);  // float32
+        fbb.Vector([&] {
+          fbb.UInt(2);
+          second_extent(fbb);
+        });
+        fbb.Blob(data, sizeof data);
+      });
+    });
+    fbb.Finish();
+    return std::string(reinterpret_cast<const char*>(fbb.GetBuffer().data()), fbb.GetBuffer().size());
+  };
+  for (const std::string& bytes : {tensor_with([](flexbuffers::Builder& b) { b.UInt(3); }), tensor_with([](flexbuffers::Builder& b) { b.Int(3); })}) {
+    const auto t = prism::view<prism::flex>(bytes)["t"].as_tensor<float, 2>();
+    ASSERT_TRUE(t);
+    EXPECT_EQ(t->view().extent(0), 2u);
+    EXPECT_EQ(t->view().extent(1), 3u);
+    EXPECT_EQ(t->view()(1, 2), 5.0f);
+  }
+  for (const std::string& bytes : {tensor_with([](flexbuffers::Builder& b) { b.Int(-3); }), tensor_with([](flexbuffers::Builder& b) { b.String("3"); }),
+                                   tensor_with([](flexbuffers::Builder& b) { b.UInt(4); })}) {
+    const auto t = prism::view<prism::flex>(bytes)["t"].as_tensor<float, 2>();
+    ASSERT_FALSE(t);
+    EXPECT_NE(t.error().code, prism::errc::ok);
+  }
+}
+
 TEST(FlexView, TypedVectorsOfNumbersAreTypedArrays) {
   const Reading r = make_reading(3);
   const std::string bytes = prism::write<prism::flex>(r).value();

@@ -14,52 +14,56 @@
 
 namespace prism::flex_detail {
 
-class key_probe {
+// strcmp(stored, key)'s sign for the stored key at p, with the message ending at end: negative,
+// zero or positive. A stored key that runs to the end of the message without its terminating
+// zero compares unequal.
+inline int compare_stored_key(const std::uint8_t* p, const std::uint8_t* end, std::string_view key) noexcept {
+  const std::size_t room = static_cast<std::size_t>(end - p), n = key.size();
+  if (room <= n) {  // the stored key ends before the message does, or is malformed
+    const int c = std::memcmp(p, key.data(), room);
+    return c != 0 ? c : 1;
+  }
+  if (const int c = std::memcmp(p, key.data(), n); c != 0) return c;
+  return p[n] != 0 ? 1 : 0;
+}
+
+// A key of fewer than 16 bytes, none of them zero, in two zero-padded words, with masks over
+// its bytes and its terminating zero.
+class short_key {
  public:
-  explicit key_probe(std::string_view key) noexcept : key_(key) {
+  static constexpr std::size_t max_size = 15;
+
+  // Nothing when the key holds a zero byte: no stored key can equal it.
+  PRISM_INLINE static bool make(std::string_view key, short_key& out) noexcept {
     const std::size_t n = key.size();
-    if (n >= 16) return;
-    const std::size_t low = n < 8 ? n : 8;
-    low_ = load_partial(key.data(), low);
-    high_ = load_partial(key.data() + low, n - low);
-    low_mask_ = masks[n + 1][0];  // the key and its terminating zero
-    high_mask_ = masks[n + 1][1];
-    short_ = true;
+    const char* const p = key.data();
+    if (n >= 8) {  // overlapping words: the second's bytes past the first's shifted down
+      std::uint64_t tail;
+      std::memcpy(&out.low_, p, 8);
+      std::memcpy(&tail, p + n - 8, 8);
+      out.high_ = n > 8 ? tail >> (8 * (16 - n)) : 0;
+    } else {
+      out.low_ = load_partial(p, n);
+      out.high_ = 0;
+    }
+    out.low_mask_ = masks[n + 1][0];
+    out.high_mask_ = masks[n + 1][1];
+    return !has_zero_byte(out.low_ | ~masks[n][0]) && !has_zero_byte(out.high_ | ~masks[n][1]);  // only the key's own bytes
   }
 
-  // No stored key holds a zero byte, so none can equal a key that does. Asked only of a key
-  // that compared equal: a zero inside it may have matched a stored key's end.
-  PRISM_INLINE bool findable() const noexcept {
-    if (!short_) return std::memchr(key_.data(), 0, key_.size()) == nullptr;
-    const std::size_t n = key_.size();  // the bytes past the key set, so that only its own are tested
-    return !has_zero_byte(low_ | ~masks[n][0]) && !has_zero_byte(high_ | ~masks[n][1]);
-  }
-
-  // strcmp(stored, key)'s sign for the stored key at p, with the message ending at end: negative,
-  // zero or positive. A stored key that runs to the end of the message without its terminating
-  // zero compares unequal.
-  PRISM_INLINE int compare(const std::uint8_t* p, const std::uint8_t* end) const noexcept {
-    const std::size_t room = static_cast<std::size_t>(end - p);
-    if (short_ && room >= 16) {
-      std::uint64_t low, high;  // words in named members, not arrays, so that they stay in registers
-      std::memcpy(&low, p, 8);
-      std::memcpy(&high, p + 8, 8);
-      if (const std::uint64_t diff = (low ^ low_) & low_mask_) return first_difference(low, low_, diff);
-      if (const std::uint64_t diff = (high ^ high_) & high_mask_) return first_difference(high, high_, diff);
-      return 0;
-    }
-    const std::size_t n = key_.size();
-    if (room <= n) {  // the stored key ends before the message does, or is malformed
-      const int c = std::memcmp(p, key_.data(), room);
-      return c != 0 ? c : 1;
-    }
-    if (const int c = std::memcmp(p, key_.data(), n); c != 0) return c;
-    return p[n] != 0 ? 1 : 0;
+  // compare_stored_key's sign for a stored key with at least 16 bytes of the message from p.
+  PRISM_INLINE int compare(const std::uint8_t* p) const noexcept {
+    std::uint64_t low, high;
+    std::memcpy(&low, p, 8);
+    std::memcpy(&high, p + 8, 8);
+    if (const std::uint64_t diff = (low ^ low_) & low_mask_) return first_difference(low, low_, diff);
+    if (const std::uint64_t diff = (high ^ high_) & high_mask_) return first_difference(high, high_, diff);
+    return 0;
   }
 
  private:
-  // The n (< 8) or 8 bytes at p, in the low bytes of a word, loaded without reading past them
-  // and in register-sized pieces (bytes stored one by one and loaded as a word would stall).
+  // The n (< 8) bytes at p, in the low bytes of a word, loaded without reading past them and in
+  // register-sized pieces (bytes stored one by one and loaded as a word would stall).
   static std::uint64_t load_partial(const char* p, std::size_t n) noexcept {
     if (n >= 4) {
       std::uint32_t head, tail;  // overlapping: the shared bytes are equal
@@ -78,7 +82,7 @@ class key_probe {
   }
   static constexpr bool has_zero_byte(std::uint64_t v) noexcept { return ((v - 0x0101010101010101u) & ~v & 0x8080808080808080u) != 0; }
 
-  // The bytes compared for a key of n - 1 bytes and its terminating zero, in two words.
+  // The first n bytes of two words.
   static constexpr auto masks = [] {
     std::array<std::array<std::uint64_t, 2>, 17> m{};
     for (std::size_t n = 1; n <= 16; ++n) {
@@ -88,10 +92,7 @@ class key_probe {
     return m;
   }();
 
-  std::string_view key_;
-  std::uint64_t low_ = 0, high_ = 0;  // the key's bytes, zero-padded
-  std::uint64_t low_mask_ = 0, high_mask_ = 0;
-  bool short_ = false;
+  std::uint64_t low_, high_, low_mask_, high_mask_;
 };
 
 // Where `key` is among the `count` sorted keys of a map, whose slots (`width` bytes each, each
@@ -100,21 +101,38 @@ struct key_position {
   std::size_t index = 0;
   errc code = errc::ok;
 };
-PRISM_INLINE key_position find_sorted_key(const std::uint8_t* base, const std::uint8_t* end, const std::uint8_t* keys, std::size_t width,
-                                                   std::size_t count, std::string_view key) noexcept {
-  const key_probe probe(key);
+
+// Binary search with `compare(stored key's first byte)`; Width 0: slots `width` bytes wide.
+template <std::size_t Width, class Compare>
+PRISM_INLINE key_position search_sorted_keys(const std::uint8_t* base, const std::uint8_t* keys, std::size_t width, std::size_t count,
+                                             Compare compare) noexcept {
+  const std::size_t w = Width ? Width : width;
   std::size_t lo = 0, hi = count;
   while (lo < hi) {
     const std::size_t mid = lo + (hi - lo) / 2;
-    const std::uint8_t* const slot = keys + mid * width;
-    const std::uint64_t back = load_uint(slot, width);
+    const std::uint8_t* const slot = keys + mid * w;
+    const std::uint64_t back = load_uint(slot, w);
     if (back > static_cast<std::uint64_t>(slot - base)) return {count, errc::invalid_value};
-    const int c = probe.compare(slot - back, end);
-    if (c == 0) return {probe.findable() ? mid : count, errc::ok};
+    const int c = compare(slot - back);
+    if (c == 0) return {mid, errc::ok};
     if (c < 0) lo = mid + 1;
     else hi = mid;
   }
   return {count, errc::ok};
+}
+
+PRISM_NOINLINE inline key_position find_sorted_key(const std::uint8_t* base, const std::uint8_t* end, const std::uint8_t* keys, std::size_t width,
+                                          std::size_t count, std::string_view key) noexcept {
+  const auto general = [=](const std::uint8_t* p) { return compare_stored_key(p, end, key); };
+  if (key.size() <= short_key::max_size) {
+    short_key k;
+    if (!short_key::make(key, k)) return {count, errc::ok};
+    const auto fast = [=](const std::uint8_t* p) { return end - p >= 16 ? k.compare(p) : general(p); };
+    if (width == 1) return search_sorted_keys<1>(base, keys, 1, count, fast);  // keys within 255 bytes of their slots
+    return search_sorted_keys<0>(base, keys, width, count, fast);
+  }
+  if (std::memchr(key.data(), 0, key.size())) return {count, errc::ok};
+  return search_sorted_keys<0>(base, keys, width, count, general);
 }
 
 }  // namespace prism::flex_detail

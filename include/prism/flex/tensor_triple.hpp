@@ -17,13 +17,13 @@ struct tensor_fault {
 };
 
 // The tensor in the elements `t` of a vector, in the layouts prism writes: the dtype (and order)
-// inline unsigned integers, the extents a typed vector of unsigned integers, the data a blob or
+// inline unsigned integers, the extents a vector of inline unsigned integers (typed or not), the data a blob or
 // a typed vector of elements as wide as the dtype's. False for anything else, which
 // parse_tensor_elements then decides.
 PRISM_INLINE bool parse_plain_tensor(const message& m, const block& t, tensor_header& h) noexcept {
   using namespace flexbuffers;
   const ref code = message::element(t, 0), shape = message::element(t, 1), data = message::element(t, 2);
-  if (code.kind != FBT_UINT || shape.kind != FBT_VECTOR_UINT) return false;
+  if (code.kind != FBT_UINT || (shape.kind != FBT_VECTOR_UINT && shape.kind != FBT_VECTOR)) return false;
   const std::uint64_t code_value = load_uint(code.slot, code.parent_width);
   if (!valid_dtype(code_value)) return false;
   h.type = static_cast<dtype>(code_value);
@@ -49,7 +49,10 @@ PRISM_INLINE bool parse_plain_tensor(const message& m, const block& t, tensor_he
   }
   block extents;
   if (m.sized_block(shape, extents) != errc::ok || extents.count > max_tensor_rank) return false;
-  for (std::size_t d = 0; d < extents.count; ++d) h.shape[d] = static_cast<std::size_t>(load_uint(extents.data + d * extents.width, extents.width));
+  for (std::size_t d = 0; d < extents.count; ++d) {
+    if (extents.element == FBT_NULL && message::element(extents, d).kind != FBT_UINT) return false;
+    h.shape[d] = static_cast<std::size_t>(load_uint(extents.data + d * extents.width, extents.width));
+  }
   h.rank = extents.count;
   return detail::tensor_fits(h, dtype_size(h.type), h.data_bytes);
 }

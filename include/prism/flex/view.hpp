@@ -123,17 +123,20 @@ class node {
   }
   errc element(std::size_t i, node& out) const noexcept { return element(i, out, detail::lookup_hint{}); }
 
-  // Binary search over the sorted keys.
+  // Binary search over the sorted keys. The first lookup through a view checks and decodes the
+  // map's keys and keeps in the view's hint where they are, how many and how wide; later lookups
+  // through the same view (the same map) start from that and only find the values again, one
+  // checked offset away.
   errc find(std::string_view key, node& out, bool& found, const detail::lookup_hint& hint) const noexcept {
     found = false;
     if (r_.kind != flexbuffers::FBT_MAP) return errc::type_mismatch;
-    block b;
-    if (const errc e = map_entries(hint, b); e != errc::ok) return e;
-    const key_position at = find_sorted_key(m_.base, m_.end(), b.keys, b.key_width, b.count, key);
-    if (at.code != errc::ok || at.index == b.count) return at.code;
-    set_child(out, b, at.index, role::value);
-    found = true;
-    return errc::ok;
+    const std::uint64_t kept = hint.kept();
+    if (!kept) [[unlikely]] return find_first(key, out, found, hint);
+    const std::uint8_t* values{};
+    if (const errc e = m_.target(r_, values); e != errc::ok) return e;
+    const block b{values, static_cast<std::size_t>(kept >> 32 & 0x3fffffff), r_.width, flexbuffers::FBT_NULL, m_.base + (kept & 0xffffffff),
+                  static_cast<std::uint8_t>(1u << (kept >> 62))};
+    return find_in(b, key, out, found);
   }
 
   errc first(node& out) const noexcept {
@@ -201,21 +204,19 @@ class node {
     out.adopt(b, i, how);
   }
 
-  // This map's entries. The first lookup through a view checks and decodes them and keeps in the
-  // view's hint where the keys are, how many and how wide; later lookups through the same view
-  // (the same map) start from that and only find the values again, one checked offset away.
-  errc map_entries(const detail::lookup_hint& hint, block& b) const noexcept {
-    if (const std::uint64_t kept = hint.kept()) {
-      const std::uint8_t* values{};
-      if (const errc e = m_.target(r_, values); e != errc::ok) return e;
-      b = block{values, static_cast<std::size_t>(kept >> 32 & 0x3fffffff), r_.width, flexbuffers::FBT_NULL, m_.base + (kept & 0xffffffff),
-                static_cast<std::uint8_t>(1u << (kept >> 62))};
-      return errc::ok;
-    }
+  PRISM_NOINLINE errc find_first(std::string_view key, node& out, bool& found, const detail::lookup_hint& hint) const noexcept {
+    block b;
     if (const errc e = m_.map_entries(r_, b); e != errc::ok) return e;
     const std::uint64_t keys_at = m_.offset(b.keys);
     if (keys_at >> 32 == 0 && b.count >> 30 == 0)  // at or past 4 GiB, or with 2^30 entries or more: decoded every time
       hint.keep(keys_at | std::uint64_t{b.count} << 32 | std::uint64_t(std::countr_zero(b.key_width)) << 62);
+    return find_in(b, key, out, found);
+  }
+  PRISM_INLINE errc find_in(const block& b, std::string_view key, node& out, bool& found) const noexcept {
+    const key_position at = find_sorted_key(m_.base, m_.end(), b.keys, b.key_width, b.count, key);
+    if (at.code != errc::ok || at.index == b.count) return at.code;
+    set_child(out, b, at.index, role::value);
+    found = true;
     return errc::ok;
   }
 
