@@ -107,20 +107,28 @@ struct message {
     return errc::ok;
   }
 
+  // The bytes of a string or blob (whose size prefix is as wide as the ref's width).
+  PRISM_INLINE errc sized_bytes(const ref& r, std::string_view& s) const noexcept {
+    const std::size_t w = r.width;
+    const std::uint64_t off = load_uint(r.slot, r.parent_width);
+    const auto before = static_cast<std::uint64_t>(r.slot - base);
+    if (off > before || before - off < w) return errc::invalid_value;
+    const std::uint8_t* const p = r.slot - off;
+    const std::uint64_t n = load_uint(p - w, w);
+    if (n > static_cast<std::uint64_t>(end() - p)) return errc::unexpected_end;
+    s = std::string_view(reinterpret_cast<const char*>(p), static_cast<std::size_t>(n));
+    return errc::ok;
+  }
+
   // The bytes of a string, key or blob.
   errc text(const ref& r, std::string_view& s) const noexcept {
-    if (r.kind != flexbuffers::FBT_STRING && r.kind != flexbuffers::FBT_KEY && r.kind != flexbuffers::FBT_BLOB) return errc::type_mismatch;
+    if (r.kind == flexbuffers::FBT_STRING || r.kind == flexbuffers::FBT_BLOB) return sized_bytes(r, s);
+    if (r.kind != flexbuffers::FBT_KEY) return errc::type_mismatch;
     const std::uint8_t* p{};
     if (const errc e = target(r, p); e != errc::ok) return e;
-    std::size_t n{};
-    if (r.kind == flexbuffers::FBT_KEY) {
-      const void* nul = std::memchr(p, 0, static_cast<std::size_t>(end() - p));
-      if (!nul) return errc::unexpected_end;
-      n = static_cast<std::size_t>(static_cast<const std::uint8_t*>(nul) - p);
-    } else if (const errc e = sized(p, r.width, 1, 0, n); e != errc::ok) {
-      return e;
-    }
-    s = std::string_view(reinterpret_cast<const char*>(p), n);
+    const void* nul = std::memchr(p, 0, static_cast<std::size_t>(end() - p));
+    if (!nul) return errc::unexpected_end;
+    s = std::string_view(reinterpret_cast<const char*>(p), static_cast<std::size_t>(static_cast<const std::uint8_t*>(nul) - p));
     return errc::ok;
   }
 

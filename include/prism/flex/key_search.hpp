@@ -27,28 +27,32 @@ inline int compare_stored_key(const std::uint8_t* p, const std::uint8_t* end, st
   return p[n] != 0 ? 1 : 0;
 }
 
-// A key of fewer than 16 bytes, none of them zero, in two zero-padded words, with masks over
-// its bytes and its terminating zero.
+// A key of fewer than 16 bytes, none of them zero, in two zero-padded words.
 class short_key {
  public:
   static constexpr std::size_t max_size = 15;
 
-  // Nothing when the key holds a zero byte: no stored key can equal it.
+  // False when the key holds a zero byte: no stored key can equal it.
   PRISM_INLINE static bool make(std::string_view key, short_key& out) noexcept {
     const std::size_t n = key.size();
     const char* const p = key.data();
+    std::uint64_t low, high;
     if (n >= 8) {  // overlapping words: the second's bytes past the first's shifted down
       std::uint64_t tail;
-      std::memcpy(&out.low_, p, 8);
+      std::memcpy(&low, p, 8);
       std::memcpy(&tail, p + n - 8, 8);
-      out.high_ = n > 8 ? tail >> (8 * (16 - n)) : 0;
+      high = n > 8 ? tail >> (8 * (16 - n)) : 0;
     } else {
-      out.low_ = load_partial(p, n);
-      out.high_ = 0;
+      low = load_partial(p, n);
+      high = 0;
     }
-    out.low_mask_ = masks[n + 1][0];
-    out.high_mask_ = masks[n + 1][1];
-    return !has_zero_byte(out.low_ | ~masks[n][0]) && !has_zero_byte(out.high_ | ~masks[n][1]);  // only the key's own bytes
+    // Big-endian, so that comparing words compares their first differing bytes; masked over
+    // the key and its terminating zero.
+    out.low_mask_ = __builtin_bswap64(masks[n + 1][0]);
+    out.high_mask_ = __builtin_bswap64(masks[n + 1][1]);
+    out.low_ = __builtin_bswap64(low);
+    out.high_ = __builtin_bswap64(high);
+    return !has_zero_byte(low | ~masks[n][0]) && !has_zero_byte(high | ~masks[n][1]);  // only the key's own bytes
   }
 
   // compare_stored_key's sign for a stored key with at least 16 bytes of the message from p.
@@ -56,8 +60,10 @@ class short_key {
     std::uint64_t low, high;
     std::memcpy(&low, p, 8);
     std::memcpy(&high, p + 8, 8);
-    if (const std::uint64_t diff = (low ^ low_) & low_mask_) return first_difference(low, low_, diff);
-    if (const std::uint64_t diff = (high ^ high_) & high_mask_) return first_difference(high, high_, diff);
+    low = __builtin_bswap64(low) & low_mask_;
+    if (low != low_) return low < low_ ? -1 : 1;
+    high = __builtin_bswap64(high) & high_mask_;
+    if (high != high_) return high < high_ ? -1 : 1;
     return 0;
   }
 
@@ -75,11 +81,6 @@ class short_key {
     const auto byte = [&](std::size_t i) { return std::uint64_t{static_cast<unsigned char>(p[i])} << (8 * i); };
     return byte(0) | byte(n / 2) | byte(n - 1);
   }
-  // The sign of the first byte in which stored and wanted differ (diff: their masked xor).
-  static int first_difference(std::uint64_t stored, std::uint64_t wanted, std::uint64_t diff) noexcept {
-    const int shift = std::countr_zero(diff) & ~7;
-    return static_cast<int>((stored >> shift) & 0xff) - static_cast<int>((wanted >> shift) & 0xff);
-  }
   static constexpr bool has_zero_byte(std::uint64_t v) noexcept { return ((v - 0x0101010101010101u) & ~v & 0x8080808080808080u) != 0; }
 
   // The first n bytes of two words.
@@ -95,6 +96,10 @@ class short_key {
   std::uint64_t low_, high_, low_mask_, high_mask_;
 };
 
+// A comparison that cannot decide (no stored key compares this way: strcmp's signs are byte
+// differences, in -255..255).
+inline constexpr int restart_search = -1000;
+
 // Where `key` is among the `count` sorted keys of a map, whose slots (`width` bytes each, each
 // an offset back to its key's bytes) start at `keys`; index `count` when it is not there.
 struct key_position {
@@ -102,7 +107,8 @@ struct key_position {
   errc code = errc::ok;
 };
 
-// Binary search with `compare(stored key's first byte)`; Width 0: slots `width` bytes wide.
+// Binary search with `compare(stored key's first byte)`, which returns `restart` when it cannot
+// decide; Width 0: slots `width` bytes wide.
 template <std::size_t Width, class Compare>
 PRISM_INLINE key_position search_sorted_keys(const std::uint8_t* base, const std::uint8_t* keys, std::size_t width, std::size_t count,
                                              Compare compare) noexcept {
@@ -115,24 +121,32 @@ PRISM_INLINE key_position search_sorted_keys(const std::uint8_t* base, const std
     if (back > static_cast<std::uint64_t>(slot - base)) return {count, errc::invalid_value};
     const int c = compare(slot - back);
     if (c == 0) return {mid, errc::ok};
+    if (c == restart_search) return {count + 1, errc::ok};
     if (c < 0) lo = mid + 1;
     else hi = mid;
   }
   return {count, errc::ok};
 }
 
-PRISM_NOINLINE inline key_position find_sorted_key(const std::uint8_t* base, const std::uint8_t* end, const std::uint8_t* keys, std::size_t width,
-                                          std::size_t count, std::string_view key) noexcept {
-  const auto general = [=](const std::uint8_t* p) { return compare_stored_key(p, end, key); };
-  if (key.size() <= short_key::max_size) {
-    short_key k;
-    if (!short_key::make(key, k)) return {count, errc::ok};
-    const auto fast = [=](const std::uint8_t* p) { return end - p >= 16 ? k.compare(p) : general(p); };
-    if (width == 1) return search_sorted_keys<1>(base, keys, 1, count, fast);  // keys within 255 bytes of their slots
-    return search_sorted_keys<0>(base, keys, width, count, fast);
-  }
+// Any key, any stored keys, byte by byte.
+PRISM_NOINLINE inline key_position find_sorted_key_bytewise(const std::uint8_t* base, const std::uint8_t* end, const std::uint8_t* keys,
+                                                              std::size_t width, std::size_t count, std::string_view key) noexcept {
   if (std::memchr(key.data(), 0, key.size())) return {count, errc::ok};
-  return search_sorted_keys<0>(base, keys, width, count, general);
+  return search_sorted_keys<0>(base, keys, width, count, [=](const std::uint8_t* p) { return compare_stored_key(p, end, key); });
+}
+
+// Short keys compare as words while the stored key has 16 bytes of the message after it; the
+// search calls nothing, so that it needs no registers saved.
+PRISM_NOINLINE inline key_position find_sorted_key(const std::uint8_t* base, const std::uint8_t* end, const std::uint8_t* keys, std::size_t width,
+                                                   std::size_t count, std::string_view key) noexcept {
+  if (key.size() > short_key::max_size) return find_sorted_key_bytewise(base, end, keys, width, count, key);
+  short_key k;
+  if (!short_key::make(key, k)) return {count, errc::ok};
+  const auto compare = [=](const std::uint8_t* p) { return end - p >= 16 ? k.compare(p) : restart_search; };
+  const key_position at = width == 1 ? search_sorted_keys<1>(base, keys, 1, count, compare)  // keys within 255 bytes of their slots
+                                     : search_sorted_keys<0>(base, keys, width, count, compare);
+  if (at.index > count) [[unlikely]] return find_sorted_key_bytewise(base, end, keys, width, count, key);
+  return at;
 }
 
 }  // namespace prism::flex_detail

@@ -35,7 +35,7 @@ PRISM_INLINE bool parse_plain_tensor(const message& m, const block& t, tensor_he
   }
   if (data.kind == FBT_BLOB) {
     std::string_view bytes;
-    if (m.text(data, bytes) != errc::ok) return false;
+    if (m.sized_bytes(data, bytes) != errc::ok) return false;
     h.data = reinterpret_cast<const std::byte*>(bytes.data());
     h.data_bytes = bytes.size();
   } else {

@@ -71,7 +71,7 @@ class node {
     if (r_.kind == FBT_VECTOR) return triple_tensor(h);
     if (r_.kind < FBT_VECTOR_INT || r_.kind > FBT_VECTOR_FLOAT) return errc::type_mismatch;
     block b;
-    if (const errc e = m_.elements(r_, b); e != errc::ok) return e;
+    if (const errc e = m_.sized_block(r_, b); e != errc::ok) return e;
     const std::size_t w = b.width;
     if (b.element == FBT_FLOAT) {
       if (w != 4 && w != 8) return errc::invalid_value;
@@ -118,7 +118,7 @@ class node {
     block b;
     if (const errc e = vector_elements(hint, b); e != errc::ok) return e;
     if (i >= b.count) return errc::out_of_range;
-    set_child(out, b, i, role::element);
+    out.detach(m_, message::element(b, i));
     return errc::ok;
   }
   errc element(std::size_t i, node& out) const noexcept { return element(i, out, detail::lookup_hint{}); }
@@ -198,6 +198,12 @@ class node {
     element_ = b.element;
     role_ = how;
   }
+  // A value reached by index or key: no walk goes on from it, so it keeps no parent block.
+  PRISM_INLINE void detach(const message& m, const ref& r) noexcept {
+    m_ = m;
+    r_ = r;
+    role_ = role::root;
+  }
   void set_child(node& out, const block& b, std::size_t i, role how) const noexcept {
     out.m_ = m_;
     out.r_ = message::element(b, i);
@@ -215,7 +221,7 @@ class node {
   PRISM_INLINE errc find_in(const block& b, std::string_view key, node& out, bool& found) const noexcept {
     const key_position at = find_sorted_key(m_.base, m_.end(), b.keys, b.key_width, b.count, key);
     if (at.code != errc::ok || at.index == b.count) return at.code;
-    set_child(out, b, at.index, role::value);
+    out.detach(m_, message::element(b, at.index));
     found = true;
     return errc::ok;
   }
@@ -242,18 +248,18 @@ class node {
   }
 
   errc triple_tensor(tensor_header& h) const noexcept {
-    block t;  // the element types first, cheaply: most vectors are not tensors
-    if (m_.elements(r_, t) != errc::ok) return errc::type_mismatch;
+    block t;
+    if (m_.sized_block(r_, t) != errc::ok) return errc::type_mismatch;
     return triple_tensor(t, h);
   }
   errc triple_tensor(const block& t, tensor_header& h) const noexcept {
     using namespace flexbuffers;
     if (t.count != 3 && t.count != 4) return errc::type_mismatch;
+    if (parse_plain_tensor(m_, t, h)) return errc::ok;
     const flex_detail::type code = message::element(t, 0).kind, shape = message::element(t, 1).kind, data = message::element(t, 2).kind;
     if (code != FBT_UINT && code != FBT_INT && code != FBT_INDIRECT_UINT && code != FBT_INDIRECT_INT) return errc::type_mismatch;
     if (shape != FBT_VECTOR && (shape < FBT_VECTOR_INT || shape > FBT_VECTOR_UINT)) return errc::type_mismatch;
     if (data != FBT_BLOB && (data < FBT_VECTOR_INT || data > FBT_VECTOR_FLOAT)) return errc::type_mismatch;
-    if (parse_plain_tensor(m_, t, h)) return errc::ok;
     tensor_fault fault;
     return parse_tensor_elements(m_, r_, t, h, fault);
   }
