@@ -135,10 +135,23 @@ PRISM_NOINLINE inline key_position find_sorted_key_bytewise(const std::uint8_t* 
   return search_sorted_keys<0>(base, keys, width, count, [=](const std::uint8_t* p) { return compare_stored_key(p, end, key); });
 }
 
-// Short keys compare as words while the stored key has 16 bytes of the message after it; the
-// search calls nothing, so that it needs no registers saved.
-PRISM_NOINLINE inline key_position find_sorted_key(const std::uint8_t* base, const std::uint8_t* end, const std::uint8_t* keys, std::size_t width,
-                                                   std::size_t count, std::string_view key) noexcept {
+// Where a map's keys are (their offset in the message), how many and how wide, in one word
+// that a view keeps in its hint; 0 when they do not fit one.
+struct kept_keys {
+  static std::uint64_t pack(std::size_t offset, std::size_t count, std::size_t width) noexcept {
+    if (offset >> 32 || count >> 30) return 0;  // at or past 4 GiB, or 2^30 keys or more
+    return offset | std::uint64_t{count} << 32 | std::uint64_t(std::countr_zero(width)) << 62;
+  }
+  static std::size_t offset(std::uint64_t kept) noexcept { return static_cast<std::size_t>(kept & 0xffffffff); }
+  static std::size_t count(std::uint64_t kept) noexcept { return static_cast<std::size_t>(kept >> 32 & 0x3fffffff); }
+  static std::size_t width(std::uint64_t kept) noexcept { return std::size_t{1} << (kept >> 62); }
+};
+
+// The keys that `kept` names. Short keys compare as words while the stored key has 16 bytes of
+// the message after it; the search calls nothing, so that it needs no registers saved.
+PRISM_NOINLINE inline key_position find_kept_key(const std::uint8_t* base, const std::uint8_t* end, std::uint64_t kept, std::string_view key) noexcept {
+  const std::uint8_t* const keys = base + kept_keys::offset(kept);
+  const std::size_t count = kept_keys::count(kept), width = kept_keys::width(kept);
   if (key.size() > short_key::max_size) return find_sorted_key_bytewise(base, end, keys, width, count, key);
   short_key k;
   if (!short_key::make(key, k)) return {count, errc::ok};

@@ -114,12 +114,15 @@ class node {
     }
   }
 
+  // The first access by index through a view checks the vector (not a map, not a tensor
+  // triple: as_tensor reads those) and keeps its element count in the view's hint; later ones
+  // (the same vector) only find the elements again, one checked offset away.
   errc element(std::size_t i, node& out, const detail::lookup_hint& hint) const noexcept {
-    block b;
-    if (const errc e = vector_elements(hint, b); e != errc::ok) return e;
-    if (i >= b.count) return errc::out_of_range;
-    out.detach(m_, message::element(b, i));
-    return errc::ok;
+    const std::uint64_t kept = hint.kept();
+    if (!kept || !has_size_prefix(r_.kind)) [[unlikely]] return element_first(i, out, hint);
+    const std::uint8_t* data{};
+    if (const errc e = m_.target(r_, data); e != errc::ok) return e;
+    return element_of(block{data, static_cast<std::size_t>(kept - 1), r_.width, element_type_of(r_.kind)}, i, out);
   }
   errc element(std::size_t i, node& out) const noexcept { return element(i, out, detail::lookup_hint{}); }
 
@@ -134,9 +137,8 @@ class node {
     if (!kept) [[unlikely]] return find_first(key, out, found, hint);
     const std::uint8_t* values{};
     if (const errc e = m_.target(r_, values); e != errc::ok) return e;
-    const block b{values, static_cast<std::size_t>(kept >> 32 & 0x3fffffff), r_.width, flexbuffers::FBT_NULL, m_.base + (kept & 0xffffffff),
-                  static_cast<std::uint8_t>(1u << (kept >> 62))};
-    return find_in(b, key, out, found);
+    const key_position at = find_kept_key(m_.base, m_.end(), kept, key);
+    return found_value(block{values, kept_keys::count(kept), r_.width}, at, out, found);
   }
 
   errc first(node& out) const noexcept {
@@ -213,37 +215,33 @@ class node {
   PRISM_NOINLINE errc find_first(std::string_view key, node& out, bool& found, const detail::lookup_hint& hint) const noexcept {
     block b;
     if (const errc e = m_.map_entries(r_, b); e != errc::ok) return e;
-    const std::uint64_t keys_at = m_.offset(b.keys);
-    if (keys_at >> 32 == 0 && b.count >> 30 == 0)  // at or past 4 GiB, or with 2^30 entries or more: decoded every time
-      hint.keep(keys_at | std::uint64_t{b.count} << 32 | std::uint64_t(std::countr_zero(b.key_width)) << 62);
-    return find_in(b, key, out, found);
+    const std::uint64_t kept = kept_keys::pack(m_.offset(b.keys), b.count, b.key_width);
+    if (!kept) return found_value(b, find_sorted_key_bytewise(m_.base, m_.end(), b.keys, b.key_width, b.count, key), out, found);
+    hint.keep(kept);
+    return found_value(b, find_kept_key(m_.base, m_.end(), kept, key), out, found);
   }
-  PRISM_INLINE errc find_in(const block& b, std::string_view key, node& out, bool& found) const noexcept {
-    const key_position at = find_sorted_key(m_.base, m_.end(), b.keys, b.key_width, b.count, key);
+  // The value of the key found `at` among a map's values `b`.
+  PRISM_INLINE errc found_value(const block& b, const key_position& at, node& out, bool& found) const noexcept {
     if (at.code != errc::ok || at.index == b.count) return at.code;
     out.detach(m_, message::element(b, at.index));
     found = true;
     return errc::ok;
   }
 
-  // This vector's elements (not a map's, not a tensor triple's: as_tensor reads those). The first
-  // access by index through a view checks them and keeps their count in the view's hint; later
-  // ones (the same vector) only find the elements again, one checked offset away.
-  errc vector_elements(const detail::lookup_hint& hint, block& b) const noexcept {
+  PRISM_NOINLINE errc element_first(std::size_t i, node& out, const detail::lookup_hint& hint) const noexcept {
     using namespace flexbuffers;
     const flex_detail::type t = r_.kind;
-    const bool sized = has_size_prefix(t);
-    if (const std::uint64_t kept = hint.kept(); kept && sized) {
-      const std::uint8_t* data{};
-      if (const errc e = m_.target(r_, data); e != errc::ok) return e;
-      b = block{data, static_cast<std::size_t>(kept - 1), r_.width, element_type_of(t), nullptr, 1};
-      return errc::ok;
-    }
     if (t == FBT_MAP) return errc::type_mismatch;
+    block b;
     if (const errc e = m_.elements(r_, b); e != errc::ok) return e;
     tensor_header h;
     if (t == FBT_VECTOR && triple_tensor(b, h) == errc::ok) return errc::type_mismatch;
-    if (sized) hint.keep(std::uint64_t{b.count} + 1);
+    if (has_size_prefix(t)) hint.keep(std::uint64_t{b.count} + 1);
+    return element_of(b, i, out);
+  }
+  PRISM_INLINE errc element_of(const block& b, std::size_t i, node& out) const noexcept {
+    if (i >= b.count) return errc::out_of_range;
+    out.detach(m_, message::element(b, i));
     return errc::ok;
   }
 
