@@ -8,6 +8,7 @@
 #include <span>
 #include <type_traits>
 
+#include "config.hpp"
 #include "copy_bytes.hpp"
 #include "error.hpp"
 #include "tensor.hpp"
@@ -149,7 +150,7 @@ decltype(auto) with_tensor_ref(const tensor_header& h, F&& f) {
 }
 
 // The element count of `shape`, or false when it overflows or exceeds `bytes / element_size`.
-inline bool tensor_fits(const tensor_header& h, std::size_t element_size, std::size_t bytes) noexcept {
+PRISM_INLINE bool tensor_fits(const tensor_header& h, std::size_t element_size, std::size_t bytes) noexcept {
   std::size_t count = 1;
   for (std::size_t d = 0; d < h.rank; ++d)
     if (__builtin_mul_overflow(count, h.shape[d], &count)) return false;

@@ -134,7 +134,7 @@ struct message {
 
   // The entries of a map: its values' slots and types, and its keys (a typed vector of keys,
   // whose offset and width come before the map's size).
-  errc map_entries(const ref& r, block& b) const noexcept {
+  PRISM_INLINE errc map_entries(const ref& r, block& b) const noexcept {
     const std::size_t w = r.width;
     const std::uint8_t* p{};
     if (const errc e = target(r, p); e != errc::ok) return e;

@@ -48,8 +48,8 @@ class short_key {
     }
     // Big-endian, so that comparing words compares their first differing bytes; masked over
     // the key and its terminating zero.
-    out.low_mask_ = __builtin_bswap64(masks[n + 1][0]);
-    out.high_mask_ = __builtin_bswap64(masks[n + 1][1]);
+    out.low_mask_ = big_endian_masks[n + 1][0];
+    out.high_mask_ = big_endian_masks[n + 1][1];
     out.low_ = __builtin_bswap64(low);
     out.high_ = __builtin_bswap64(high);
     return !has_zero_byte(low | ~masks[n][0]) && !has_zero_byte(high | ~masks[n][1]);  // only the key's own bytes
@@ -90,6 +90,12 @@ class short_key {
       m[n][0] = n >= 8 ? ~std::uint64_t{0} : (std::uint64_t{1} << (8 * n)) - 1;
       m[n][1] = n <= 8 ? 0 : n == 16 ? ~std::uint64_t{0} : (std::uint64_t{1} << (8 * (n - 8))) - 1;
     }
+    return m;
+  }();
+  static constexpr auto big_endian_masks = [] {
+    auto m = masks;
+    for (auto& words : m)
+      for (auto& w : words) w = __builtin_bswap64(w);
     return m;
   }();
 
