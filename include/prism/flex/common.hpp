@@ -107,14 +107,23 @@ struct message {
     return errc::ok;
   }
 
-  // The bytes of a string or blob (whose size prefix is as wide as the ref's width).
-  PRISM_INLINE errc sized_bytes(const ref& r, std::string_view& s) const noexcept {
+  // Where the data of a string, blob or vector starts, and its size prefix (as wide as the ref's
+  // width, just before it).
+  PRISM_INLINE errc size_prefixed(const ref& r, const std::uint8_t*& p, std::uint64_t& n) const noexcept {
     const std::size_t w = r.width;
     const std::uint64_t off = load_uint(r.slot, r.parent_width);
     const auto before = static_cast<std::uint64_t>(r.slot - base);
     if (off > before || before - off < w) return errc::invalid_value;
-    const std::uint8_t* const p = r.slot - off;
-    const std::uint64_t n = load_uint(p - w, w);
+    p = r.slot - off;
+    n = load_uint(p - w, w);
+    return errc::ok;
+  }
+
+  // The bytes of a string or blob.
+  PRISM_INLINE errc sized_bytes(const ref& r, std::string_view& s) const noexcept {
+    const std::uint8_t* p{};
+    std::uint64_t n{};
+    if (const errc e = size_prefixed(r, p, n); e != errc::ok) return e;
     if (n > static_cast<std::uint64_t>(end() - p)) return errc::unexpected_end;
     s = std::string_view(reinterpret_cast<const char*>(p), static_cast<std::size_t>(n));
     return errc::ok;
@@ -170,13 +179,10 @@ struct message {
   PRISM_INLINE errc sized_block(const ref& r, block& b) const noexcept {
     const type element = element_type_of(r.kind);
     const std::size_t trailing = element == flexbuffers::FBT_NULL ? 1 : 0;
-    const std::size_t w = r.width;
-    const std::uint64_t off = load_uint(r.slot, r.parent_width);
-    const auto before = static_cast<std::uint64_t>(r.slot - base);
-    if (off > before || before - off < w) return errc::invalid_value;
-    const std::uint8_t* const p = r.slot - off;
-    const std::uint64_t count = load_uint(p - w, w);
-    if (!detail::count_fits(count, w + trailing, static_cast<std::size_t>(end() - p))) return errc::unexpected_end;
+    const std::uint8_t* p{};
+    std::uint64_t count{};
+    if (const errc e = size_prefixed(r, p, count); e != errc::ok) return e;
+    if (!detail::count_fits(count, r.width + trailing, static_cast<std::size_t>(end() - p))) return errc::unexpected_end;
     b = block{p, static_cast<std::size_t>(count), r.width, element, nullptr, 1};
     return errc::ok;
   }
