@@ -393,13 +393,19 @@ class node {
     return true;
   }
 
-  // One past this value when its head gives its size (integers, simple values, floats, definite
-  // strings) and something follows it; else 0.
+  // One past this value when its heads give its size (integers, simple values, floats, definite
+  // strings, typed arrays over one) and something follows it; else 0.
   std::size_t end_if_scalar() const noexcept { return element_tag_ ? 0 : scalar_end_at(pos_); }
   PRISM_INLINE std::size_t scalar_end_at(std::size_t at) const noexcept {
     const std::uint8_t head = base_[at];
     const unsigned m = head >> 5;
-    if (m == major::tag || m == major::array || m == major::map) return 0;
+    if (m == major::tag) {  // a typed array (tags 64..87, one byte) over a definite byte string
+      if (head != 0xd8 || size_ - at < 4 || base_[at + 1] < 64 || base_[at + 1] > 87 || (base_[at + 2] >> 5) != major::bytes) return 0;
+      std::uint64_t n{};
+      std::size_t start{};
+      return argument_at(at + 2, n, start) == errc::ok && n < size_ - start ? start + static_cast<std::size_t>(n) : 0;
+    }
+    if (m == major::array || m == major::map) return 0;
     if ((m == major::text || m == major::bytes) && (head & 31) < 24)  // a short string: its head gives its size
       return at + 1 + (head & 31) < size_ ? at + 1 + (head & 31) : 0;
     if ((m <= major::negative_int || m == major::simple) && (head & 31) < 28) {  // numbers and simple values: the head alone
