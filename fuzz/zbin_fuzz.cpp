@@ -2,8 +2,9 @@
 
 #include "fuzz_target.hpp"
 
-// Reads into structs, then checks the view against verify(): a message verify() accepts must walk
-// through the view without a decoding error; any message may be walked without a crash.
+// Reads into structs, then checks the views against verify(): a message verify() accepts must walk
+// through the view and the verified view without a decoding error; any message may be walked
+// through the checked view without a crash.
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   fuzz_all<prism::zbin>(data, size);
   const std::string_view input(reinterpret_cast<const char*>(data), size);
@@ -12,5 +13,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const bool walked = walk_view(v);
   if (verified && !walked) std::abort();
   if (verified && !probe_lookups(v)) std::abort();  // unverified indexes may be out of order
+  // A verified view reads without offset checks: it must refuse what verify() refuses, and walk
+  // and look up in what it accepts without leaving the input (the sanitizers watch).
+  const auto trusted = prism::verified_view<prism::zbin>(input, prism::limits{.max_depth = 64});
+  if (trusted.valid() != verified) std::abort();
+  if (verified && (!walk_view(trusted) || !probe_lookups(trusted))) std::abort();
   return 0;
 }

@@ -306,6 +306,88 @@ TEST(Zbin, VerifyRejectsEveryTruncationAndDamageNeverCrashes) {
   }
 }
 
+// A verified view (verify() once, then no offset checks) reads what the checked view reads:
+// every value, every lookup, the struct, and the errors of what the caller asks for.
+TEST(Zbin, VerifiedViewsReadWhatCheckedViewsRead) {
+  testing_support::random_values gen(34);
+  for (int i = 0; i < 200; ++i) {
+    const auto value = gen.make<testing_types::Everything>();
+    const auto z = prism::write<prism::zbin>(value).value();
+    const auto v = prism::verified_view<prism::zbin>(z);
+    ASSERT_TRUE(v.valid()) << v.failure()->message();
+    EXPECT_EQ(v["text"].as<std::string>().value(), value.text);
+    EXPECT_EQ(v["u64"].as<std::uint64_t>().value(), value.u64);
+    EXPECT_EQ(v["i64"].as<std::int64_t>().value(), value.i64);
+    EXPECT_EQ(v["f64"].as<double>().value(), value.f64);
+    EXPECT_EQ(v["numbers"].size().value(), value.numbers.size());
+    EXPECT_EQ(v["by_id"].size().value(), value.by_id.size());
+    for (const auto& [id, name] : value.by_id) {
+      std::size_t matched = 0;
+      for (auto [key, text] : v["by_id"].items())
+        if (key.as<std::int32_t>().value() == id && text.as<std::string>().value() == name) ++matched;
+      EXPECT_EQ(matched, 1u) << id;
+    }
+    EXPECT_TRUE(walk_view(v));
+    EXPECT_TRUE(probe_lookups(v));
+    testing_types::Everything back{};
+    ASSERT_TRUE(prism::read(back, v));
+    EXPECT_TRUE(back == value);
+    EXPECT_EQ(v["no such field"].as<int>().error().code, prism::errc::missing_key);
+    EXPECT_EQ(v["text"].as<int>().error().code, prism::errc::type_mismatch);
+    EXPECT_EQ(v["numbers"][value.numbers.size()].as<int>().error().code, prism::errc::out_of_range);
+    EXPECT_EQ(v["i64"]["x"].as<int>().error().code, prism::errc::type_mismatch);
+  }
+  // Indexed objects (binary search) and tensors in place.
+  std::vector<Wide> rows(50);
+  for (int i = 0; i < 50; ++i) rows[static_cast<std::size_t>(i)] = {i, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, "row " + std::to_string(i)};
+  prism::aligned_buffer wide;
+  ASSERT_TRUE(prism::write<prism::zbin>(rows, wide));
+  const auto w = prism::verified_view<prism::zbin>(wide);
+  EXPECT_EQ(w[42]["name"].as<std::string>().value(), "row 42");
+  EXPECT_EQ(w[42]["k00"].as<int>().value(), 42);
+  EXPECT_EQ(w[49]["k11"].as<std::int8_t>().value(), 11);
+  prism::aligned_buffer tensor;
+  ASSERT_TRUE(prism::write<prism::zbin>(TensorStruct{}, tensor));
+  const auto t = prism::verified_view<prism::zbin>(tensor)["tensor_value"].as_tensor<std::uint8_t, 3>();
+  ASSERT_TRUE(t);
+  EXPECT_TRUE(t->zero_copy());
+  EXPECT_EQ((*t)(2, 1000, 700), 3);
+}
+
+// A verified view of bytes verify() refuses carries verify()'s error; of bytes it accepts, every
+// value walks and every lookup agrees with the walk, without the offset checks (ASan watches).
+TEST(Zbin, VerifiedViewsOfDamagedBytesFailAsVerifyDoes) {
+  testing_support::random_values gen(35);
+  std::mt19937_64 rng(36);
+  std::size_t accepted = 0, refused = 0;
+  for (int i = 0; i < 20; ++i) {
+    const auto z = prism::write<prism::zbin>(gen.make<testing_types::Everything>()).value();
+    for (int k = 0; k < 400; ++k) {
+      std::string bad = z;
+      if (k % 5 == 0) bad.resize(rng() % bad.size());
+      else bad[rng() % bad.size()] = static_cast<char>(rng());
+      const auto verified = prism::verify<prism::zbin>(bad);
+      const auto v = prism::verified_view<prism::zbin>(bad);
+      ASSERT_EQ(v.valid(), static_cast<bool>(verified));
+      if (!verified) {
+        ++refused;
+        EXPECT_EQ(v.failure()->code, verified.error().code);
+        EXPECT_EQ(v.failure()->offset, verified.error().offset);
+        EXPECT_EQ(v["text"].as<std::string>().error().code, verified.error().code);
+        continue;
+      }
+      ++accepted;
+      EXPECT_TRUE(walk_view(v));
+      EXPECT_TRUE(probe_lookups(v));
+      (void)v["tree"]["children"][0].size();
+      testing_types::Everything out{};
+      (void)prism::read(out, v);
+    }
+  }
+  EXPECT_GT(accepted, 100u);
+  EXPECT_GT(refused, 1000u);
+}
+
 TEST(Zbin, HugeCountsFailBeforeAllocating) {
   // An array claiming 2^32-1 elements in a 13-byte message.
   const std::string bytes("\x5a\x01\xd3\xff\xff\xff\xff\x04\x00\x00\x00\x00\x00", 13);

@@ -398,6 +398,13 @@ status verify(const Bytes& bytes, const limits& lim = {}) {
   return view_traits<Format>::verify(reinterpret_cast<const std::uint8_t*>(std::ranges::data(bytes)), detail::input_size(bytes), lim);
 }
 
+// verify(), then a view of the message whose accesses skip the checks verify() made (for formats
+// that offer it: zbin). On failure the view carries verify()'s error.
+template <class Format, byte_input Bytes>
+auto verified_view(const Bytes& bytes, const limits& lim = {}) {
+  return view_traits<Format>::verified_root(reinterpret_cast<const std::uint8_t*>(std::ranges::data(bytes)), detail::input_size(bytes), lim);
+}
+
 namespace detail {
 // Reads a scalar from a node that has no bytes of its own for the format's reader (an element
 // of a typed array, a bit of a bool array): through the view's accessors.
