@@ -287,7 +287,7 @@ class node {
       const std::size_t at = static_cast<std::size_t>(value - base_);
       const std::size_t extent = plain_extent_at(base_, size_, at);
       if (*p == wanted && detail::bytes_equal(p + 1, key.data(), key.size())) {
-        hint.found(walk.index(), count, static_cast<std::size_t>(p - base_), extent && extent < size_ - at ? at + extent : 0);
+        hint.found(walk.index(), count, static_cast<std::size_t>(p - base_), extent && extent < size_ - at ? at + extent : 0, first);
         out = node(base_, size_, at);
         out.next_form_ = form::bare_string;
         found = true;

@@ -381,7 +381,7 @@ class node {
       if (value >= end) return false;
       if (*p == wanted && detail::bytes_equal(p + 1, key.data(), key.size())) {
         const std::size_t at = static_cast<std::size_t>(value - base_);
-        hint.found(walk.index(), count, static_cast<std::size_t>(p - base_), scalar_end_at(at));  // before out is stored
+        hint.found(walk.index(), count, static_cast<std::size_t>(p - base_), scalar_end_at(at), first);  // before out is stored
         out = node(base_, size_, at);
         found = true;
         return true;

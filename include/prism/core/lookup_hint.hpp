@@ -42,9 +42,11 @@ class lookup_hint {
   }
   // After a lookup found entry `index` of `count`, at offset `entry`: names the entry after it
   // when where it starts is known (`next`; 0 when not), so that the next lookup in field order
-  // matches at once, else the one found.
-  PRISM_INLINE void found(std::size_t index, std::size_t count, std::size_t entry, std::size_t next) const noexcept {
+  // matches at once, else the one found; after the last entry, the first (at offset `first`), so
+  // that reading the fields in order again starts where they start.
+  PRISM_INLINE void found(std::size_t index, std::size_t count, std::size_t entry, std::size_t next, std::size_t first) const noexcept {
     if (next && index + 1 < count) set(index + 1, next);
+    else if (index + 1 == count) set(0, first);
     else set(index, entry);
   }
   // Offsets and indexes of 2^32 or more are not recorded (the lookup then starts at the first).
@@ -111,7 +113,7 @@ errc find_entry(const Node& first_key, std::size_t n, const lookup_hint& hint, M
     Node value;
     if (const errc e = k.next(value); e != errc::ok) return e;
     if (matches(k)) {
-      hint.found(i, n, k.offset(), value.end_if_scalar());
+      hint.found(i, n, k.offset(), value.end_if_scalar(), first_key.offset());
       out = value;
       found = true;
       return errc::ok;

@@ -312,7 +312,7 @@ class node {
       const std::uint8_t* const value = p + 1 + (*p & 0x1f);
       if (value >= end) return false;
       if (*p == wanted && detail::bytes_equal(p + 1, key.data(), key.size())) {
-        found_at(hint, count, walk.index(), p, p + 1 + key.size(), out);  // = value: from the key's size, not the loaded tag
+        found_at(hint, count, walk.index(), first, p, p + 1 + key.size(), out);  // = value: from the key's size, not the loaded tag
         found = true;
         return true;
       }
@@ -353,7 +353,7 @@ class node {
         ctx.src.advance(len);
         if (match) {
           if (!ctx.src.need(1)) return errc::unexpected_end;
-          found_at(hint, n, i, base_ + entry, ctx.src.cur(), out);
+          found_at(hint, n, i, first, base_ + entry, ctx.src.cur(), out);
           found = true;
           return errc::ok;
         }
@@ -367,12 +367,12 @@ class node {
 
   // The hint names the entry after the one found when the found value is a scalar or a short
   // string (the next lookup, in field order, then matches at once), else the one found.
-  void found_at(const detail::lookup_hint& hint, std::size_t count, std::size_t index, const std::uint8_t* entry, const std::uint8_t* value,
+  void found_at(const detail::lookup_hint& hint, std::size_t count, std::size_t index, std::size_t first, const std::uint8_t* entry, const std::uint8_t* value,
                 node& out) const noexcept {
     const std::uint8_t tag = *value;  // the usual values by branches, not a table load: the next lookup waits on this
     const std::size_t fixed = tag <= 0x7f || tag >= 0xe0 ? 1 : tag == code::float64 ? 9 : (tag & 0xe0) == code::fixstr ? 1u + (tag & 0x1f) : size_from_tag(tag);
     const std::size_t at = static_cast<std::size_t>(value - base_);
-    hint.found(index, count, static_cast<std::size_t>(entry - base_), fixed && size_ - at > fixed ? at + fixed : 0);
+    hint.found(index, count, static_cast<std::size_t>(entry - base_), fixed && size_ - at > fixed ? at + fixed : 0, first);
     place(out, at);
   }
 

@@ -317,7 +317,7 @@ class basic_node {
                 const std::uint8_t* value, basic_node& out, bool& found) const noexcept {
     const std::size_t fixed = fixed_value_size[*value], at = static_cast<std::size_t>(value - base_);
     const std::size_t after = fixed ? (c.end - at > fixed ? at + fixed : 0) : small_typed_array_end(base_, c.end, at);
-    hint.found(index, c.count, static_cast<std::size_t>(entry - base_), after < c.end ? after : 0);
+    hint.found(index, c.count, static_cast<std::size_t>(entry - base_), after < c.end ? after : 0, c.first);
     out = basic_node(base_, c.end, static_cast<std::size_t>(value - base_));
     found = true;
     return errc::ok;
