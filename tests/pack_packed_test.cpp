@@ -140,7 +140,7 @@ TEST(PackPacked, MonstersRoundTripAndShrink) {
 
 TEST(PackPacked, EveryTruncationFails) {
   testing_support::random_values gen(31);
-  for (int i = 0; i < 6; ++i) {
+  for (int i = 0; i < 2; ++i) {  // each prefix is a read: quadratic, 150 s for 6 values under ASan
     const auto value = gen.make<std::vector<Everything>>();
     std::string buf;
     ASSERT_TRUE((prism::write<prism::pack, packed>(value, buf)));
