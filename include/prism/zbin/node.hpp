@@ -4,14 +4,15 @@
 // their byte size), tensors in place. Every offset is checked against the message, except in a
 // node of a message verify() accepted, whose offsets and sizes are known to lie inside their
 // containers.
-#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
 #include <cstring>
 #include <string_view>
 
 #include "../core/context.hpp"
 #include "../core/lookup_hint.hpp"
 #include "../core/source.hpp"
-#include "../core/utf8.hpp"
 #include "../core/view.hpp"
 #include "common.hpp"
 #include "format.hpp"
