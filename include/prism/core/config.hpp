@@ -1,13 +1,20 @@
 #pragma once
 
-#if defined(__GNUC__) || defined(__clang__)
+// Hot paths are forced inline (a struct's reader is one function). Define PRISM_NO_FORCED_INLINE
+// to leave inlining to the compiler: builds take less time and memory, above all unoptimized ones
+// (at -O0 a forced-inline reader of a large struct is tens of kilobytes of code), reads run slower.
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(PRISM_NO_FORCED_INLINE)
 #define PRISM_INLINE inline __attribute__((always_inline))
-#define PRISM_NOINLINE __attribute__((noinline))
-#define PRISM_COLD __attribute__((cold, noinline))
 #define PRISM_LAMBDA_INLINE __attribute__((always_inline))
 #else
-#define PRISM_LAMBDA_INLINE
 #define PRISM_INLINE inline
+#define PRISM_LAMBDA_INLINE
+#endif
+
+#if defined(__GNUC__) || defined(__clang__)
+#define PRISM_NOINLINE __attribute__((noinline))
+#define PRISM_COLD __attribute__((cold, noinline))
+#else
 #define PRISM_NOINLINE
 #define PRISM_COLD
 #endif
