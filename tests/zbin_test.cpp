@@ -418,6 +418,29 @@ TEST(Zbin, DeepNestingIsRefused) {
   EXPECT_EQ(prism::read<prism::zbin>(out, bytes).error().code, prism::errc::type_mismatch);
 }
 
+// The reader names an unknown key whose value fails to skip. From a stream, that skip refills and
+// grows the stream's window, so the key must be copied out of the window before it.
+namespace zbin_test_types {
+struct Newer {
+  int id = 7;
+  std::string note_added_in_version_two = std::string(300000, 'x');
+};
+struct Older {
+  int id = 0;
+};
+}  // namespace zbin_test_types
+
+TEST(Zbin, StreamErrorNamesTheUnknownKeyAfterTheWindowMoved) {
+  using zbin_test_types::Newer, zbin_test_types::Older;
+  const auto bytes = prism::write<prism::zbin>(Newer{}).value();
+  std::istringstream truncated(bytes.substr(0, bytes.size() - 10));
+  Older older;
+  const auto status = prism::read<prism::zbin>(older, truncated);
+  ASSERT_FALSE(status);
+  EXPECT_EQ(status.error().code, prism::errc::unexpected_end);
+  EXPECT_EQ(status.error().path, "[\"note_added_in_version_two\"]");
+}
+
 TEST(Zbin, StreamsAndFixedBuffersAgree) {
   const TensorStruct t;
   const auto z = prism::write<prism::zbin>(t).value();

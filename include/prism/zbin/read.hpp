@@ -559,7 +559,9 @@ bool read_struct(Ctx& ctx, T& v) {
       if constexpr (O.error_on_unknown_keys) {
         return ctx.fail(errc::unknown_key, key_at, "a field name");
       } else {
-        if (!skip_value(ctx)) return ctx.in_key(std::string(key));
+        // A stream source may move its window while skipping, taking the key's bytes with it.
+        const std::string name(key);
+        if (!skip_value(ctx)) return ctx.in_key(name);
         continue;
       }
     }
