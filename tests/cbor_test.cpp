@@ -313,6 +313,33 @@ TEST(CborBadInput, DeepNestingStopsAtTheLimit) {
   EXPECT_EQ((prism::read<prism::cbor, fun_amt>(skipped).error().code), prism::errc::too_deep);
 }
 
+// The chunks of an indefinite-length string are definite strings of its own type (RFC 8949
+// section 3.2.3). Skipping one that opens another must fail at once, at any depth, without
+// recursing: 200 000 nested openers used to overflow the stack.
+TEST(CborBadInput, SkippedIndefiniteStringsTakeOnlyDefiniteChunksOfTheirType) {
+  const std::string nested = bytes_of("a2617a") + std::string(200000, static_cast<char>(0x5f)) + bytes_of("6141") + "\x01";
+  const auto read = prism::read<prism::cbor, fun_amt>(nested);
+  ASSERT_FALSE(read);
+  EXPECT_EQ(read.error().code, prism::errc::type_mismatch);
+  EXPECT_EQ(read.error().offset, 4u);
+  EXPECT_EQ(read.error().path, "[\"z\"]");
+  const auto looked_up = prism::view<prism::cbor>(nested)["A"].as<int>();
+  ASSERT_FALSE(looked_up);
+  EXPECT_EQ(looked_up.error().code, prism::errc::type_mismatch);
+
+  for (const char* chunks : {"7f4161ff", "5f6161ff", "7fc16161ff", "5f5f4161ffff", "7f7f6161ffff", "7f6161"}) {
+    const auto r = prism::read<prism::cbor, fun_amt>(bytes_of(std::string("a1617a") + chunks));
+    EXPECT_FALSE(r) << chunks;
+  }
+  for (const char* chunks : {"7f6161ff", "7f61616162ff", "5f4161ff", "7fff", "5fff"}) {
+    const auto r = prism::read<prism::cbor, fun_amt>(bytes_of(std::string("a1617a") + chunks));
+    EXPECT_TRUE(r) << chunks << ": " << r.error().message();
+    const auto missing = prism::view<prism::cbor>(bytes_of(std::string("a1617a") + chunks))["A"];
+    ASSERT_FALSE(missing) << chunks;
+    EXPECT_EQ(missing.failure()->code, prism::errc::missing_key) << chunks;
+  }
+}
+
 TEST(CborBadInput, InvalidUtf8WrongTypesReservedBytes) {
   auto bad_text = prism::read<prism::cbor, std::string>(bytes_of("62c328"));
   ASSERT_FALSE(bad_text);

@@ -112,6 +112,25 @@ PRISM_INLINE bool at_break(Ctx& ctx) {
   return peek_initial(ctx, initial) && initial == code::break_;
 }
 
+// Skips the chunks of an indefinite-length string and its break. Chunks are definite strings of
+// the string's own major type, untagged (RFC 8949 section 3.2.3), so this is a loop: a chunk that
+// opens another indefinite string is an error, not a level of recursion.
+template <class Ctx>
+bool skip_chunks(Ctx& ctx, std::uint8_t string_major) {
+  std::uint8_t initial{};
+  while (peek_initial(ctx, initial) && initial != code::break_) {
+    if ((initial >> 5) != string_major || (initial & 31) == code::indefinite) [[unlikely]]
+      return mismatch(ctx, "a definite chunk of the same string type", initial);
+    head chunk;
+    if (!read_head(ctx, chunk)) return false;
+    if (!ctx.src.need(chunk.argument)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
+    ctx.src.advance(static_cast<std::size_t>(chunk.argument));
+  }
+  if (ctx.failed()) return false;
+  ctx.src.advance(1);
+  return true;
+}
+
 // Skips one complete data item, nested ones included.
 template <class Ctx>
 bool skip_value(Ctx& ctx) {
@@ -123,13 +142,7 @@ bool skip_value(Ctx& ctx) {
     case major::negative_int: return true;
     case major::bytes:
     case major::text:
-      if (h.indefinite) {
-        while (!at_break(ctx)) {
-          if (ctx.failed() || !skip_value(ctx)) return false;
-        }
-        ctx.src.advance(1);
-        return true;
-      }
+      if (h.indefinite) return skip_chunks(ctx, h.major_type);
       if (!ctx.src.need(h.argument)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
       ctx.src.advance(static_cast<std::size_t>(h.argument));
       return true;
