@@ -105,9 +105,23 @@ struct Track {
   bool operator==(const Track&) const = default;
 };
 
+// Byte-sized integers in fewer bits than a byte, or delta-packed: not copied as bytes.
+struct SmallBytes {
+  std::array<std::int8_t, 3> triple{};
+  std::vector<std::uint8_t> nibbles;
+  std::vector<std::uint8_t> packed;
+  bool operator==(const SmallBytes&) const = default;
+};
+
 }  // namespace zserio_test_types
 
 using namespace zserio_test_types;
+
+template <>
+struct prism::meta<SmallBytes> {
+  static constexpr auto fields =
+      std::tuple{field<&SmallBytes::triple>().bits(3), field<&SmallBytes::nibbles>().bits(4), field<&SmallBytes::packed>().packed()};
+};
 
 template <>
 struct prism::meta<SpecExample> {
@@ -327,6 +341,41 @@ TEST(Zserio, DeltaPackingChoosesAsZserioDoes) {
   auto again = prism::read<prism::zserio, Open>(*bytes);
   ASSERT_TRUE(again);
   EXPECT_TRUE(*again == extreme);
+}
+
+// A byte array that is not stored as bytes (delta-packed, or in fewer bits) takes fewer than 8 bits
+// an element: the reader must not ask for 8. An array of identical values packs to no bits after
+// the first, and a nested array inside a packed struct array is packed with its own contexts.
+TEST(Zserio, ByteArraysInFewerBitsReadBack) {
+  // zserio's Python runtime writes this for Features{items = [Item{nested = [0, 0]}]}, all else zero.
+  const std::string from_zserio = "000000000000000000000000000000000000000000000000000000000000000000000000000000008000000000014000";
+  features::Features f;
+  f.items.resize(1);
+  f.items[0].nested = {0, 0};
+  EXPECT_EQ(encode(f), from_zserio);
+  const auto bytes = prism::write<prism::zserio>(f).value();
+  const auto back = prism::read<prism::zserio, features::Features>(bytes);
+  ASSERT_TRUE(back) << back.error().message();
+  EXPECT_TRUE(*back == f);
+
+  std::mt19937 rng(36);
+  for (int round = 0; round < 200; ++round) {
+    features::Features v;
+    v.items.resize(rng() % 4);
+    for (auto& item : v.items) item.nested.assign(rng() % 6, static_cast<std::int8_t>(rng() % 3 == 0 ? rng() : 0));
+    SmallBytes small;
+    for (auto& t : small.triple) t = static_cast<std::int8_t>(static_cast<int>(rng() % 8) - 4);
+    small.nibbles.resize(rng() % 9);
+    for (auto& n : small.nibbles) n = static_cast<std::uint8_t>(rng() % 16);
+    small.packed.assign(rng() % 9, static_cast<std::uint8_t>(rng()));
+    if (!small.packed.empty() && rng() % 2) small.packed.back() = static_cast<std::uint8_t>(small.packed.back() + 1);
+    const auto features_back = prism::read<prism::zserio, features::Features>(prism::write<prism::zserio>(v).value());
+    ASSERT_TRUE(features_back) << round << ": " << features_back.error().message();
+    EXPECT_TRUE(*features_back == v) << round;
+    const auto small_back = prism::read<prism::zserio, SmallBytes>(prism::write<prism::zserio>(small).value());
+    ASSERT_TRUE(small_back) << round << ": " << small_back.error().message();
+    EXPECT_TRUE(*small_back == small) << round;
+  }
 }
 
 TEST(Zserio, TruncationsFail) {

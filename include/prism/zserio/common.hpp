@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <ranges>
 #include <string_view>
 #include <type_traits>
 #include <variant>
@@ -112,6 +113,15 @@ constexpr scalar_spec scalar_of() noexcept {
 // Arrays of these are copied as bytes when nothing else is asked of them.
 template <class T>
 concept byte_sized_integer = integer<T> && sizeof(T) == 1;
+
+// An array written as its bytes, one per element: what the writer copies, the reader copies, and
+// the only arrays whose wire size the reader may ask for as 8 bits per element up front.
+template <class R, field_spec S, bool Packed>
+constexpr bool array_as_bytes() noexcept {
+  constexpr field_spec ES = element_spec(S);
+  return std::ranges::contiguous_range<R> && byte_sized_integer<std::ranges::range_value_t<R>> && ES.bits == 0 &&
+         ES.encoding == integer_encoding::automatic && !S.packed && !Packed;
+}
 
 // Integers and enums may be delta-packed; bools, floats and strings never are.
 template <class T>

@@ -426,8 +426,7 @@ template <options O, field_spec S, bool Packed, class R, class In>
 bool read_elements(In& r, R& range) {
   using E = range_value_t<R>;
   constexpr field_spec ES = element_spec(S);
-  if constexpr (std::ranges::contiguous_range<R> && byte_sized_integer<E> && ES.bits == 0 &&
-                ES.encoding == integer_encoding::automatic && !S.packed && !Packed) {
+  if constexpr (array_as_bytes<R, S, Packed>()) {
     const std::size_t n = std::ranges::size(range);
     r.in.take_bytes(reinterpret_cast<std::uint8_t*>(std::ranges::data(range)), n);  // checked by the caller
     return true;
@@ -523,7 +522,7 @@ bool read_value(In& r, T& v, Pack& pack, std::uint64_t length) {
       return read_value<O, S, Packed>(r, detail::ensure_allocated(v), pack, length);
     }
   } else if constexpr (fixed_array<T>) {
-    if constexpr (std::ranges::contiguous_range<T> && byte_sized_integer<typename T::value_type>) {
+    if constexpr (array_as_bytes<T, S, Packed>()) {
       if (!r.need(std::uint64_t{std::tuple_size_v<T>} * 8)) return false;
     }
     return read_elements<O, S, Packed>(r, v);
@@ -534,7 +533,7 @@ bool read_value(In& r, T& v, Pack& pack, std::uint64_t length) {
       if (!read_size(r, n)) return false;
     }
     if (!check_count<T, S, Packed>(r, n, at)) return false;
-    if constexpr (std::ranges::contiguous_range<T> && byte_sized_integer<range_value_t<T>>) {
+    if constexpr (array_as_bytes<T, S, Packed>()) {
       if (!r.need(n * 8)) return false;
     }
     if (!r.ctx.enter()) return false;

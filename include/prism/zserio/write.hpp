@@ -158,8 +158,7 @@ template <options O, field_spec S, bool Packed, class R, class W>
 bool write_elements(W& w, const R& range) {
   using E = range_value_t<R>;
   constexpr field_spec ES = element_spec(S);
-  if constexpr (std::ranges::contiguous_range<R> && byte_sized_integer<E> && ES.bits == 0 &&
-                ES.encoding == integer_encoding::automatic && !S.packed && !Packed) {
+  if constexpr (array_as_bytes<R, S, Packed>()) {
     return w.put_bytes(reinterpret_cast<const std::uint8_t*>(std::ranges::data(range)), std::ranges::size(range));
   } else if constexpr ((S.packed || Packed) && has_slots<packing_t<E, ES>>) {
     if (std::ranges::empty(range)) return true;
