@@ -2,6 +2,8 @@
 // BEVE decoder straight into C++ values. Typed arrays of the destination's element type are one
 // bounds check and one copy; other element types convert when every value fits. Every SIZE is
 // checked against the remaining input before anything is allocated.
+// Here: arrays, maps, structs and the dispatch over every type.
+// Under it, in read_scalars.hpp: scalars, strings, tensors and skipping.
 #include <bitset>
 #include <chrono>
 #include <cmath>
@@ -11,370 +13,565 @@
 #include <string_view>
 #include <type_traits>
 
-#include "../core/byte_order.hpp"
-#include "../core/concepts.hpp"
-#include "../core/containers.hpp"
-#include "../core/context.hpp"
-#include "../core/cursor_read.hpp"
-#include "../core/enum.hpp"
-#include "../core/fields.hpp"
-#include "../core/hash.hpp"
-#include "../core/tensor_io.hpp"
-#include "../core/text_input.hpp"
-#include "common.hpp"
-#include "format.hpp"
+#include "read_scalars.hpp"
 
 namespace prism::beve_detail {
 
-template <options O, class T, class Ctx>
-bool read_value(Ctx& ctx, T& v);
-template <options O, class T, class Ctx>
-const std::uint8_t* read_struct_at(Ctx& ctx, local_cursor c, T& v);
-template <options O, class T, class Ctx>
-const std::uint8_t* read_sequence_at(Ctx& ctx, local_cursor c, T& v);
-
-template <class Ctx>
-PRISM_INLINE bool peek_header(Ctx& ctx, std::uint8_t& h) {
-  if (!ctx.src.need(1)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
-  h = *ctx.src.cur();
-  return true;
-}
-
-template <class Ctx>
-PRISM_COLD bool mismatch(Ctx& ctx, std::string_view expected, std::uint8_t h) {
-  return ctx.fail(errc::type_mismatch, ctx.src.offset(), expected, describe_header(h));
-}
-
-template <class Ctx>
-PRISM_INLINE bool read_size(Ctx& ctx, std::uint64_t& n) {
-  if (!ctx.src.need(1)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
-  const std::uint8_t first = *ctx.src.cur();
-  if ((first & 3) == 0) [[likely]] {  // sizes below 64: one byte
-    n = first >> 2;
-    ctx.src.advance(1);
-    return true;
-  }
-  const std::size_t width = std::size_t{1} << (first & 3);
-  if (!ctx.src.need(width)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
-  n = detail::load_le_width(ctx.src.cur(), width) >> 2;
-  ctx.src.advance(width);
-  return true;
-}
-
-// Bytes per element of a number or typed array header; 0 for widths prism does not read.
-constexpr std::size_t element_size(std::uint8_t h) noexcept {
-  const unsigned kind = (h >> 3) & 3, code = h >> 5;
-  if (kind == floating_kind && code == 0) return 2;  // bfloat16
-  return code <= 3 ? std::size_t{1} << code : 0;
-}
-
-// One little-endian number of the header's kind and width as T: integers exactly (an error
-// when out of T's range), floats widened or narrowed.
+// Prepares a sequence for n elements: the size of a fixed array must match.
 template <class T, class Ctx>
-bool convert_number(Ctx& ctx, std::uint8_t h, const std::uint8_t* p, std::size_t at, T& out) {
-  const unsigned kind = (h >> 3) & 3, code = h >> 5;
-  const std::size_t size = element_size(h);
-  if (size == 0 || kind == bool_or_string_kind) return ctx.fail(errc::invalid_value, at, "a number of 1 to 8 bytes");
-  const std::uint64_t raw = detail::load_le_width(p, size);
-  if (kind == floating_kind) {
-    if constexpr (floating<T>) {
-      if (size == 2) {
-        const auto bits = static_cast<std::uint16_t>(raw);
-        if (code == 0) {  // bfloat16: the high half of a float
-          const std::uint32_t f32 = std::uint32_t{bits} << 16;
-          float f;
-          std::memcpy(&f, &f32, 4);
-          out = static_cast<T>(f);
-        } else {  // IEEE half
-          const int e = (bits >> 10) & 0x1f, m = bits & 0x3ff;
-          double d = e == 0 ? std::ldexp(m, -24) : e != 31 ? std::ldexp(m + 1024, e - 25)
-                                                           : (m ? std::numeric_limits<double>::quiet_NaN() : HUGE_VAL);
-          out = static_cast<T>((bits & 0x8000) ? -d : d);
-        }
-      } else if (size == 4) {
-        float f;
-        std::memcpy(&f, p, 4);
-        out = static_cast<T>(f);
-      } else {
-        double d;
-        std::memcpy(&d, p, 8);
-        out = static_cast<T>(d);
-      }
-      return true;
-    } else {
-      return ctx.fail(errc::type_mismatch, at, "integer", "float");
-    }
-  }
-  if (kind == signed_kind) {
-    const unsigned unused = 64 - 8 * static_cast<unsigned>(size);
-    const std::int64_t s = static_cast<std::int64_t>(raw << unused) >> unused;
-    if constexpr (floating<T>) {
-      out = static_cast<T>(s);
-    } else if constexpr (std::is_signed_v<T>) {
-      if (s < std::numeric_limits<T>::min() || s > std::numeric_limits<T>::max()) return ctx.fail(errc::out_of_range, at);
-      out = static_cast<T>(s);
-    } else {
-      if (s < 0 || static_cast<std::uint64_t>(s) > std::numeric_limits<T>::max()) return ctx.fail(errc::out_of_range, at);
-      out = static_cast<T>(s);
-    }
-    return true;
-  }
-  if constexpr (!floating<T>) {
-    if (raw > static_cast<std::uint64_t>(std::numeric_limits<T>::max())) return ctx.fail(errc::out_of_range, at);
-  }
-  out = static_cast<T>(raw);
-  return true;
-}
-
-template <class T, class Ctx>
-PRISM_INLINE bool read_number(Ctx& ctx, T& v) {
-  std::uint8_t h{};
-  if (!peek_header(ctx, h)) return false;
-  if (h == number_header<T>) [[likely]] {  // the exact type: one load
-    if (!ctx.src.need(1 + sizeof(T))) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
-    std::memcpy(&v, ctx.src.cur() + 1, sizeof(T));
-    ctx.src.advance(1 + sizeof(T));
-    return true;
-  }
-  if ((h & 7) != type::number) [[unlikely]] return mismatch(ctx, floating<T> ? "number" : "integer", h);
-  const std::size_t at = ctx.src.offset();
-  const std::size_t size = element_size(h);
-  if (size == 0) return ctx.fail(errc::invalid_value, at, "a number of 1 to 8 bytes");
-  if (!ctx.src.need(1 + size)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
-  if (!convert_number(ctx, h, ctx.src.cur() + 1, at, v)) return false;
-  ctx.src.advance(1 + size);
-  return true;
-}
-
-// SIZE and the bytes after it (a string's, a key's); `p` points into the input.
-template <class Ctx>
-PRISM_INLINE bool read_sized_bytes(Ctx& ctx, const std::uint8_t*& p, std::size_t& n) {
-  std::uint64_t size{};
-  if (!read_size(ctx, size)) return false;
-  const std::size_t at = ctx.src.offset();
-  if (size > ctx.lim.max_elements) [[unlikely]] return ctx.fail(errc::too_many_elements, at);
-  if (!ctx.src.need(size)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
-  p = ctx.src.cur();
-  n = static_cast<std::size_t>(size);
-  ctx.src.advance(n);
-  return true;
-}
-
-template <options O, class Ctx>
-PRISM_INLINE bool read_text_bytes(Ctx& ctx, const std::uint8_t*& p, std::size_t& n) {
-  return read_sized_bytes(ctx, p, n) && detail::check_text<O>(ctx, p, n);
-}
-
-template <options O, class Ctx>
-PRISM_INLINE bool read_string_value(Ctx& ctx, const std::uint8_t*& p, std::size_t& n) {
-  if (ctx.src.need(2)) [[likely]] {  // header and a one-byte SIZE read together
-    const std::uint8_t* c = ctx.src.cur();
-    const std::size_t k = c[1] >> 2;
-    if (c[0] == header::string && (c[1] & 3) == 0 && k <= ctx.lim.max_elements && ctx.src.need(2 + k)) [[likely]] {
-      p = ctx.src.cur() + 2;  // need() may have refilled a stream's buffer
-      n = k;
-      ctx.src.advance(2 + k);
-      return detail::check_text<O>(ctx, p, n);
-    }
-  }
-  std::uint8_t h{};
-  if (!peek_header(ctx, h)) return false;
-  if (h != header::string) [[unlikely]] return mismatch(ctx, "string", h);
-  ctx.src.advance(1);
-  return read_text_bytes<O>(ctx, p, n);
-}
-
-// SIZE of one byte and that many bytes of ASCII text after it, at the cursor, into a string
-// view or a string of that size already; false (nothing consumed, no error) for anything else.
-template <options O, class T, class Ctx>
-PRISM_INLINE bool read_usual_text(Ctx& ctx, local_cursor& c, T& v) {
-  const std::size_t readable = c.readable();
-  if (readable >= 17 && (c.p[0] & 3) == 0 && c.p[0] <= 16 << 2) [[likely]] {  // SIZE and up to 16 bytes
-    const std::size_t n = c.p[0] >> 2;
-    if (n > ctx.lim.max_elements || !detail::store_short_text<O>(ctx, v, c.p + 1, n)) [[unlikely]] return false;
-    c.p += 1 + n;
-    return true;
-  }
-  if (readable < 1) [[unlikely]] return false;
-  const std::size_t n = c.p[0] >> 2;
-  if ((c.p[0] & 3) != 0 || n > ctx.lim.max_elements || readable < 1 + n) [[unlikely]] return false;
-  if (!detail::store_text_quick<O>(ctx, v, c.p + 1, n, readable - 1)) return false;
-  c.p += 1 + n;
-  return true;
-}
-
-// The usual encoding of a leaf value, read at a local cursor where a struct or a sequence holds
-// one: a bool, a number of exactly the type, a string (read_usual_text), or a typed array of
-// the element type with a one-byte SIZE into a sequence of that size already. False, with
-// nothing consumed and no error, for anything else: the caller then stores the cursor and
-// calls read_value, which reads every encoding and reports errors.
-template <options O, class T, class Ctx>
-PRISM_INLINE bool read_usual(Ctx& ctx, local_cursor& c, T& v) {
-  const std::size_t readable = c.readable();
-  if constexpr (adapted_tensor<T>) {
-    return false;
-  } else if constexpr (boolean<T>) {
-    if (readable < 1 || (*c.p | 0x10) != header::true_) [[unlikely]] return false;
-    v = *c.p == header::true_;
-    c.p += 1;
-    return true;
-  } else if constexpr (plain_number<T>) {
-    if (readable < 1 + sizeof(T) || *c.p != number_header<T>) [[unlikely]] return false;
-    std::memcpy(&v, c.p + 1, sizeof(T));
-    c.p += 1 + sizeof(T);
-    return true;
-  } else if constexpr (string_type<T> || string_view_type<T>) {
-    if (readable < 1 || *c.p != header::string) [[unlikely]] return false;
-    local_cursor text{c};
-    ++text.p;
-    if (!read_usual_text<O>(ctx, text, v)) return false;
-    c.p = text.p;
-    return true;
-  } else if constexpr (contiguous_numbers<T> && (fixed_array<T> || resizable_sequence<T>)) {
-    using E = range_value_t<T>;
-    if (readable < 2) [[unlikely]] return false;
-    const std::size_t n = c.p[1] >> 2;
-    if (c.p[0] != typed_array_header<E> || (c.p[1] & 3) != 0 || n != std::size(v) || n > ctx.lim.max_elements) [[unlikely]]
-      return false;
-    if (readable < 2 + n * sizeof(E)) [[unlikely]] return false;
-    if constexpr (fixed_array<T>) {
-      detail::copy_large(v.data(), c.p + 2, sizeof(E) * std::tuple_size_v<T>);
-    } else {
-      if (!ctx.try_charge(n * sizeof(E))) return false;
-      detail::copy_bytes(v.data(), c.p + 2, n * sizeof(E));
-    }
-    c.p += 2 + n * sizeof(E);
-    return true;
+bool size_sequence(Ctx& ctx, T& v, std::uint64_t n, std::size_t at) {
+  if constexpr (fixed_array<T>) {
+    if (n != v.size()) return ctx.fail(errc::size_mismatch, at, "array of the declared size");
   } else {
-    return false;
+    static_assert(resizable_sequence<T>, "prism::beve: cannot read into a fixed view; use a container");
+    if (!ctx.charge(static_cast<std::size_t>(n) * sizeof(range_value_t<T>))) return false;
+    v.resize(static_cast<std::size_t>(n));
   }
+  return true;
 }
 
-// The format's functions for detail::read_next.
-struct cursor_reader {
-  template <options O, class T, class Ctx>
-  PRISM_INLINE static bool usual(Ctx& ctx, local_cursor& c, T& v) { return read_usual<O>(ctx, c, v); }
-  template <options O, class T, class Ctx>
-  PRISM_INLINE static const std::uint8_t* structure(Ctx& ctx, local_cursor c, T& v) { return read_struct_at<O>(ctx, c, v); }
-  template <options O, class T, class Ctx>
-  PRISM_INLINE static const std::uint8_t* sequence(Ctx& ctx, local_cursor c, T& v) { return read_sequence_at<O>(ctx, c, v); }
-  template <options O, class T, class Ctx>
-  PRISM_INLINE static bool value(Ctx& ctx, T& v) { return read_value<O>(ctx, v); }
-};
-
-template <options O, class T, class Ctx>
-PRISM_INLINE bool read_next(Ctx& ctx, local_cursor& c, T& v) {
-  return detail::read_next<cursor_reader, O>(ctx, c, v);
-}
-
-// read_usual, else read_value, at the source's position.
-template <options O, class T, class Ctx>
-PRISM_INLINE bool read_member(Ctx& ctx, T& v) {
-  local_cursor c{ctx.src};
-  if (read_usual<O>(ctx, c, v)) {
-    c.store_to(ctx.src);
-    return true;
+template <options O, class E, class Ctx>
+PRISM_INLINE bool read_element(Ctx& ctx, E&& e, std::size_t i) {
+  bool ok;
+  if constexpr (std::is_same_v<std::remove_cvref_t<E>, std::vector<bool>::reference>) {
+    bool b{};
+    ok = read_value<O>(ctx, b);
+    e = b;
+  } else {
+    ok = read_value<O>(ctx, e);
   }
-  return read_value<O>(ctx, v);
+  return ok || ctx.in_element(i);
 }
 
-// Skips one complete value, nested ones included.
+// A typed array of exactly the destination's contiguous element type, its header consumed:
+// one bounds check and one copy (of a constant size for std::array).
+template <class T, class Ctx>
+PRISM_INLINE bool read_same_typed_array(Ctx& ctx, T& v, std::size_t at) {
+  using E = range_value_t<T>;
+  std::uint64_t n{};
+  if (!read_size(ctx, n)) return false;
+  if (n > ctx.lim.max_elements) [[unlikely]] return ctx.fail(errc::too_many_elements, at);
+  if (n > ctx.src.remaining_bound() / sizeof(E)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
+  const auto bytes = static_cast<std::size_t>(n) * sizeof(E);
+  if (!ctx.src.need(bytes)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
+  if constexpr (fixed_array<T>) {
+    if (n != v.size()) [[unlikely]] return ctx.fail(errc::size_mismatch, at, "array of the declared size");
+    detail::copy_large(std::ranges::data(v), ctx.src.cur(), sizeof(E) * std::tuple_size_v<T>);
+  } else {
+    if (!size_sequence(ctx, v, n, at)) return false;
+    if (n) detail::copy_large(std::ranges::data(v), ctx.src.cur(), bytes);
+  }
+  ctx.src.advance(bytes);
+  return true;
+}
+
+// A typed array of another element type (or into a non-contiguous sequence): converted value
+// by value, each checked to fit.
+template <class T, class Ctx>
+bool read_numeric_typed_array(Ctx& ctx, T& v, std::uint8_t h, std::size_t at) {
+  std::uint64_t n{};
+  if (!read_size(ctx, n)) return false;
+  const std::size_t size = element_size(h);
+  if (size == 0) return ctx.fail(errc::invalid_value, at, "typed array elements of 1 to 8 bytes");
+  if (n > ctx.lim.max_elements) return ctx.fail(errc::too_many_elements, at);
+  if (!detail::count_fits(n, size, ctx.src.remaining_bound()) || !ctx.src.need(n * size)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
+  if (!size_sequence(ctx, v, n, at)) return false;
+  const std::uint8_t* p = ctx.src.cur();
+  std::size_t i = 0;
+  for (auto&& e : v) {
+    if (!convert_number(ctx, h, p + i * size, at, e)) return ctx.in_element(i);
+    ++i;
+  }
+  ctx.src.advance(static_cast<std::size_t>(n) * size);
+  return true;
+}
+
+// The matrix extension up to the elements' bytes: h.data points at them; the caller consumes them.
 template <class Ctx>
-bool skip_value(Ctx& ctx) {
+bool read_tensor_header(Ctx& ctx, tensor_header& h) {
+  const std::size_t at = ctx.src.offset();
+  std::uint8_t b{};
+  if (!peek_header(ctx, b)) return false;
+  if (b != header::matrix) return mismatch(ctx, "tensor (matrix extension)", b);
+  if (!ctx.src.need(3)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
+  const std::uint8_t layout = ctx.src.cur()[1], extents = ctx.src.cur()[2];
+  if (layout > 1) return ctx.fail(errc::invalid_value, at + 1, "matrix layout 0 or 1");
+  const unsigned extent_kind = (extents >> 3) & 3;
+  if ((extents & 7) != type::typed_array || (extent_kind != signed_kind && extent_kind != unsigned_kind) || element_size(extents) == 0)
+    return ctx.fail(errc::type_mismatch, at + 2, "matrix extents as a typed array of integers", describe_header(extents));
+  h.order = layout ? memory_order::column_major : memory_order::row_major;
+  ctx.src.advance(3);
+  std::uint64_t rank{};
+  if (!read_size(ctx, rank)) return false;
+  if (rank > max_tensor_rank) return ctx.fail(errc::invalid_value, at + 2, "a tensor rank of 16 at most");
+  h.rank = static_cast<std::size_t>(rank);
+  const std::size_t width = element_size(extents);
+  if (!ctx.src.need(h.rank * width)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
+  for (std::size_t d = 0; d < h.rank; ++d) {
+    if (!convert_number(ctx, extents, ctx.src.cur() + d * width, ctx.src.offset(), h.shape[d])) return false;
+  }
+  ctx.src.advance(h.rank * width);
+  const std::size_t data_at = ctx.src.offset();
+  if (!ctx.src.need(2)) [[unlikely]] return ctx.fail(errc::unexpected_end, data_at);
+  const bool is_complex = *ctx.src.cur() == header::complex;
+  const std::uint8_t values = ctx.src.cur()[is_complex ? 1 : 0];
+  if ((!is_complex && (values & 7) != type::typed_array) || (is_complex && (values & 7) != 1) || !dtype_of_header(values, is_complex, h.type))
+    return ctx.fail(errc::type_mismatch, data_at, "matrix elements as a typed array of numbers");
+  ctx.src.advance(is_complex ? 2 : 1);
+  std::uint64_t count{};
+  if (!read_size(ctx, count)) return false;
+  const std::size_t size = dtype_size(h.type);
+  if (!detail::count_fits(count, size, ctx.src.remaining_bound()) || !ctx.src.need(count * size)) [[unlikely]] return ctx.fail(errc::unexpected_end, data_at);
+  h.data = reinterpret_cast<const std::byte*>(ctx.src.cur());
+  h.data_bytes = static_cast<std::size_t>(count) * size;
+  if (!detail::tensor_fits(h, size, h.data_bytes)) return ctx.fail(errc::size_mismatch, data_at, "elements of the matrix's extents");
+  return true;
+}
+
+template <class T, class Ctx>
+bool read_tensor(Ctx& ctx, T& v) {
+  const std::size_t at = ctx.src.offset();
+  tensor_header h;
+  if (!read_tensor_header(ctx, h) || !detail::store_tensor(ctx, h, v, at)) return false;
+  ctx.src.advance(h.data_bytes);
+  return true;
+}
+
+// The elements of a generic array, from the cursor on, into a sequence of their number (the
+// depth entered for the array, and left here); returns where they end, or null on an error.
+template <options O, class T, class Ctx>
+PRISM_INLINE const std::uint8_t* read_elements(Ctx& ctx, local_cursor c, T& v) {
+  std::size_t i = 0;
+  for (auto&& e : v) {
+    if constexpr (std::is_same_v<std::remove_cvref_t<decltype(e)>, std::vector<bool>::reference>) {
+      c.store_to(ctx.src);
+      if (!read_element<O>(ctx, e, i)) return nullptr;
+      c.load_from(ctx.src);
+    } else if (!read_next<O>(ctx, c, e)) [[unlikely]] {
+      ctx.in_element(i);
+      return nullptr;
+    }
+    ++i;
+  }
+  ctx.leave();
+  return c.p;
+}
+
+// The strings of a string array, from the cursor on, into a sequence of their number; returns
+// where they end, or null on an error.
+template <options O, class T, class Ctx>
+PRISM_INLINE const std::uint8_t* read_texts(Ctx& ctx, local_cursor c, T& v) {
+  std::size_t i = 0;
+  for (auto& s : v) {
+    if (!read_usual_text<O>(ctx, c, s)) {
+      c.store_to(ctx.src);
+      const std::uint8_t* p{};
+      std::size_t len{};
+      if (!read_text_bytes<O>(ctx, p, len)) {
+        ctx.in_element(i);
+        return nullptr;
+      }
+      if (!detail::store_bytes(ctx, s, p, len)) return nullptr;
+      c.load_from(ctx.src);
+    }
+    ++i;
+  }
+  return c.p;
+}
+
+template <options O, class T, class Ctx>
+bool read_sequence_rest(Ctx& ctx, T& v);
+
+// A sequence at a local cursor that the source may lag behind: returns where it ends, or null
+// with the error recorded. The usual head (a generic or string array of a one-byte SIZE) is
+// read at the cursor; read_sequence_rest reads every other and checks the same.
+template <options O, class T, class Ctx>
+const std::uint8_t* read_sequence_at(Ctx& ctx, local_cursor c, T& v) {
+  using E = range_value_t<T>;
+  constexpr bool of_text = string_type<E> || string_view_type<E>;
+  if (c.readable() >= 2 && (c.p[0] == header::generic_array || (of_text && c.p[0] == header::string_array)) && (c.p[1] & 3) == 0) {
+    const std::size_t n = c.p[1] >> 2;
+    const bool texts = c.p[0] == header::string_array;
+    if (n <= ctx.lim.max_elements && n <= c.readable() - 2 && detail::size_quick(ctx, v, n)) {
+      if constexpr (of_text) {
+        if (texts) return read_texts<O>(ctx, local_cursor{c.p + 2, c.end}, v);
+      }
+      if (ctx.try_enter()) [[likely]] return read_elements<O>(ctx, local_cursor{c.p + 2, c.end}, v);
+    }
+  }
+  c.store_to(ctx.src);
+  return read_sequence_rest<O>(ctx, v) ? ctx.src.cur() : nullptr;
+}
+
+template <options O, class T, class Ctx>
+bool read_sequence(Ctx& ctx, T& v) {
+  return detail::move_to(ctx.src, read_sequence_at<O>(ctx, local_cursor{ctx.src}, v));
+}
+
+template <options O, class T, class Ctx>
+bool read_sequence_rest(Ctx& ctx, T& v) {
+  using E = range_value_t<T>;
   std::uint8_t h{};
   if (!peek_header(ctx, h)) return false;
   const std::size_t at = ctx.src.offset();
-  const auto skip_bytes = [&](std::uint64_t n) {
-    if (!ctx.src.need(n)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
-    ctx.src.advance(static_cast<std::size_t>(n));
-    return true;
-  };
-  const auto skip_values = [&](std::uint64_t n, std::size_t per_item_key_bytes, bool string_keys) {
-    if (n > ctx.src.remaining_bound()) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
-    if (!ctx.enter()) return false;
-    for (std::uint64_t i = 0; i < n; ++i) {
-      if (string_keys) {
-        std::uint64_t len{};
-        if (!read_size(ctx, len) || !skip_bytes(len)) return false;
-      } else if (!skip_bytes(per_item_key_bytes)) {
-        return false;
-      }
-      if (!skip_value(ctx)) return false;
-    }
-    ctx.leave();
-    return true;
-  };
-  ctx.src.advance(1);
-  std::uint64_t n{};
-  switch (h & 7) {
-    case type::null_or_bool:
-      if (h != header::null && h != header::false_ && h != header::true_) return ctx.fail(errc::invalid_value, at, "null or a bool");
-      return true;
-    case type::number: {
-      const std::size_t size = element_size(h);
-      if (size == 0 || ((h >> 3) & 3) == bool_or_string_kind) return ctx.fail(errc::invalid_value, at, "a number of 1 to 8 bytes");
-      return skip_bytes(size);
-    }
-    case type::string:
-      return read_size(ctx, n) && skip_bytes(n);
-    case type::object: {
-      if (!read_size(ctx, n)) return false;
-      const unsigned kind = (h >> 3) & 3;
-      if (kind == 0) return skip_values(n, 0, true);
-      if (kind == bool_or_string_kind || (h >> 5) > 3) return ctx.fail(errc::invalid_value, at, "an object key type");
-      return skip_values(n, std::size_t{1} << (h >> 5), false);
-    }
-    case type::typed_array: {
-      if (!read_size(ctx, n)) return false;
-      if (((h >> 3) & 3) == bool_or_string_kind) {
-        if ((h & 0x20) == 0) return skip_bytes((n + 7) / 8);
-        if (n > ctx.src.remaining_bound()) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
-        for (std::uint64_t i = 0; i < n; ++i) {
-          std::uint64_t len{};
-          if (!read_size(ctx, len) || !skip_bytes(len)) return false;
+  if ((h & 7) == type::typed_array) {
+    const unsigned kind = (h >> 3) & 3;
+    if constexpr (integer<E> || floating<E>) {
+      if constexpr (std::ranges::contiguous_range<T>) {
+        if (h == typed_array_header<E>) [[likely]] {
+          ctx.src.advance(1);
+          return read_same_typed_array(ctx, v, at);
         }
+      }
+      if (kind != bool_or_string_kind) {
+        ctx.src.advance(1);
+        return read_numeric_typed_array(ctx, v, h, at);
+      }
+    } else if constexpr (boolean<E>) {
+      if (h == header::bool_array) {
+        ctx.src.advance(1);
+        std::uint64_t n{};
+        if (!read_size(ctx, n)) return false;
+        if (n > ctx.lim.max_elements) return ctx.fail(errc::too_many_elements, at);
+        const std::uint64_t bytes = (n + 7) / 8;
+        if (!ctx.src.need(bytes)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
+        if (!size_sequence(ctx, v, n, at)) return false;
+        const std::uint8_t* p = ctx.src.cur();
+        std::size_t i = 0;
+        for (auto&& e : v) {
+          e = (p[i / 8] & (0x80u >> (i % 8))) != 0;
+          ++i;
+        }
+        ctx.src.advance(static_cast<std::size_t>(bytes));
         return true;
       }
-      const std::size_t size = element_size(h);
-      if (size == 0) return ctx.fail(errc::invalid_value, at, "typed array elements of 1 to 8 bytes");
-      if (!detail::count_fits(n, size, ctx.src.remaining_bound())) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
-      return skip_bytes(n * size);
-    }
-    case type::generic_array:
-      return read_size(ctx, n) && skip_values(n, 0, false);
-    case type::extension:
-      switch (h >> 3) {
-        case 0: return true;  // data delimiter
-        case 1: {             // type tag: SIZE, then the value
-          if (!read_size(ctx, n) || !ctx.enter()) return false;
-          const bool ok = skip_value(ctx);
-          ctx.leave();
-          return ok;
-        }
-        case 2: {  // matrix: layout byte, extents, values
-          if (!skip_bytes(1) || !ctx.enter()) return false;
-          const bool ok = skip_value(ctx) && skip_value(ctx);
-          ctx.leave();
-          return ok;
-        }
-        case 3: {  // complex: header, then one pair or SIZE pairs
-          if (!ctx.src.need(1)) return ctx.fail(errc::unexpected_end, ctx.src.offset());
-          const std::uint8_t c = *ctx.src.cur();
-          ctx.src.advance(1);
-          const std::size_t size = element_size(static_cast<std::uint8_t>(c & 0xf8));
-          if (size == 0) return ctx.fail(errc::invalid_value, at, "complex numbers of 1 to 8 byte parts");
-          if ((c & 7) == 0) return skip_bytes(2 * size);
-          if (!read_size(ctx, n)) return false;
-          if (!detail::count_fits(n, 2 * size, ctx.src.remaining_bound())) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
-          return skip_bytes(n * 2 * size);
-        }
-        default: return ctx.fail(errc::invalid_value, at, "a known BEVE extension");
+    } else if constexpr (string_type<E> || string_view_type<E>) {
+      if (h == header::string_array) {
+        ctx.src.advance(1);
+        std::uint64_t n{};
+        if (!read_size(ctx, n) || !ctx.check_count(n, 1, at) || !size_sequence(ctx, v, n, at)) return false;
+        return detail::move_to(ctx.src, read_texts<O>(ctx, local_cursor{ctx.src}, v));
       }
-    default:
-      return ctx.fail(errc::invalid_value, at, "a BEVE value", "reserved type 7");
+    }
+    return mismatch(ctx, "a typed array of the element type", h);
+  }
+  if (h != header::generic_array) [[unlikely]] return mismatch(ctx, "array", h);
+  ctx.src.advance(1);
+  std::uint64_t n{};
+  if (!read_size(ctx, n) || !ctx.check_count(n, 1, at) || !size_sequence(ctx, v, n, at) || !ctx.enter()) return false;
+  return detail::move_to(ctx.src, read_elements<O>(ctx, local_cursor{ctx.src}, v));
+}
+
+template <options O, class T, class Ctx>
+bool read_map(Ctx& ctx, T& v) {
+  using K = std::remove_const_t<typename T::key_type>;
+  using M = typename T::mapped_type;
+  std::uint8_t h{};
+  if (!peek_header(ctx, h)) return false;
+  const std::size_t at = ctx.src.offset();
+  if ((h & 7) != type::object) [[unlikely]] return mismatch(ctx, "object", h);
+  const unsigned key_kind = (h >> 3) & 3;
+  const std::size_t key_size = std::size_t{1} << (h >> 5);
+  if constexpr (string_type<K>) {
+    if (key_kind != 0) return mismatch(ctx, "object with string keys", h);
+  } else if constexpr (integer<K> || enumeration<K>) {
+    if (key_kind == 0 || key_kind == bool_or_string_kind || (h >> 5) > 3) return mismatch(ctx, "object with integer keys", h);
+  } else {
+    static_assert(sizeof(K) == 0, "prism::beve: map keys must be strings, integers or enums");
+  }
+  ctx.src.advance(1);
+  std::uint64_t n{};
+  if (!read_size(ctx, n) || !ctx.check_count(n, 2, at) || !ctx.enter()) return false;
+  v.clear();
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!ctx.charge(sizeof(K) + sizeof(M))) return false;
+    K key{};
+    if constexpr (string_type<K>) {
+      const std::uint8_t* p{};
+      std::size_t len{};
+      if (!read_text_bytes<O>(ctx, p, len)) return ctx.in_element(i);
+      key.assign(reinterpret_cast<const char*>(p), len);
+    } else {
+      using I = key_integer_t<K>;
+      const std::size_t key_at = ctx.src.offset();
+      if (!ctx.src.need(key_size)) return ctx.fail(errc::unexpected_end, key_at);
+      I k{};
+      const auto number = static_cast<std::uint8_t>(type::number | (key_kind << 3) | (h & 0xe0));
+      if (!convert_number(ctx, number, ctx.src.cur(), key_at, k)) return ctx.in_element(i);
+      ctx.src.advance(key_size);
+      key = static_cast<K>(k);
+    }
+    M value{};
+    if (!read_value<O>(ctx, value)) {
+      if constexpr (string_type<K>) return ctx.in_key(key);
+      else return ctx.in_element(i);
+    }
+    v.insert_or_assign(std::move(key), std::move(value));
+  }
+  ctx.leave();
+  return true;
+}
+
+template <class T>
+inline constexpr detail::key_index<field_count_v<T>> struct_keys{field_names<T>()};
+
+template <options O, class T, class Ctx>
+PRISM_INLINE bool read_string(Ctx& ctx, T& v) {
+  const std::uint8_t* p{};
+  std::size_t n{};
+  return read_string_value<O>(ctx, p, n) && detail::store_bytes(ctx, v, p, n);
+}
+
+template <options O, class T, class Ctx>
+bool read_field(Ctx& ctx, T& v, std::size_t index) {
+  return with_field(v, index, [&](auto& field, std::string_view name) {
+    return read_member<O>(ctx, field) || ctx.in_field(name);
+  });
+}
+
+// Keys in declaration order, as prism writes them, compared as raw bytes with their
+// compile-time encoding; stops at the first other key with `i` fields read. The values in
+// their usual encoding are read from a cursor in a register (read_usual); the source moves
+// there only before a value that read_value reads and at the end.
+template <options O, class T, class Ctx>
+PRISM_INLINE bool read_fields_in_order(Ctx& ctx, local_cursor& c, T& v, std::uint64_t n, std::size_t& i) {
+  const bool ok = [&]<std::size_t... I>(std::index_sequence<I...>) PRISM_LAMBDA_INLINE {
+    bool ok = true;
+    (void)((i < n && [&]() PRISM_LAMBDA_INLINE {
+      constexpr auto& key = encoded_key<T, I>;
+      if (c.readable() < key.size() || !detail::equal_bytes(c.p, key)) return false;
+      c.p += key.size();
+      ++i;
+      if (read_next<O>(ctx, c, get_field<I>(v))) [[likely]] return true;
+      ok = ctx.in_field(field_name<T, I>());
+      return false;
+    }()) && ...);
+    return ok;
+  }(std::make_index_sequence<field_count_v<T>>{});
+  return ok;
+}
+
+// The n entries of a string-keyed object from the cursor on (depth entered), into struct T,
+// whose head is at offset `at`; returns where they end, or null on an error.
+template <options O, class T, class Ctx>
+PRISM_INLINE const std::uint8_t* read_struct_fields(Ctx& ctx, local_cursor c, T& v, std::uint64_t n, std::size_t at) {
+  constexpr std::size_t fields = field_count_v<T>;
+  static_assert(struct_keys<T>.ok, "prism: field names must be distinct");
+  [[maybe_unused]] std::bitset<fields> seen;
+  std::size_t i = 0;
+  if (!read_fields_in_order<O>(ctx, c, v, n, i)) return nullptr;
+  if (i == n && (!O.error_on_missing_keys || n == fields)) [[likely]] {
+    ctx.leave();
+    return c.p;
+  }
+  c.store_to(ctx.src);
+  if constexpr (O.error_on_missing_keys) {
+    for (std::size_t k = 0; k < i; ++k) seen.set(k);
+  }
+  for (; i < n; ++i) {
+    const std::size_t key_at = ctx.src.offset();
+    const std::uint8_t* p{};
+    std::size_t len{};
+    if (!read_text_bytes<O>(ctx, p, len)) return nullptr;
+    const std::string_view key(reinterpret_cast<const char*>(p), len);
+    const std::size_t index = struct_keys<T>.find(key);
+    if (index >= fields) {
+      if constexpr (O.error_on_unknown_keys) {
+        ctx.fail(errc::unknown_key, key_at, "a field name");
+        return nullptr;
+      } else {
+        const std::string name(key);
+        if (!skip_value(ctx)) {
+          ctx.in_key(name);
+          return nullptr;
+        }
+        continue;
+      }
+    }
+    if constexpr (O.error_on_missing_keys) seen.set(index);
+    if (!read_field<O>(ctx, v, index)) return nullptr;
+  }
+  ctx.leave();
+  if constexpr (O.error_on_missing_keys) {
+    for (std::size_t k = 0; k < fields; ++k) {
+      if (!seen.test(k)) {
+        ctx.fail(errc::missing_key, at, "every field");
+        ctx.in_field(struct_keys<T>.names[k]);
+        return nullptr;
+      }
+    }
+  }
+  return ctx.src.cur();
+}
+
+template <options O, class T, class Ctx>
+bool read_struct_rest(Ctx& ctx, T& v);
+
+// A struct at a local cursor that the source may lag behind: returns where it ends, or null
+// with the error recorded. The usual head (an object of a one-byte SIZE) is read at the cursor;
+// read_struct_rest reads every other and checks the same.
+template <options O, class T, class Ctx>
+const std::uint8_t* read_struct_at(Ctx& ctx, local_cursor c, T& v) {
+  if (c.readable() >= 2 && c.p[0] == header::string_keyed_object && (c.p[1] & 3) == 0) [[likely]] {
+    const std::uint64_t n = c.p[1] >> 2;
+    if (n <= ctx.lim.max_elements && n <= (c.readable() - 2) / 2 && ctx.try_enter()) [[likely]]
+      return read_struct_fields<O>(ctx, local_cursor{c.p + 2, c.end}, v, n, detail::offset_of(ctx.src, c.p));
+  }
+  c.store_to(ctx.src);
+  return read_struct_rest<O>(ctx, v) ? ctx.src.cur() : nullptr;
+}
+
+template <options O, class T, class Ctx>
+bool read_struct(Ctx& ctx, T& v) {
+  return detail::move_to(ctx.src, read_struct_at<O>(ctx, local_cursor{ctx.src}, v));
+}
+
+template <options O, class T, class Ctx>
+bool read_struct_rest(Ctx& ctx, T& v) {
+  constexpr std::size_t fields = field_count_v<T>;
+  const std::size_t at = ctx.src.offset();
+  std::uint64_t n{};
+  std::uint8_t h{};
+  if (!peek_header(ctx, h)) return false;
+  if (h == header::generic_array) {  // positional
+    ctx.src.advance(1);
+    if (!read_size(ctx, n) || !ctx.check_count(n, 1, at) || !ctx.enter()) return false;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (i < fields) {
+        if (!read_field<O>(ctx, v, i)) return false;
+      } else if (!skip_value(ctx)) {
+        return ctx.in_element(i);
+      }
+    }
+    ctx.leave();
+    if constexpr (O.error_on_missing_keys) {
+      if (n < fields) return ctx.fail(errc::missing_key, at, "array with every field");
+    }
+    return true;
+  }
+  if (h != header::string_keyed_object) [[unlikely]] return mismatch(ctx, "object", h);
+  ctx.src.advance(1);
+  if (!read_size(ctx, n) || !ctx.check_count(n, 2, at) || !ctx.enter()) return false;
+  return detail::move_to(ctx.src, read_struct_fields<O>(ctx, local_cursor{ctx.src}, v, n, at));
+}
+
+template <options O, class T, class Ctx>
+bool read_value(Ctx& ctx, T& v) {
+  if constexpr (adapted_tensor<T>) {
+    return detail::read_adapted(ctx, v, [&](auto& t) { return read_value<O>(ctx, t); });
+  } else if constexpr (boolean<T>) {
+    std::uint8_t h{};
+    if (!peek_header(ctx, h)) return false;
+    if (h != header::true_ && h != header::false_) [[unlikely]] return mismatch(ctx, "bool", h);
+    v = h == header::true_;
+    ctx.src.advance(1);
+    return true;
+  } else if constexpr (integer<T> || floating<T>) {
+    return read_number(ctx, v);
+  } else if constexpr (enumeration<T>) {
+    std::uint8_t h{};
+    if (!peek_header(ctx, h)) return false;
+    if (h == header::string) {
+      const std::size_t at = ctx.src.offset();
+      const std::uint8_t* p{};
+      std::size_t n{};
+      if (!read_string_value<O>(ctx, p, n)) return false;
+      const auto e = enum_from_name<T>(std::string_view(reinterpret_cast<const char*>(p), n));
+      if (!e) return ctx.fail(errc::invalid_enum, at, "enumerator name");
+      v = *e;
+      return true;
+    }
+    std::underlying_type_t<T> u{};
+    if (!read_number(ctx, u)) return false;
+    v = static_cast<T>(u);
+    return true;
+  } else if constexpr (string_type<T> || string_view_type<T>) {
+    return read_string<O>(ctx, v);
+  } else if constexpr (blob<T>) {
+    std::uint8_t h{};
+    if (!peek_header(ctx, h)) return false;
+    if (h != typed_array_header<std::uint8_t> && h != typed_array_header<std::int8_t>) return mismatch(ctx, "a typed array of bytes", h);
+    ctx.src.advance(1);
+    const std::uint8_t* p{};
+    std::size_t n{};
+    return read_sized_bytes(ctx, p, n) && detail::store_bytes(ctx, v, p, n);
+  } else if constexpr (tensor_type<T>) {
+    return read_tensor(ctx, v);
+  } else if constexpr (fixed_array<T> || sequence<T>) {
+    return read_sequence<O>(ctx, v);
+  } else if constexpr (map_type<T>) {
+    return read_map<O>(ctx, v);
+  } else if constexpr (optional_type<T> || unique_pointer<T>) {
+    std::uint8_t h{};
+    if (!peek_header(ctx, h)) return false;
+    if (h == header::null) {
+      v.reset();
+      ctx.src.advance(1);
+      return true;
+    }
+    if constexpr (unique_pointer<T>) {
+      if (!ctx.charge(sizeof(typename T::element_type)) || !ctx.enter()) return false;
+      const bool ok = read_value<O>(ctx, detail::ensure_allocated(v));
+      ctx.leave();
+      return ok;
+    } else {
+      return read_value<O>(ctx, detail::ensure_engaged(v));
+    }
+  } else if constexpr (std::is_same_v<T, std::monostate>) {
+    std::uint8_t h{};
+    if (!peek_header(ctx, h)) return false;
+    if (h != header::null) return mismatch(ctx, "null", h);
+    ctx.src.advance(1);
+    return true;
+  } else if constexpr (variant_type<T>) {
+    std::uint8_t h{};
+    if (!peek_header(ctx, h)) return false;
+    if (h != header::type_tag) return mismatch(ctx, "a type tag (variant)", h);
+    ctx.src.advance(1);
+    const std::size_t index_at = ctx.src.offset();
+    std::uint64_t index{};
+    if (!read_size(ctx, index)) return false;
+    if (index >= std::variant_size_v<T>) [[unlikely]] return ctx.fail(errc::invalid_value, index_at, "variant index");
+    return detail::visit_index<T>(static_cast<std::size_t>(index), [&](auto i) {
+      return read_value<O>(ctx, detail::ensure_alternative<decltype(i)::value>(v));
+    });
+  } else if constexpr (tuple_type<T>) {
+    std::uint8_t h{};
+    if (!peek_header(ctx, h)) return false;
+    const std::size_t at = ctx.src.offset();
+    if (h != header::generic_array) return mismatch(ctx, "array", h);
+    ctx.src.advance(1);
+    std::uint64_t n{};
+    if (!read_size(ctx, n)) return false;
+    if (n != std::tuple_size_v<T>) return ctx.fail(errc::size_mismatch, at, "array of the tuple's size");
+    return [&]<std::size_t... I>(std::index_sequence<I...>) {
+      std::size_t failed_at = 0;
+      const bool ok = ((read_value<O>(ctx, std::get<I>(v)) || (failed_at = I, false)) && ...);
+      return ok || ctx.in_element(failed_at);
+    }(std::make_index_sequence<std::tuple_size_v<T>>{});
+  } else if constexpr (time_point_type<T>) {
+    std::int64_t ns{};
+    if (!read_number(ctx, ns)) return false;
+    v = T(std::chrono::duration_cast<typename T::duration>(std::chrono::nanoseconds(ns)));
+    return true;
+  } else if constexpr (reflectable<T>) {
+    return read_struct<O>(ctx, v);
+  } else {
+    static_assert(sizeof(T) == 0, "prism::beve: this type cannot be read");
+    return false;
   }
 }
 
 }  // namespace prism::beve_detail
 
-#include "read_containers.hpp"
+namespace prism {
+
+template <>
+struct format_reader<beve> {
+  template <options O, class T, class Ctx>
+  static bool read(Ctx& ctx, T& v) {
+    return beve_detail::read_value<O>(ctx, v);
+  }
+};
+
+}  // namespace prism

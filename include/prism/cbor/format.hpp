@@ -15,6 +15,12 @@ namespace prism {
 struct cbor {
   static constexpr std::string_view name = "cbor";
   static constexpr options defaults{};
+  // The options this format reads; the entry points reset the others (keep_options).
+  static constexpr options normalize(options o) noexcept {
+    return keep_options<&options::structs_as_arrays, &options::error_on_unknown_keys,
+                        &options::error_on_missing_keys, &options::enums_as_strings,
+                        &options::typed_arrays, &options::deterministic>(o);
+  }
 };
 
 }  // namespace prism

@@ -3,6 +3,8 @@
 // width, indefinite lengths, half/single/double floats, typed arrays of either byte order;
 // skips tags it does not know. Checks every length against the remaining input before
 // allocating and reports the offset and field path of the first problem.
+// Here: arrays, maps, structs and the dispatch over every type.
+// Under it, in read_scalars.hpp: scalars, strings, tensors and skipping.
 #include <algorithm>
 #include <bit>
 #include <bitset>
@@ -15,417 +17,740 @@
 #include <type_traits>
 #include <vector>
 
-#include "../core/concepts.hpp"
-#include "../core/containers.hpp"
-#include "../core/context.hpp"
-#include "../core/cursor_read.hpp"
-#include "../core/enum.hpp"
-#include "../core/fields.hpp"
-#include "../core/hash.hpp"
-#include "../core/tensor_io.hpp"
-#include "../core/text_input.hpp"
-#include "common.hpp"
-#include "format.hpp"
+#include "read_scalars.hpp"
 
 namespace prism::cbor_detail {
 
-template <options O, class T, class Ctx>
-bool read_value(Ctx& ctx, T& v);
-template <options O, class T, class Ctx>
-const std::uint8_t* read_struct_at(Ctx& ctx, local_cursor c, T& v);
-template <options O, class T, class Ctx>
-const std::uint8_t* read_sequence_at(Ctx& ctx, local_cursor c, T& v);
-
-// A decoded head: major type, argument (the value, length or tag number), whether the length
-// is indefinite, and the initial byte (simple values and floats are told apart by it).
-struct head {
-  std::uint8_t major_type = 0, initial = 0;
-  bool indefinite = false;
-  std::uint64_t argument = 0;
-};
-
-template <class Ctx>
-PRISM_INLINE bool peek_initial(Ctx& ctx, std::uint8_t& initial) {
-  if (!ctx.src.need(1)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
-  initial = *ctx.src.cur();
+// One element of a typed array as E: exact for integers (an error when out of E's range),
+// floats widened or narrowed like a float read.
+template <class E, class Ctx>
+bool typed_element(Ctx& ctx, const typed_array_kind& kind, const std::uint8_t* q, std::size_t at, E& out) {
+  std::uint64_t raw = 0;
+  for (std::size_t k = 0; k < kind.element_size; ++k) {
+    const std::size_t shift = 8 * (kind.little_endian ? k : kind.element_size - 1 - k);
+    raw |= std::uint64_t{q[k]} << shift;
+  }
+  if (kind.is_float) {
+    if constexpr (floating<E>) {
+      if (kind.element_size == 2) {
+        out = static_cast<E>(half_to_double(static_cast<std::uint16_t>(raw)));
+      } else if (kind.element_size == 4) {
+        float f;
+        const auto bits = static_cast<std::uint32_t>(raw);
+        std::memcpy(&f, &bits, 4);
+        out = static_cast<E>(f);
+      } else {
+        double d;
+        std::memcpy(&d, &raw, 8);
+        out = static_cast<E>(d);
+      }
+      return true;
+    } else {
+      return ctx.fail(errc::type_mismatch, at, "typed array of integers", "typed array of floats");
+    }
+  }
+  if (kind.is_signed) {
+    const unsigned unused = 64 - 8 * static_cast<unsigned>(kind.element_size);
+    const std::int64_t s = static_cast<std::int64_t>(raw << unused) >> unused;
+    if constexpr (floating<E>) {
+      out = static_cast<E>(s);
+    } else {
+      if (s < 0 && std::is_unsigned_v<E>) return ctx.fail(errc::out_of_range, at, "non-negative integer");
+      if constexpr (std::is_signed_v<E>) {
+        if (s < std::numeric_limits<E>::min() || s > std::numeric_limits<E>::max()) return ctx.fail(errc::out_of_range, at);
+      } else {
+        if (static_cast<std::uint64_t>(s) > std::numeric_limits<E>::max()) return ctx.fail(errc::out_of_range, at);
+      }
+      out = static_cast<E>(s);
+    }
+    return true;
+  }
+  if constexpr (!floating<E>) {
+    if (raw > static_cast<std::uint64_t>(std::numeric_limits<E>::max())) return ctx.fail(errc::out_of_range, at);
+  }
+  out = static_cast<E>(raw);
   return true;
 }
 
-template <class Ctx>
-PRISM_COLD bool mismatch(Ctx& ctx, std::string_view expected, std::uint8_t initial) {
-  return ctx.fail(errc::type_mismatch, ctx.src.offset(), expected, describe_initial(initial));
-}
-
-// Reads a head and consumes it. Floats (major 7, 25..27) get their bits as the argument.
-template <class Ctx>
-PRISM_INLINE bool read_head(Ctx& ctx, head& h) {
-  if (!peek_initial(ctx, h.initial)) return false;
-  h.major_type = h.initial >> 5;
-  const unsigned info = h.initial & 31;
-  h.indefinite = false;
-  if (info < 24) {
-    h.argument = info;
-    ctx.src.advance(1);
+// An RFC 8746 typed array (its tag already read) into a contiguous range of numbers: one copy
+// when the element type and byte order are the host's, else element by element.
+template <class T, class Ctx>
+bool read_typed_array(Ctx& ctx, T& v, std::uint64_t tag_number, std::size_t at) {
+  using E = range_value_t<T>;
+  const typed_array_kind kind = describe_typed_array(tag_number);
+  if (kind.element_size == 0) return ctx.fail(errc::invalid_value, at, "a typed array of 1 to 8 byte elements");
+  const std::uint8_t* p{};
+  std::size_t n{};
+  std::string joined;
+  if (!read_string_bytes(ctx, major::bytes, p, n, joined, "byte string of a typed array")) return false;
+  if (n % kind.element_size != 0) return ctx.fail(errc::invalid_value, at, "a length that is a multiple of the element size");
+  const std::size_t count = n / kind.element_size;
+  if constexpr (fixed_array<T>) {
+    if (count != v.size()) return ctx.fail(errc::size_mismatch, at, "array of the declared size");
+  } else {
+    static_assert(resizable_sequence<T>, "prism::cbor: cannot read into a fixed view; use a container");
+    if (!ctx.charge(count * sizeof(E))) return false;
+    v.resize(count);
+  }
+  const bool host_order = sizeof(E) == 1 || kind.little_endian == (std::endian::native == std::endian::little);
+  const bool same_type = kind.element_size == sizeof(E) && kind.is_float == floating<E> &&
+                         (floating<E> || kind.is_signed == std::is_signed_v<E>);
+  if (same_type && host_order) {
+    if (count) detail::copy_large(std::ranges::data(v), p, n);
     return true;
   }
-  if (info <= 27) {
-    const std::size_t width = std::size_t{1} << (info - 24);
-    if (!ctx.src.need(1 + width)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
-    const std::uint8_t* p = ctx.src.cur() + 1;
-    h.argument = width == 1 ? p[0] : width == 2 ? load_be16(p) : width == 4 ? load_be32(p) : load_be64(p);
-    ctx.src.advance(1 + width);
-    return true;
+  auto* out = std::ranges::data(v);
+  for (std::size_t i = 0; i < count; ++i) {
+    if (!typed_element(ctx, kind, p + i * kind.element_size, at, out[i])) return ctx.in_element(i);
   }
-  if (info == code::indefinite && h.major_type >= major::bytes && h.major_type <= major::map) {
-    h.indefinite = true;
-    ctx.src.advance(1);
-    return true;
-  }
-  return ctx.fail(errc::invalid_value, ctx.src.offset(), "a CBOR data item",
-                  info == code::indefinite ? "break or indefinite length here" : "reserved additional information");
+  return true;
 }
 
-// Consumes the tags in front of a data item; `last` gets the innermost tag number, if any.
-template <class Ctx>
-PRISM_INLINE bool skip_tags(Ctx& ctx, std::uint64_t& last, bool& tagged) {
-  tagged = false;
-  std::uint8_t initial{};
-  while (peek_initial(ctx, initial) && (initial >> 5) == major::tag) {
-    head h;
-    if (!read_head(ctx, h)) return false;
-    last = h.argument;
-    tagged = true;
+// Element i of a sequence, at `e` (std::vector<bool> hands out proxies).
+template <options O, class E, class Ctx>
+PRISM_INLINE bool read_element(Ctx& ctx, E&& e, std::size_t i) {
+  bool ok;
+  if constexpr (std::is_same_v<std::remove_cvref_t<E>, std::vector<bool>::reference>) {
+    bool b{};
+    ok = read_value<O>(ctx, b);
+    e = b;
+  } else {
+    ok = read_value<O>(ctx, e);
   }
-  return !ctx.failed();
+  return ok || ctx.in_element(i);
 }
 
+// The typed array prism writes for T (the host's tag, a definite byte string of whole
+// elements), read with one copy; false when the input holds anything else, for the general path.
+template <class T, class Ctx>
+PRISM_INLINE bool read_native_typed_array(Ctx& ctx, T& v, bool& done) {
+  using E = range_value_t<T>;
+  done = false;
+  if constexpr (std::endian::native == std::endian::little && std::ranges::contiguous_range<T>) {
+    if (!ctx.src.need(3)) return true;
+    const std::uint8_t* p = ctx.src.cur();
+    if (p[0] != 0xd8 || p[1] != typed_array_tag<E>() || (p[2] >> 5) != major::bytes) return true;
+    const unsigned info = p[2] & 31;
+    std::size_t head = 3, n = info;
+    if (info >= 24) {
+      if (info > 26) return true;
+      const std::size_t width = std::size_t{1} << (info - 24);
+      if (!ctx.src.need(3 + width)) return true;
+      p = ctx.src.cur();
+      n = width == 1 ? p[3] : width == 2 ? load_be16(p + 3) : load_be32(p + 3);
+      head += width;
+    }
+    if (n % sizeof(E) != 0 || !ctx.src.need(head + n)) return true;
+    const std::size_t count = n / sizeof(E);
+    if constexpr (fixed_array<T>) {
+      if (count != v.size()) return true;
+    } else {
+      if (count > ctx.lim.max_elements) return true;  // the general path reports it
+      if (!ctx.charge(n)) return false;
+      v.resize(count);
+    }
+    if (n) detail::copy_large(std::ranges::data(v), ctx.src.cur() + head, n);
+    ctx.src.advance(head + n);
+    done = true;
+  }
+  return true;
+}
+
+// The heads of an RFC 8746 multi-dimensional array (tag 40, or 1040 for column-major) whose
+// elements are a typed array, up to its definite byte string: h.data points at the elements as
+// stored, which the caller consumes; `swapped` when their byte order is not the host's. Given
+// `plain`, elements in an untyped array (RFC 8746 allows either) set it and stop at that array.
 template <class Ctx>
-PRISM_INLINE bool skip_tags(Ctx& ctx) {
-  std::uint64_t last{};
+bool read_tensor_header(Ctx& ctx, tensor_header& h, bool& swapped, bool* plain = nullptr) {
+  const std::size_t at = ctx.src.offset();
+  std::uint64_t tag_number{};
   bool tagged{};
-  return skip_tags(ctx, last, tagged);
+  std::uint8_t initial{};
+  if (!skip_tags(ctx, tag_number, tagged) || !peek_initial(ctx, initial)) return false;
+  if (!tagged || (tag_number != tag::multi_dimensional_array && tag_number != tag::column_major_array))
+    return ctx.fail(errc::type_mismatch, at, "tensor (tag 40 or 1040)", tagged ? "another tag" : describe_initial(initial));
+  h.order = tag_number == tag::multi_dimensional_array ? memory_order::row_major : memory_order::column_major;
+  head outer, dims;
+  if (!read_head(ctx, outer)) return false;
+  if (outer.major_type != major::array || outer.indefinite || outer.argument != 2)
+    return ctx.fail(errc::type_mismatch, at, "tensor [extents, elements]", describe_initial(outer.initial));
+  const std::size_t dims_at = ctx.src.offset();
+  if (!read_head(ctx, dims)) return false;
+  if (dims.major_type != major::array || dims.indefinite) return ctx.fail(errc::type_mismatch, dims_at, "tensor extents", describe_initial(dims.initial));
+  if (dims.argument > max_tensor_rank) return ctx.fail(errc::invalid_value, dims_at, "a tensor rank of 16 at most");
+  h.rank = static_cast<std::size_t>(dims.argument);
+  for (std::size_t d = 0; d < h.rank; ++d)
+    if (!read_int(ctx, h.shape[d])) return false;
+  const std::size_t data_at = ctx.src.offset();
+  if (!skip_tags(ctx, tag_number, tagged)) return false;
+  if (!peek_initial(ctx, initial)) return false;
+  if (plain && !tagged && (initial >> 5) == major::array) {
+    *plain = true;
+    return true;
+  }
+  const typed_array_kind kind = describe_typed_array(tagged ? tag_number : 0);
+  if (!tagged || !dtype_of_typed_array(kind, h.type)) return ctx.fail(errc::type_mismatch, data_at, "a typed array of the tensor's elements");
+  head data;
+  if ((initial >> 5) != major::bytes || (initial & 31) == code::indefinite)
+    return ctx.fail(errc::type_mismatch, data_at, "a definite-length byte string", describe_initial(initial));
+  if (!read_head(ctx, data)) return false;
+  if (!ctx.src.need(data.argument)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
+  h.data = reinterpret_cast<const std::byte*>(ctx.src.cur());
+  h.data_bytes = static_cast<std::size_t>(data.argument);
+  if (!detail::tensor_fits(h, kind.element_size, h.data_bytes)) return ctx.fail(errc::size_mismatch, data_at, "data of the tensor's shape");
+  swapped = kind.element_size > 1 && kind.little_endian != (std::endian::native == std::endian::little);
+  return true;
 }
 
-template <class Ctx>
-PRISM_INLINE bool at_break(Ctx& ctx) {
-  std::uint8_t initial{};
-  return peek_initial(ctx, initial) && initial == code::break_;
+// The elements of a tensor stored one by one in an untyped array (complex ones as pairs of
+// parts), read as numbers of T's element type and stored like a typed array's.
+template <options O, class T, class Ctx>
+bool read_plain_tensor(Ctx& ctx, tensor_header& h, T& v, std::size_t at) {
+  using E = std::remove_const_t<typename T::element_type>;
+  using part = std::conditional_t<std::is_void_v<typename detail::complex_part<E>::type>, E, typename detail::complex_part<E>::type>;
+  if constexpr (tensor_view_type<T> || std::is_same_v<part, float16>) {
+    return ctx.fail(errc::type_mismatch, at, "the tensor's elements as a typed array", "an array of numbers");
+  } else {
+    const std::size_t array_at = ctx.src.offset();
+    head a;
+    if (!read_head(ctx, a)) return false;
+    if (a.indefinite) return ctx.fail(errc::type_mismatch, array_at, "a definite-length array of the tensor's elements");
+    if (!ctx.check_count(a.argument, 1, array_at)) return false;
+    const auto n = static_cast<std::size_t>(a.argument);
+    h.type = dtype_of<part>;
+    if (!detail::tensor_fits(h, sizeof(part), n * sizeof(part))) return ctx.fail(errc::size_mismatch, array_at, "elements of the tensor's shape");
+    if (!ctx.charge(n * sizeof(part)) || !ctx.enter()) return false;
+    std::vector<part> elements(n);
+    for (std::size_t i = 0; i < n; ++i)
+      if (!read_element<O>(ctx, elements[i], i)) return false;
+    ctx.leave();
+    h.data = reinterpret_cast<const std::byte*>(elements.data());
+    h.data_bytes = n * sizeof(part);
+    return detail::store_tensor(ctx, h, v, at);
+  }
 }
 
-// Skips the chunks of an indefinite-length string and its break. Chunks are definite strings of
-// the string's own major type, untagged (RFC 8949 section 3.2.3), so this is a loop: a chunk that
-// opens another indefinite string is an error, not a level of recursion.
-template <class Ctx>
-bool skip_chunks(Ctx& ctx, std::uint8_t string_major) {
+template <options O, class T, class Ctx>
+bool read_tensor(Ctx& ctx, T& v) {
+  const std::size_t at = ctx.src.offset();
+  tensor_header h;
+  bool swapped{}, plain{};
+  if (!read_tensor_header(ctx, h, swapped, &plain)) return false;
+  if (plain) return read_plain_tensor<O>(ctx, h, v, at);
+  const std::size_t stored_bytes = h.data_bytes;
+  if (!swapped) {
+    if (!detail::store_tensor(ctx, h, v, at)) return false;
+  } else if constexpr (tensor_view_type<T>) {
+    return ctx.fail(errc::invalid_value, at, "a typed array in the host's byte order (read into prism::tensor to copy)");
+  } else {
+    if (!ctx.charge(h.data_bytes)) return false;
+    std::vector<std::byte> native(h.data_bytes);
+    const std::size_t width = dtype_size(h.type);
+    for (std::size_t i = 0; i < h.data_bytes; i += width) std::reverse_copy(h.data + i, h.data + i + width, native.data() + i);
+    h.data = native.data();
+    if (!detail::store_tensor(ctx, h, v, at)) return false;
+  }
+  ctx.src.advance(stored_bytes);
+  return true;
+}
+
+// The elements of a definite array, from the cursor on, into a sequence of their number (the
+// depth entered for the array, and left here); returns where they end, or null on an error.
+template <options O, class T, class Ctx>
+PRISM_INLINE const std::uint8_t* read_elements(Ctx& ctx, local_cursor c, T& v) {
+  std::size_t i = 0;
+  for (auto&& e : v) {
+    if constexpr (std::is_same_v<std::remove_cvref_t<decltype(e)>, std::vector<bool>::reference>) {
+      c.store_to(ctx.src);
+      if (!read_element<O>(ctx, e, i)) return nullptr;
+      c.load_from(ctx.src);
+    } else if (!read_next<O>(ctx, c, e)) [[unlikely]] {
+      ctx.in_element(i);
+      return nullptr;
+    }
+    ++i;
+  }
+  ctx.leave();
+  return c.p;
+}
+
+template <options O, class T, class Ctx>
+bool read_sequence_rest(Ctx& ctx, T& v);
+
+// A sequence at a local cursor that the source may lag behind: returns where it ends, or null
+// with the error recorded. The usual head (an untagged definite array) is read at the cursor;
+// read_sequence_rest reads every other and checks the same.
+template <options O, class T, class Ctx>
+const std::uint8_t* read_sequence_at(Ctx& ctx, local_cursor c, T& v) {
+  std::size_t head_bytes{}, n{};
+  if (usual_head(c, major::array, head_bytes, n) && n <= ctx.lim.max_elements && n <= c.readable() - head_bytes &&
+      detail::size_quick(ctx, v, n) && ctx.try_enter()) {
+    return read_elements<O>(ctx, local_cursor{c.p + head_bytes, c.end}, v);
+  }
+  c.store_to(ctx.src);
+  return read_sequence_rest<O>(ctx, v) ? ctx.src.cur() : nullptr;
+}
+
+template <options O, class T, class Ctx>
+bool read_sequence(Ctx& ctx, T& v) {
+  return detail::move_to(ctx.src, read_sequence_at<O>(ctx, local_cursor{ctx.src}, v));
+}
+
+template <options O, class T, class Ctx>
+bool read_sequence_rest(Ctx& ctx, T& v) {
+  using E = range_value_t<T>;
+  if constexpr (contiguous_numbers<T>) {
+    bool done = false;
+    if (!read_native_typed_array(ctx, v, done)) return false;
+    if (done) return true;
+  }
+  const std::size_t at = ctx.src.offset();
+  std::uint64_t tag_number{};
+  bool tagged{};
+  if (!skip_tags(ctx, tag_number, tagged)) return false;
   std::uint8_t initial{};
-  while (peek_initial(ctx, initial) && initial != code::break_) {
-    if ((initial >> 5) != string_major || (initial & 31) == code::indefinite) [[unlikely]]
-      return mismatch(ctx, "a definite chunk of the same string type", initial);
-    head chunk;
-    if (!read_head(ctx, chunk)) return false;
-    if (!ctx.src.need(chunk.argument)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
-    ctx.src.advance(static_cast<std::size_t>(chunk.argument));
+  if (!peek_initial(ctx, initial)) return false;
+  if constexpr (contiguous_numbers<T>) {
+    if (tagged && tag_number >= tag::typed_array_first && tag_number <= tag::typed_array_last) {
+      return read_typed_array(ctx, v, tag_number, at);
+    }
+    if constexpr (resizable_sequence<T> && sizeof(E) == 1 && integer<E>) {
+      if ((initial >> 5) == major::bytes) {  // bytes as a plain byte string
+        const std::uint8_t* p{};
+        std::size_t n{};
+        std::string joined;
+        if (!read_string_bytes(ctx, major::bytes, p, n, joined, "byte string") || !ctx.charge(n)) return false;
+        v.resize(n);
+        if (n) detail::copy_large(std::ranges::data(v), p, n);
+        return true;
+      }
+    }
+  }
+  if ((initial >> 5) != major::array) [[unlikely]] return mismatch(ctx, "array", initial);
+  head h;
+  if (!read_head(ctx, h) || !ctx.enter()) return false;
+  if (!h.indefinite) {
+    if (!ctx.check_count(h.argument, 1, at)) return false;
+    const auto n = static_cast<std::size_t>(h.argument);
+    if constexpr (fixed_array<T>) {
+      if (n != v.size()) return ctx.fail(errc::size_mismatch, at, "array of the declared size");
+    } else {
+      static_assert(resizable_sequence<T>, "prism::cbor: cannot read into a fixed view; use a container");
+      if (!ctx.charge(n * sizeof(E))) return false;
+      v.resize(n);
+    }
+    return detail::move_to(ctx.src, read_elements<O>(ctx, local_cursor{ctx.src}, v));
+  } else {
+    std::size_t i = 0;
+    if constexpr (!fixed_array<T>) v.clear();
+    while (!at_break(ctx)) {
+      if (ctx.failed()) return false;
+      if constexpr (fixed_array<T>) {
+        if (i >= v.size()) return ctx.fail(errc::size_mismatch, at, "array of the declared size");
+        if (!read_element<O>(ctx, v[i], i)) return false;
+      } else {
+        if (i >= ctx.lim.max_elements) return ctx.fail(errc::too_many_elements, at);
+        if (!ctx.charge(sizeof(E))) return false;
+        if (!read_element<O>(ctx, v.emplace_back(), i)) return false;
+      }
+      ++i;
+    }
+    if (ctx.failed()) return false;
+    ctx.src.advance(1);
+    if constexpr (fixed_array<T>) {
+      if (i != v.size()) return ctx.fail(errc::size_mismatch, at, "array of the declared size");
+    }
+  }
+  ctx.leave();
+  return true;
+}
+
+// Calls entry(i) for each entry of a map or each element of an array whose head is `h`
+// (definite or indefinite), counting against the limits.
+template <class Ctx, class Entry>
+bool for_each_entry(Ctx& ctx, const head& h, std::size_t at, std::size_t wire_bytes_per_entry, Entry&& entry) {
+  if (!h.indefinite) {
+    if (!ctx.check_count(h.argument, wire_bytes_per_entry, at)) return false;
+    for (std::size_t i = 0; i < h.argument; ++i) {
+      if (!entry(i)) return false;
+    }
+    return true;
+  }
+  for (std::size_t i = 0;; ++i) {
+    if (at_break(ctx)) break;
+    if (ctx.failed()) return false;
+    if (i >= ctx.lim.max_elements) return ctx.fail(errc::too_many_elements, at);
+    if (!entry(i)) return false;
   }
   if (ctx.failed()) return false;
   ctx.src.advance(1);
   return true;
 }
 
-// Skips one complete data item, nested ones included.
-template <class Ctx>
-bool skip_value(Ctx& ctx) {
+template <options O, class T, class Ctx>
+bool read_map(Ctx& ctx, T& v) {
+  using K = std::remove_const_t<typename T::key_type>;
+  using M = typename T::mapped_type;
+  const std::size_t at = ctx.src.offset();
   if (!skip_tags(ctx)) return false;
-  head h;
-  if (!read_head(ctx, h)) return false;
-  switch (h.major_type) {
-    case major::unsigned_int:
-    case major::negative_int: return true;
-    case major::bytes:
-    case major::text:
-      if (h.indefinite) return skip_chunks(ctx, h.major_type);
-      if (!ctx.src.need(h.argument)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
-      ctx.src.advance(static_cast<std::size_t>(h.argument));
-      return true;
-    case major::array:
-    case major::map: {
-      if (!ctx.enter()) return false;
-      const std::size_t per_entry = h.major_type == major::map ? 2 : 1;
-      if (h.indefinite) {
-        while (!at_break(ctx)) {
-          if (ctx.failed()) return false;
-          for (std::size_t k = 0; k < per_entry; ++k) {
-            if (!skip_value(ctx)) return false;
-          }
-        }
-        ctx.src.advance(1);
-      } else {
-        if (!detail::count_fits(h.argument, per_entry, ctx.src.remaining_bound())) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
-        for (std::uint64_t i = 0; i < h.argument * per_entry; ++i) {
-          if (!skip_value(ctx)) return false;
-        }
-      }
-      ctx.leave();
-      return true;
-    }
-    default:  // simple values and floats: the head was all of it
-      if (h.initial == code::break_) return ctx.fail(errc::invalid_value, ctx.src.offset() - 1, "a data item", "break");
-      if ((h.initial & 31) == 24 && h.argument < 32) return ctx.fail(errc::invalid_value, ctx.src.offset() - 2, "a simple value of 32 or more in two bytes");
-      return true;
-  }
-}
-
-// An integer (major 0 or 1): `negative` set for major 1, whose value is -1 - magnitude.
-template <class T, class Ctx>
-PRISM_INLINE bool integer_from_head(Ctx& ctx, const head& h, std::size_t at, T& v) {
-  if (h.major_type == major::unsigned_int) {
-    if (h.argument > static_cast<std::uint64_t>(std::numeric_limits<T>::max())) [[unlikely]] return ctx.fail(errc::out_of_range, at);
-    v = static_cast<T>(h.argument);
-    return true;
-  }
-  if constexpr (std::is_unsigned_v<T>) {
-    return ctx.fail(errc::out_of_range, at, "non-negative integer");
-  } else {
-    // -1 - argument >= min  <=>  argument <= -(min + 1)
-    constexpr auto limit = static_cast<std::uint64_t>(-(static_cast<std::int64_t>(std::numeric_limits<T>::min()) + 1));
-    if (h.argument > limit) [[unlikely]] return ctx.fail(errc::out_of_range, at);
-    v = static_cast<T>(-1 - static_cast<std::int64_t>(h.argument));
-    return true;
-  }
-}
-
-template <class T, class Ctx>
-PRISM_INLINE bool read_int(Ctx& ctx, T& v) {
   std::uint8_t initial{};
   if (!peek_initial(ctx, initial)) return false;
-  if (initial < 24) [[likely]] {
-    v = static_cast<T>(initial);
+  if ((initial >> 5) != major::map) [[unlikely]] return mismatch(ctx, "map", initial);
+  head h;
+  if (!read_head(ctx, h) || !ctx.enter()) return false;
+  v.clear();
+  const bool ok = for_each_entry(ctx, h, at, 2, [&](std::size_t i) {
+    if (!ctx.charge(sizeof(K) + sizeof(M))) return false;
+    K key{};
+    if (!read_value<O>(ctx, key)) return ctx.in_element(i);
+    M value{};
+    if (!read_value<O>(ctx, value)) {
+      if constexpr (string_type<K>) return ctx.in_key(key);
+      else return ctx.in_element(i);
+    }
+    v.insert_or_assign(std::move(key), std::move(value));
+    return true;
+  });
+  if (!ok) return false;
+  ctx.leave();
+  return true;
+}
+
+template <class T>
+inline constexpr detail::key_index<field_count_v<T>> struct_keys{field_names<T>()};
+
+template <options O, class T, class Ctx>
+bool read_field(Ctx& ctx, T& v, std::size_t index) {
+  return with_field(v, index, [&](auto& field, std::string_view name) { return read_value<O>(ctx, field) || ctx.in_field(name); });
+}
+
+// Keys in declaration order, as prism writes them: each compared as raw bytes with its
+// compile-time encoding, the field read without a lookup. Stops at the first other key; `i` is
+// then the number of fields read. Values in their usual encoding are read at the cursor
+// (read_usual); the source moves there only before a value that read_value reads, and at the end.
+template <options O, class T, class Ctx>
+PRISM_INLINE bool read_fields_in_order(Ctx& ctx, local_cursor& c, T& v, std::uint64_t n, std::size_t& i) {
+  const bool ok = [&]<std::size_t... I>(std::index_sequence<I...>) PRISM_LAMBDA_INLINE {
+    bool ok = true;
+    (void)((i < n && [&]() PRISM_LAMBDA_INLINE {
+      constexpr auto& key = encoded_key<T, I>;
+      if (c.readable() < key.size() || !detail::equal_bytes(c.p, key)) return false;
+      c.p += key.size();
+      ++i;
+      if (read_next<O>(ctx, c, get_field<I>(v))) [[likely]] return true;
+      ok = ctx.in_field(field_name<T, I>());
+      return false;
+    }()) && ...);
+    return ok;
+  }(std::make_index_sequence<field_count_v<T>>{});
+  return ok;
+}
+
+// Leaves a struct's map: every field must have been seen when the options ask for it.
+template <options O, class T, class Ctx>
+PRISM_INLINE bool finish_struct(Ctx& ctx, [[maybe_unused]] const std::bitset<field_count_v<T>>& seen, [[maybe_unused]] std::size_t at) {
+  ctx.leave();
+  if constexpr (O.error_on_missing_keys) {
+    for (std::size_t i = 0; i < field_count_v<T>; ++i) {
+      if (!seen.test(i)) {
+        ctx.fail(errc::missing_key, at, "every field");
+        return ctx.in_field(struct_keys<T>.names[i]);
+      }
+    }
+  }
+  return true;
+}
+
+// The rest of a map into struct T (depth entered, the head read: `h`), from the cursor on; the
+// struct began at offset `at`. Returns where the map ends, or null on an error.
+template <options O, class T, class Ctx>
+PRISM_INLINE const std::uint8_t* read_struct_entries(Ctx& ctx, local_cursor c, T& v, const head& h, std::size_t at) {
+  constexpr std::size_t fields = field_count_v<T>;
+  static_assert(struct_keys<T>.ok, "prism: field names must be distinct");
+  [[maybe_unused]] std::bitset<fields> seen;
+  std::size_t in_order = 0;
+  if (!h.indefinite) {
+    if (!read_fields_in_order<O>(ctx, c, v, h.argument, in_order)) return nullptr;
+    if (in_order == h.argument && (!O.error_on_missing_keys || in_order == fields)) [[likely]] {
+      ctx.leave();
+      return c.p;
+    }
+    if constexpr (O.error_on_missing_keys) {
+      for (std::size_t k = 0; k < in_order; ++k) seen.set(k);
+    }
+  }
+  c.store_to(ctx.src);
+  head rest = h;
+  if (!h.indefinite) {
+    rest.argument = h.argument - in_order;
+    if (rest.argument == 0) return finish_struct<O, T>(ctx, seen, at) ? ctx.src.cur() : nullptr;
+  }
+  std::string joined;
+  const bool ok = for_each_entry(ctx, rest, at, 2, [&](std::size_t) {
+    const std::size_t key_at = ctx.src.offset();
+    const std::uint8_t* p{};
+    std::size_t len{};
+    if (!read_text<O>(ctx, p, len, joined)) return false;
+    const std::string_view key(reinterpret_cast<const char*>(p), len);
+    const std::size_t index = struct_keys<T>.find(key);
+    if (index >= fields) {
+      if constexpr (O.error_on_unknown_keys) {
+        return ctx.fail(errc::unknown_key, key_at, "a field name");
+      } else {
+        const std::string name(key);
+        return skip_value(ctx) || ctx.in_key(name);
+      }
+    }
+    if constexpr (O.error_on_missing_keys) seen.set(index);
+    return read_field<O>(ctx, v, index);
+  });
+  return ok && finish_struct<O, T>(ctx, seen, at) ? ctx.src.cur() : nullptr;
+}
+
+template <options O, class T, class Ctx>
+bool read_struct_rest(Ctx& ctx, T& v);
+
+// A struct at a local cursor that the source may lag behind: returns where it ends, or null
+// with the error recorded. The usual head (an untagged definite map) is read at the cursor;
+// read_struct_rest reads every other and checks the same.
+template <options O, class T, class Ctx>
+const std::uint8_t* read_struct_at(Ctx& ctx, local_cursor c, T& v) {
+  std::size_t head_bytes{}, n{};
+  if (usual_head(c, major::map, head_bytes, n) && n <= ctx.lim.max_elements && n <= (c.readable() - head_bytes) / 2 &&
+      ctx.try_enter()) [[likely]] {
+    head h;
+    h.major_type = major::map;
+    h.argument = n;
+    return read_struct_entries<O>(ctx, local_cursor{c.p + head_bytes, c.end}, v, h, detail::offset_of(ctx.src, c.p));
+  }
+  c.store_to(ctx.src);
+  return read_struct_rest<O>(ctx, v) ? ctx.src.cur() : nullptr;
+}
+
+template <options O, class T, class Ctx>
+bool read_struct(Ctx& ctx, T& v) {
+  return detail::move_to(ctx.src, read_struct_at<O>(ctx, local_cursor{ctx.src}, v));
+}
+
+template <options O, class T, class Ctx>
+bool read_struct_rest(Ctx& ctx, T& v) {
+  constexpr std::size_t fields = field_count_v<T>;
+  const std::size_t at = ctx.src.offset();
+  head h;
+  if (!skip_tags(ctx)) return false;
+  std::uint8_t initial{};
+  if (!peek_initial(ctx, initial)) return false;
+  if ((initial >> 5) == major::array) {  // positional: missing items leave fields untouched, extra ones are skipped
+    if (!read_head(ctx, h) || !ctx.enter()) return false;
+    std::size_t count = 0;
+    const bool ok = for_each_entry(ctx, h, at, 1, [&](std::size_t i) {
+      ++count;
+      if (i < fields) return read_field<O>(ctx, v, i);
+      return skip_value(ctx) || ctx.in_element(i);
+    });
+    if (!ok) return false;
+    ctx.leave();
+    if constexpr (O.error_on_missing_keys) {
+      if (count < fields) return ctx.fail(errc::missing_key, at, "array with every field");
+    }
+    return true;
+  }
+  if ((initial >> 5) != major::map) [[unlikely]] return mismatch(ctx, "map", initial);
+  if (!read_head(ctx, h) || !ctx.enter()) return false;
+  if (!h.indefinite && !ctx.check_count(h.argument, 2, at)) return false;
+  return detail::move_to(ctx.src, read_struct_entries<O>(ctx, local_cursor{ctx.src}, v, h, at));
+}
+
+// Epoch seconds (tag 1 or untagged; an integer or a float), or RFC 9581 extended time (tag
+// 1001): {1: seconds, -3/-6/-9: milli/micro/nanoseconds}; other keys are skipped.
+template <class T, class Ctx>
+bool read_time(Ctx& ctx, T& v) {
+  const std::size_t at = ctx.src.offset();
+  std::uint64_t tag_number{};
+  bool tagged{};
+  if (!skip_tags(ctx, tag_number, tagged)) return false;
+  std::uint8_t initial{};
+  if (!peek_initial(ctx, initial)) return false;
+  const auto out_of_range = [&] { return ctx.fail(errc::out_of_range, at, "time within +-292 years of 1970"); };
+  std::int64_t total_ns = 0;
+  if (tagged && tag_number == tag::extended_time) {
+    if ((initial >> 5) != major::map) return mismatch(ctx, "extended time map", initial);
+    head h;
+    if (!read_head(ctx, h) || !ctx.enter()) return false;
+    std::int64_t secs = 0, fraction_ns = 0;
+    const bool ok = for_each_entry(ctx, h, at, 2, [&](std::size_t) {
+      std::int64_t key{};
+      if (!read_int(ctx, key)) return false;
+      if (key == 1) return read_int(ctx, secs);
+      if (key == -3 || key == -6 || key == -9) {
+        std::int64_t units{};
+        if (!read_int(ctx, units)) return false;
+        const std::int64_t scale = key == -3 ? 1000000 : key == -6 ? 1000 : 1;
+        if (units < 0 || __builtin_mul_overflow(units, scale, &fraction_ns) || fraction_ns >= 1000000000)
+          return ctx.fail(errc::invalid_value, at, "a fraction of a second");
+        return true;
+      }
+      return skip_value(ctx);
+    });
+    if (!ok) return false;
+    ctx.leave();
+    if (__builtin_mul_overflow(secs, std::int64_t{1000000000}, &total_ns) ||
+        __builtin_add_overflow(total_ns, fraction_ns, &total_ns)) [[unlikely]]
+      return out_of_range();
+  } else if ((initial >> 5) <= major::negative_int) {
+    std::int64_t secs{};
+    if (!read_int(ctx, secs)) return false;
+    if (__builtin_mul_overflow(secs, std::int64_t{1000000000}, &total_ns)) [[unlikely]] return out_of_range();
+  } else {
+    double secs{};
+    if (!read_number_as_double(ctx, secs)) return false;
+    if (!(std::fabs(secs) < 9.2e9)) [[unlikely]] return out_of_range();
+    total_ns = static_cast<std::int64_t>(std::llround(secs * 1e9));
+  }
+  v = T(std::chrono::duration_cast<typename T::duration>(std::chrono::nanoseconds(total_ns)));
+  return true;
+}
+
+// A text string in any form (tagged, long, in chunks) into a string or a view.
+template <options O, class T, class Ctx>
+bool read_any_text(Ctx& ctx, T& v) {
+  const std::uint8_t* p{};
+  std::size_t n{};
+  std::string joined;
+  if (!read_text<O>(ctx, p, n, joined)) return false;
+  if constexpr (string_view_type<T>) {
+    if (p == reinterpret_cast<const std::uint8_t*>(joined.data()) && n != 0)
+      return ctx.fail(errc::type_mismatch, ctx.src.offset(), "a definite-length string (a view cannot join chunks)");
+  }
+  return detail::store_bytes(ctx, v, p, n);
+}
+
+template <options O, class T, class Ctx>
+bool read_value(Ctx& ctx, T& v) {
+  if constexpr (adapted_tensor<T>) {
+    return detail::read_adapted(ctx, v, [&](auto& t) { return read_value<O>(ctx, t); });
+  } else if constexpr (boolean<T>) {
+    std::uint8_t initial{};
+    if (!skip_tags(ctx) || !peek_initial(ctx, initial)) return false;
+    if (initial != code::true_ && initial != code::false_) [[unlikely]] return mismatch(ctx, "bool", initial);
+    v = initial == code::true_;
     ctx.src.advance(1);
     return true;
-  }
-  if ((initial >> 5) == major::tag && !skip_tags(ctx)) return false;
-  const std::size_t at = ctx.src.offset();
-  if (!peek_initial(ctx, initial)) return false;
-  if ((initial >> 5) > major::negative_int) [[unlikely]] return mismatch(ctx, "integer", initial);
-  head h;
-  return read_head(ctx, h) && integer_from_head(ctx, h, at, v);
-}
-
-// A float of any width, or an integer.
-template <class Ctx>
-bool read_number_as_double(Ctx& ctx, double& v) {
-  if (!skip_tags(ctx)) return false;
-  std::uint8_t initial{};
-  if (!peek_initial(ctx, initial)) return false;
-  head h;
-  if (initial == code::half || initial == code::single || initial == code::double_) {
-    if (!read_head(ctx, h)) return false;
-    if (initial == code::half) {
-      v = half_to_double(static_cast<std::uint16_t>(h.argument));
-    } else if (initial == code::single) {
-      float f;
-      const auto bits = static_cast<std::uint32_t>(h.argument);
-      std::memcpy(&f, &bits, 4);
-      v = f;
-    } else {
-      std::memcpy(&v, &h.argument, 8);
-    }
-    return true;
-  }
-  if ((initial >> 5) > major::negative_int) [[unlikely]] return mismatch(ctx, "number", initial);
-  if (!read_head(ctx, h)) return false;
-  v = h.major_type == major::unsigned_int ? static_cast<double>(h.argument) : -1.0 - static_cast<double>(h.argument);
-  return true;
-}
-
-// The bytes of a text or byte string (definite: a view into the input; indefinite: its chunks
-// appended to `joined`, which `p` then points into).
-template <class Ctx>
-bool read_string_bytes(Ctx& ctx, std::uint8_t string_major, const std::uint8_t*& p, std::size_t& n, std::string& joined,
-                       std::string_view expected) {
-  if (!skip_tags(ctx)) return false;
-  std::uint8_t initial{};
-  if (!peek_initial(ctx, initial)) return false;
-  if ((initial >> 5) != string_major) [[unlikely]] return mismatch(ctx, expected, initial);
-  head h;
-  if (!read_head(ctx, h)) return false;
-  const std::size_t at = ctx.src.offset();
-  if (!h.indefinite) {
-    if (h.argument > ctx.lim.max_elements) [[unlikely]] return ctx.fail(errc::too_many_elements, at);
-    if (!ctx.src.need(h.argument)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
-    p = ctx.src.cur();
-    n = static_cast<std::size_t>(h.argument);
-    ctx.src.advance(n);
-    return true;
-  }
-  joined.clear();
-  while (!at_break(ctx)) {
-    if (ctx.failed() || !peek_initial(ctx, initial)) return false;
-    head chunk;
-    if ((initial >> 5) != string_major || (initial & 31) == code::indefinite) [[unlikely]]
-      return mismatch(ctx, "a definite chunk of the same string type", initial);
-    if (!read_head(ctx, chunk)) return false;
-    const std::size_t chunk_at = ctx.src.offset();
-    if (!ctx.src.need(chunk.argument)) [[unlikely]] return ctx.fail(errc::unexpected_end, chunk_at);
-    if (joined.size() + chunk.argument > ctx.lim.max_elements) [[unlikely]] return ctx.fail(errc::too_many_elements, chunk_at);
-    if (!ctx.charge(chunk.argument)) return false;
-    joined.append(reinterpret_cast<const char*>(ctx.src.cur()), static_cast<std::size_t>(chunk.argument));
-    ctx.src.advance(static_cast<std::size_t>(chunk.argument));
-  }
-  ctx.src.advance(1);
-  p = reinterpret_cast<const std::uint8_t*>(joined.data());
-  n = joined.size();
-  return true;
-}
-
-// The common text string, untagged, definite and shorter than 256 bytes, taken in one step
-// (not yet checked as UTF-8); false, consuming nothing, for any other input.
-template <class Ctx>
-PRISM_INLINE bool take_short_text(Ctx& ctx, const std::uint8_t*& p, std::size_t& n) {
-  if (!ctx.src.need(2)) [[unlikely]] return false;
-  const std::uint8_t* c = ctx.src.cur();
-  const unsigned info = c[0] & 31u;
-  const bool short_head = info < 24;
-  const std::size_t k = short_head ? info : c[1];
-  const std::size_t head_bytes = short_head ? 1 : 2;
-  if ((c[0] >> 5) != major::text || info > 24 || k > ctx.lim.max_elements || !ctx.src.need(head_bytes + k)) [[unlikely]]
-    return false;
-  p = ctx.src.cur() + head_bytes;  // need() may have refilled a stream's buffer
-  n = k;
-  ctx.src.advance(head_bytes + k);
-  return true;
-}
-
-// A text string, checked as UTF-8; an error's offset is that of the first invalid byte when
-// the string is in one piece, else that of its head.
-template <options O, class Ctx>
-PRISM_INLINE bool read_text(Ctx& ctx, const std::uint8_t*& p, std::size_t& n, std::string& joined) {
-  if (take_short_text(ctx, p, n)) [[likely]] return detail::check_text<O>(ctx, p, n);
-  const std::size_t at = ctx.src.offset();
-  if (!read_string_bytes(ctx, major::text, p, n, joined, "text string")) return false;
-  if constexpr (O.validate_utf8) {
-    if (!detail::utf8_valid(p, n)) [[unlikely]] {
-      const bool in_input = p != reinterpret_cast<const std::uint8_t*>(joined.data());
-      return ctx.fail(errc::invalid_utf8, in_input ? ctx.src.offset() - n + detail::utf8_valid_prefix(p, n) : at);
-    }
-  }
-  return true;
-}
-
-// A head of major type `m` whose argument is below 256 (in the initial byte or in one byte
-// after it), at the cursor: its size in bytes and the argument; false for anything else.
-PRISM_INLINE bool usual_head(const local_cursor& c, std::uint8_t m, std::size_t& head_bytes, std::size_t& argument) noexcept {
-  const std::size_t readable = c.readable();
-  if (readable < 1 || (c.p[0] >> 5) != m) [[unlikely]] return false;
-  argument = c.p[0] & 31u;
-  head_bytes = 1;
-  if (argument < 24) [[likely]] return true;
-  if (argument != 24 || readable < 2) [[unlikely]] return false;
-  argument = c.p[1];
-  head_bytes = 2;
-  return true;
-}
-
-// A definite text string shorter than 256 bytes of ASCII, at the cursor, into a string view or
-// a string of that size already; false (nothing consumed, no error) for anything else.
-template <options O, class T, class Ctx>
-PRISM_INLINE bool read_usual_text(Ctx& ctx, local_cursor& c, T& v) {
-  std::size_t head_bytes{}, n{};
-  if (!usual_head(c, major::text, head_bytes, n) || n > ctx.lim.max_elements || c.readable() < head_bytes + n) [[unlikely]]
-    return false;
-  if (!detail::store_text_quick<O>(ctx, v, c.p + head_bytes, n, c.readable() - head_bytes)) return false;
-  c.p += head_bytes + n;
-  return true;
-}
-
-// The usual encoding of a leaf value, read at a local cursor where a struct or a sequence holds
-// one (see local_cursor): a bool, an integer in the initial byte, a float of the type's width
-// (a double also from a single), a short text string (read_usual_text), or the host's typed
-// array of the element type into a sequence of that size already. False, with nothing consumed
-// and no error, for anything else: the caller then stores the cursor and calls read_value,
-// which reads every encoding and reports errors.
-template <options O, class T, class Ctx>
-PRISM_INLINE bool read_usual(Ctx& ctx, local_cursor& c, T& v) {
-  const std::size_t readable = c.readable();
-  if constexpr (adapted_tensor<T>) {
-    return false;
-  } else if constexpr (boolean<T>) {
-    if (readable < 1 || (*c.p | 1) != code::true_) [[unlikely]] return false;
-    v = *c.p == code::true_;
-    c.p += 1;
-    return true;
   } else if constexpr (integer<T>) {
-    if (readable < 1) [[unlikely]] return false;
-    const std::uint8_t initial = *c.p;
-    if (initial < 24) [[likely]] {
-      if (initial > std::numeric_limits<T>::max()) return false;
-      v = static_cast<T>(initial);
-    } else if constexpr (std::is_signed_v<T>) {
-      if (initial < 0x20 || initial >= 0x20 + 24) return false;
-      v = static_cast<T>(-1 - static_cast<int>(initial - 0x20));
-    } else {
-      return false;
-    }
-    c.p += 1;
-    return true;
+    return read_int(ctx, v);
   } else if constexpr (floating<T>) {
-    if (readable >= 9 && *c.p == code::double_) [[likely]] {
-      if constexpr (std::is_same_v<T, double>) {
-        const std::uint64_t bits = load_be64(c.p + 1);
-        std::memcpy(&v, &bits, 8);
-        c.p += 9;
-        return true;
-      } else {
-        return false;  // a float from a double goes through the checks of the full path
-      }
+    double d{};
+    if (!read_number_as_double(ctx, d)) return false;
+    v = static_cast<T>(d);
+    return true;
+  } else if constexpr (enumeration<T>) {
+    std::uint8_t initial{};
+    if (!skip_tags(ctx) || !peek_initial(ctx, initial)) return false;
+    if ((initial >> 5) == major::text) {
+      const std::size_t at = ctx.src.offset();
+      const std::uint8_t* p{};
+      std::size_t n{};
+      std::string joined;
+      if (!read_text<O>(ctx, p, n, joined)) return false;
+      const auto e = enum_from_name<T>(std::string_view(reinterpret_cast<const char*>(p), n));
+      if (!e) return ctx.fail(errc::invalid_enum, at, "enumerator name");
+      v = *e;
+      return true;
     }
-    if (readable < 5 || *c.p != code::single) return false;
-    const std::uint32_t bits = load_be32(c.p + 1);
-    float f;
-    std::memcpy(&f, &bits, 4);
-    v = static_cast<T>(f);
-    c.p += 5;
+    std::underlying_type_t<T> u{};
+    if (!read_int(ctx, u)) return false;
+    v = static_cast<T>(u);
     return true;
   } else if constexpr (string_type<T> || string_view_type<T>) {
-    return read_usual_text<O>(ctx, c, v);
-  } else if constexpr (contiguous_numbers<T> && (fixed_array<T> || resizable_sequence<T>) &&
-                       std::endian::native == std::endian::little) {
-    using E = range_value_t<T>;
-    if (readable < 3 || c.p[0] != 0xd8 || c.p[1] != typed_array_tag<E>()) [[unlikely]] return false;
-    local_cursor data{c};
-    data.p += 2;
-    std::size_t head_bytes{}, n{};
-    if (!usual_head(data, major::bytes, head_bytes, n) || n != std::size(v) * sizeof(E) || data.readable() < head_bytes + n) [[unlikely]]
-      return false;
-    if constexpr (fixed_array<T>) {
-      detail::copy_large(v.data(), data.p + head_bytes, sizeof(E) * std::tuple_size_v<T>);
-    } else {
-      if (std::size(v) > ctx.lim.max_elements || !ctx.try_charge(n)) [[unlikely]] return false;
-      detail::copy_bytes(v.data(), data.p + head_bytes, n);
+    const std::uint8_t* p{};
+    std::size_t n{};
+    if (!take_short_text(ctx, p, n)) [[unlikely]] return read_any_text<O>(ctx, v);
+    return detail::check_text<O>(ctx, p, n) && detail::store_bytes(ctx, v, p, n);
+  } else if constexpr (blob<T>) {
+    const std::uint8_t* p{};
+    std::size_t n{};
+    std::string joined;
+    if (!read_string_bytes(ctx, major::bytes, p, n, joined, "byte string")) return false;
+    if constexpr (byte_span<T>) {
+      if (p == reinterpret_cast<const std::uint8_t*>(joined.data()) && n != 0)
+        return ctx.fail(errc::type_mismatch, ctx.src.offset(), "a definite-length byte string (a view cannot join chunks)");
     }
-    c.p = data.p + head_bytes + n;
+    return detail::store_bytes(ctx, v, p, n);
+  } else if constexpr (tensor_type<T>) {
+    return read_tensor<O>(ctx, v);
+  } else if constexpr (fixed_array<T> || sequence<T>) {
+    return read_sequence<O>(ctx, v);
+  } else if constexpr (map_type<T>) {
+    return read_map<O>(ctx, v);
+  } else if constexpr (optional_type<T> || unique_pointer<T>) {
+    std::uint8_t initial{};  // tags stay for the value (a time point reads its tag)
+    if (!peek_initial(ctx, initial)) return false;
+    if (initial == code::null || initial == code::undefined) {
+      v.reset();
+      ctx.src.advance(1);
+      return true;
+    }
+    if constexpr (unique_pointer<T>) {
+      if (!ctx.charge(sizeof(typename T::element_type)) || !ctx.enter()) return false;
+      const bool ok = read_value<O>(ctx, detail::ensure_allocated(v));
+      ctx.leave();
+      return ok;
+    } else {
+      return read_value<O>(ctx, detail::ensure_engaged(v));
+    }
+  } else if constexpr (std::is_same_v<T, std::monostate>) {
+    std::uint8_t initial{};
+    if (!skip_tags(ctx) || !peek_initial(ctx, initial)) return false;
+    if (initial != code::null && initial != code::undefined) return mismatch(ctx, "null", initial);
+    ctx.src.advance(1);
     return true;
+  } else if constexpr (variant_type<T>) {
+    const std::size_t at = ctx.src.offset();
+    std::uint8_t initial{};
+    if (!skip_tags(ctx) || !peek_initial(ctx, initial)) return false;
+    if (initial != ((major::array << 5) | 2)) return mismatch(ctx, "[index, value]", initial);
+    ctx.src.advance(1);
+    const std::size_t index_at = ctx.src.offset();
+    std::size_t index{};
+    if (!read_int(ctx, index)) return false;
+    if (index >= std::variant_size_v<T>) [[unlikely]] return ctx.fail(errc::invalid_value, index_at, "variant index");
+    (void)at;
+    return detail::visit_index<T>(index, [&](auto i) {
+      return read_value<O>(ctx, detail::ensure_alternative<decltype(i)::value>(v));
+    });
+  } else if constexpr (tuple_type<T>) {
+    const std::size_t at = ctx.src.offset();
+    std::uint8_t initial{};
+    if (!skip_tags(ctx) || !peek_initial(ctx, initial)) return false;
+    if ((initial >> 5) != major::array) return mismatch(ctx, "array", initial);
+    head h;
+    if (!read_head(ctx, h)) return false;
+    if (h.indefinite || h.argument != std::tuple_size_v<T>) return ctx.fail(errc::size_mismatch, at, "array of the tuple's size");
+    return [&]<std::size_t... I>(std::index_sequence<I...>) {
+      std::size_t failed_at = 0;
+      const bool ok = ((read_value<O>(ctx, std::get<I>(v)) || (failed_at = I, false)) && ...);
+      return ok || ctx.in_element(failed_at);
+    }(std::make_index_sequence<std::tuple_size_v<T>>{});
+  } else if constexpr (time_point_type<T>) {
+    return read_time(ctx, v);
+  } else if constexpr (reflectable<T>) {
+    return read_struct<O>(ctx, v);
   } else {
+    static_assert(sizeof(T) == 0, "prism::cbor: this type cannot be read");
     return false;
   }
-}
-
-// The format's functions for detail::read_next.
-struct cursor_reader {
-  template <options O, class T, class Ctx>
-  PRISM_INLINE static bool usual(Ctx& ctx, local_cursor& c, T& v) { return read_usual<O>(ctx, c, v); }
-  template <options O, class T, class Ctx>
-  PRISM_INLINE static const std::uint8_t* structure(Ctx& ctx, local_cursor c, T& v) { return read_struct_at<O>(ctx, c, v); }
-  template <options O, class T, class Ctx>
-  PRISM_INLINE static const std::uint8_t* sequence(Ctx& ctx, local_cursor c, T& v) { return read_sequence_at<O>(ctx, c, v); }
-  template <options O, class T, class Ctx>
-  PRISM_INLINE static bool value(Ctx& ctx, T& v) { return read_value<O>(ctx, v); }
-};
-
-template <options O, class T, class Ctx>
-PRISM_INLINE bool read_next(Ctx& ctx, local_cursor& c, T& v) {
-  return detail::read_next<cursor_reader, O>(ctx, c, v);
 }
 
 }  // namespace prism::cbor_detail
 
-#include "read_containers.hpp"
+namespace prism {
+
+template <>
+struct format_reader<cbor> {
+  template <options O, class T, class Ctx>
+  static bool read(Ctx& ctx, T& v) {
+    return cbor_detail::read_value<O>(ctx, v);
+  }
+};
+
+}  // namespace prism

@@ -3,7 +3,8 @@
 // A format F provides specializations of format_writer<F> and format_reader<F> with
 //   template <options O, class T, class Ctx> static bool write(Ctx&, const T&);
 //   template <options O, class T, class Ctx> static bool read(Ctx&, T&);
-// and F itself names `static constexpr std::string_view name` and `static constexpr options defaults`.
+// and F itself names `static constexpr std::string_view name` and `static constexpr options defaults`,
+// and may name `static constexpr options normalize(options)`: the options it reads (keep_options).
 #include <cstddef>
 #include <istream>
 #include <ostream>
@@ -32,6 +33,17 @@ concept byte_input = std::ranges::contiguous_range<B> && std::ranges::sized_rang
                      byte_like<std::remove_cv_t<std::ranges::range_value_t<B>>>;
 
 namespace detail {
+// The options as format F reads them: options it ignores at their defaults, so that calls that
+// differ only in those share one instantiation of its codec.
+template <class Format, options O>
+inline constexpr options normalized = [] {
+  if constexpr (requires { Format::normalize(O); }) {
+    return Format::normalize(O);
+  } else {
+    return O;
+  }
+}();
+
 // The bytes of an input. A char array is taken for a string literal: its terminating '\0' is
 // not part of the message (binary data belongs in unsigned char, std::byte or a std::string).
 template <class Bytes>
@@ -48,7 +60,7 @@ std::size_t input_size(const Bytes& bytes) noexcept {
 template <class Format, options Opts, class T, class Sink>
 result<std::size_t> write_to_sink(const T& value, Sink sink) {
   write_context<Sink> ctx{std::move(sink)};
-  if (!format_writer<Format>::template write<Opts>(ctx, value)) [[unlikely]] {
+  if (!format_writer<Format>::template write<normalized<Format, Opts>>(ctx, value)) [[unlikely]] {
     if (!ctx.failed()) ctx.fail(errc::io_error, ctx.out.position());
     return ctx.take(Format::name);
   }
@@ -62,7 +74,7 @@ result<std::size_t> write_to_sink(const T& value, Sink sink) {
 template <class Format, options Opts, class T, class Source>
 status read_from_source(T& value, Source source, const limits& lim) {
   read_context<Source> ctx{std::move(source), lim};
-  if (!format_reader<Format>::template read<Opts>(ctx, value)) [[unlikely]] return ctx.take(Format::name);
+  if (!format_reader<Format>::template read<normalized<Format, Opts>>(ctx, value)) [[unlikely]] return ctx.take(Format::name);
   if constexpr (!Opts.allow_trailing_bytes && Source::bounded) {
     if (!ctx.src.at_end()) [[unlikely]] {
       ctx.fail(errc::trailing_bytes, ctx.src.offset());

@@ -1,5 +1,5 @@
 #pragma once
-// Type categories that formats dispatch on (DESIGN.md §1).
+// Type categories that formats dispatch on: the C++ side of every format (docs/architecture.md).
 #include <array>
 #include <chrono>
 #include <concepts>

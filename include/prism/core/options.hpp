@@ -1,6 +1,7 @@
 #pragma once
 // Compile-time options: a structural aggregate passed as a template argument, so that every
-// branch on an option is resolved at compile time. Formats ignore the options that do not apply.
+// branch on an option is resolved at compile time. A format reads only some of them and says which
+// in `static constexpr options normalize(options)`; the entry points pass it only those.
 namespace prism {
 
 struct options {
@@ -21,6 +22,20 @@ struct options {
   unsigned char indent = 2;            // spaces per level when pretty (0: tabs)
   bool skip_null_members = false;      // empty optionals and pointers are left out of objects
   bool nan_inf_as_null = false;        // NaN and infinity are written as null (else an error)
+
+  friend constexpr bool operator==(const options&, const options&) = default;
 };
+
+// `o` with only the listed members and those that core reads for every format (validate_utf8,
+// allow_trailing_bytes); every other member at its default. A format's `normalize` uses it, so
+// that options it ignores do not instantiate a second copy of its codec.
+template <auto... Members>
+constexpr options keep_options(const options& o) noexcept {
+  options kept{};
+  kept.validate_utf8 = o.validate_utf8;
+  kept.allow_trailing_bytes = o.allow_trailing_bytes;
+  ((kept.*Members = o.*Members), ...);
+  return kept;
+}
 
 }  // namespace prism

@@ -15,6 +15,11 @@ namespace prism {
 struct flex {
   static constexpr std::string_view name = "flex";
   static constexpr options defaults{};
+  // The options this format reads; the entry points reset the others (keep_options).
+  static constexpr options normalize(options o) noexcept {
+    return keep_options<&options::structs_as_arrays, &options::error_on_unknown_keys,
+                        &options::error_on_missing_keys>(o);
+  }
 };
 
 }  // namespace prism

@@ -13,6 +13,15 @@ namespace prism {
 struct json {
   static constexpr std::string_view name = "json";
   static constexpr options defaults{.enums_as_strings = true};
+  // The options this format reads; the entry points reset the others (keep_options).
+  static constexpr options normalize(options o) noexcept {
+    options kept = keep_options<&options::structs_as_arrays, &options::error_on_unknown_keys,
+                                &options::error_on_missing_keys, &options::enums_as_strings,
+                                &options::pretty, &options::indent, &options::skip_null_members,
+                                &options::nan_inf_as_null>(o);
+    if (!kept.pretty) kept.indent = options{}.indent;
+    return kept;
+  }
   using value = json_value;  // a document of unknown shape
 };
 

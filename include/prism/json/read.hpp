@@ -2,6 +2,8 @@
 // JSON reader: straight from text into the C++ value, no DOM. Keys are matched in declaration
 // order first, then through a compile-time perfect hash; errors carry the byte offset, the line
 // and column (computed only on failure) and the field path.
+// Here: structs, variants and the dispatch over every type.
+// Under it, in read_scalars.hpp: scalars, strings, containers, tensors and skipping.
 #include <bitset>
 #include <cstring>
 #include <string>
@@ -9,369 +11,371 @@
 #include <type_traits>
 #include <vector>
 
-#include "../core/concepts.hpp"
-#include "../core/containers.hpp"
-#include "../core/context.hpp"
-#include "../core/enum.hpp"
-#include "../core/fields.hpp"
-#include "../core/hash.hpp"
-#include "../core/tensor_io.hpp"
-#include "../core/variant_names.hpp"
-#include "common.hpp"
-#include "format.hpp"
-#include "number.hpp"
-#include "scan.hpp"
-#include "time.hpp"
+#include "read_scalars.hpp"
 
 namespace prism::json_detail {
 
-template <options O, class T, class Ctx>
-bool read_value(Ctx& ctx, T& v);
+template <class T>
+inline constexpr detail::key_index<field_count_v<T>> struct_keys{field_names<T>()};
 
-// Every number, its errors included.
-template <class T, class Ctx>
-PRISM_NOINLINE bool read_any_number(Ctx& ctx, T& v) {
+// `"name"` of field I, to compare with the input as raw bytes.
+template <class T, std::size_t I>
+inline constexpr auto quoted_name = [] {
+  constexpr auto& key = separated_key<T, I>;  // ,"name":\0
+  std::array<std::uint8_t, key.size() - 3> out{};
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] = static_cast<std::uint8_t>(key[i + 1]);
+  return out;
+}();
+
+template <options O, class T, std::size_t I, class Ctx>
+bool read_field_at(Ctx& ctx, T& v) {
+  if (!read_value<O>(ctx, get_field<I>(v))) [[unlikely]] return ctx.in_field(field_name<T, I>());
+  return true;
+}
+
+// One function per field, indexed by the field's position: the dispatch after a key lookup.
+template <options O, class T, class Ctx>
+inline constexpr auto field_readers = []<std::size_t... I>(std::index_sequence<I...>) {
+  return std::array<bool (*)(Ctx&, T&), sizeof...(I)>{&read_field_at<O, T, I, Ctx>...};
+}(std::make_index_sequence<field_count_v<T>>{});
+
+// A key the struct does not have: an error, or its value checked and skipped.
+template <options O, class Ctx>
+bool unknown_member(Ctx& ctx, std::string_view key, std::size_t key_at) {
+  if constexpr (O.error_on_unknown_keys) return ctx.fail(errc::unknown_key, key_at, "a field name");
+  return skip_value<O>(ctx) || ctx.in_key(key);
+}
+
+// Keys in declaration order: each is compared as raw bytes with its quoted name and the field
+// is read directly. Stops at the first other key (the cursor is then at that key's quote),
+// at the end of the object, or on an error.
+template <options O, class T, class Ctx>
+PRISM_INLINE bool read_fields_in_order(Ctx& ctx, T& v, std::size_t& done, bool& more) {
+  return [&]<std::size_t... I>(std::index_sequence<I...>) {
+    bool ok = true;
+    (void)((more && [&] {
+      constexpr auto& name = quoted_name<T, I>;
+      std::uint8_t c{};
+      if (!next_byte(ctx, c, "a key")) return ok = false;
+      if (!ctx.src.need(name.size()) || !detail::equal_bytes(ctx.src.cur(), name)) return false;
+      ctx.src.advance(name.size());
+      if (!consume(ctx, ':', "':'") || !next_byte(ctx, c, "a value") || !read_field_at<O, T, I>(ctx, v) ||
+          !member_end(ctx, more)) {
+        return ok = false;
+      }
+      ++done;
+      return true;
+    }()) && ...);
+    return ok;
+  }(std::make_index_sequence<field_count_v<T>>{});
+}
+
+template <options O, class T, class Ctx>
+bool read_struct_as_array(Ctx& ctx, T& v) {
+  constexpr std::size_t fields = field_count_v<T>;
+  std::size_t count = 0;
+  const std::size_t at = ctx.src.offset();
+  if (!read_array<O>(ctx, [&](std::size_t i) {
+        ++count;
+        if (i >= fields) return skip_value<O>(ctx) || ctx.in_element(i);
+        return field_readers<O, T, Ctx>[i](ctx, v);
+      }))
+    return false;
+  if constexpr (O.error_on_missing_keys) {
+    if (count < fields) return ctx.fail(errc::missing_key, at, "an array with every field");
+  }
+  return true;
+}
+
+template <options O, class T, class Ctx>
+bool read_struct(Ctx& ctx, T& v) {
+  constexpr std::size_t fields = field_count_v<T>;
+  if constexpr (O.structs_as_arrays) {
+    return read_struct_as_array<O>(ctx, v);
+  } else {
+    if (*ctx.src.cur() != '{') [[unlikely]] return type_error(ctx, "an object");
+    const std::size_t at = ctx.src.offset();
+    if (!ctx.enter()) return false;
+    ctx.src.advance(1);
+    std::uint8_t c{};
+    if (!next_byte(ctx, c, "a key or '}'")) return false;
+    bool more = c != '}';
+    if (!more) ctx.src.advance(1);
+    std::size_t in_order = 0;
+    if (!read_fields_in_order<O>(ctx, v, in_order, more)) return false;
+    [[maybe_unused]] std::bitset<fields> seen;
+    if constexpr (O.error_on_missing_keys) {
+      for (std::size_t k = 0; k < in_order; ++k) seen.set(k);
+    }
+    static_assert(struct_keys<T>.ok, "prism: field names must be distinct");
+    std::string scratch;
+    if (more && !read_members<O>(ctx, scratch, [&](std::string_view key, std::size_t key_at) {
+          const std::size_t index = struct_keys<T>.find(key);
+          if (index >= fields) return unknown_member<O>(ctx, key, key_at);
+          if constexpr (O.error_on_missing_keys) seen.set(index);
+          return field_readers<O, T, Ctx>[index](ctx, v);
+        })) {
+      return false;
+    }
+    ctx.leave();
+    if constexpr (O.error_on_missing_keys) {
+      if (in_order < fields && !seen.all()) {
+        for (std::size_t i = 0; i < fields; ++i) {
+          if (!seen.test(i)) {
+            ctx.fail(errc::missing_key, at, "every field");
+            return ctx.in_field(struct_keys<T>.names[i]);
+          }
+        }
+      }
+    }
+    return true;
+  }
+}
+
+// Reads alternative `index` of a variant from the object at `start`: a struct alternative
+// takes the object's other members, any other alternative the member "value".
+template <options O, class V, class Ctx>
+bool read_variant_body(Ctx& ctx, V& v, std::size_t index, std::string_view tag) {
+  return detail::visit_index<V>(index, [&](auto i) {
+    auto& alt = detail::ensure_alternative<decltype(i)::value>(v);
+    using A = std::remove_cvref_t<decltype(alt)>;
+    std::string scratch;
+    return read_object<O>(ctx, scratch, [&](std::string_view key, std::size_t key_at) {
+      if (key == tag) return skip_value<O>(ctx);
+      if constexpr (plain_struct<A> && !O.structs_as_arrays) {
+        const std::size_t f = struct_keys<A>.find(key);
+        if (f < field_count_v<A>) return field_readers<O, A, Ctx>[f](ctx, alt);
+      } else if constexpr (!std::is_same_v<A, std::monostate>) {
+        if (key == "value") return read_value<O>(ctx, alt) || ctx.in_field("value");
+      }
+      return unknown_member<O>(ctx, key, key_at);
+    });
+  });
+}
+
+// A tagged object. The tag may be anywhere in the object: a first pass finds it, the second
+// reads the alternative it names.
+// {"name": value}: an empty tag in meta selects this form (serde's "externally tagged", zserio's
+// JSON for unions).
+template <options O, class V, class Ctx>
+bool read_external_variant(Ctx& ctx, V& v) {
+  const std::size_t at = ctx.src.offset();
+  std::string scratch;
+  bool seen = false;
+  if (!read_object<O>(ctx, scratch, [&](std::string_view key, std::size_t key_at) {
+        if (seen) return ctx.fail(errc::invalid_value, key_at, "one member naming the alternative");
+        seen = true;
+        const std::size_t index = detail::variant_index<V>.find(key);
+        if (index >= std::variant_size_v<V>) return ctx.fail(errc::invalid_value, key_at, "the name of an alternative");
+        return detail::visit_index<V>(index, [&](auto i) {
+          return read_value<O>(ctx, detail::ensure_alternative<decltype(i)::value>(v)) || ctx.in_key(key);
+        });
+      }))
+    return false;
+  if (!seen) return ctx.fail(errc::missing_key, at, "a member naming the alternative");
+  return true;
+}
+
+template <options O, class V, class Ctx>
+bool read_variant(Ctx& ctx, V& v) {
+  constexpr std::string_view tag = variant_tag<V>();
+  if constexpr (tag.empty()) return read_external_variant<O>(ctx, v);
+  const std::size_t at = ctx.src.offset();
+  const auto start = ctx.src;
+  std::string scratch;
+  std::size_t index = std::variant_size_v<V>;
+  if (!read_object<O>(ctx, scratch, [&](std::string_view key, std::size_t key_at) {
+        if (key != tag || index != std::variant_size_v<V>) return skip_value<O>(ctx);
+        std::string name;
+        if (*ctx.src.cur() != '"') return type_error(ctx, "the name of an alternative");
+        if (!read_string<O>(ctx, name)) return false;
+        index = detail::variant_index<V>.find(name);
+        if (index >= std::variant_size_v<V>) return ctx.fail(errc::invalid_value, key_at, "the name of an alternative");
+        return true;
+      }))
+    return false;
+  if (index == std::variant_size_v<V>) return ctx.fail(errc::missing_key, at, "the variant's tag key");
+  ctx.src = start;
+  return read_variant_body<O>(ctx, v, index, tag);
+}
+
+template <options O, class Ctx>
+bool read_dynamic(Ctx& ctx, json_value& v) {
+  const std::uint8_t c = *ctx.src.cur();
+  switch (c) {
+    case 'n':
+      if (!consume_literal(ctx, "null")) return false;
+      v = json_value{};
+      return true;
+    case 't':
+      if (!consume_literal(ctx, "true")) return false;
+      v = json_value{true};
+      return true;
+    case 'f':
+      if (!consume_literal(ctx, "false")) return false;
+      v = json_value{false};
+      return true;
+    case '"': {
+      std::string s;
+      if (!read_string<O>(ctx, s)) return false;
+      v = json_value{std::move(s)};
+      return true;
+    }
+    case '[': {
+      json_value::array a;
+      if (!read_sequence<O>(ctx, a)) return false;
+      v = json_value{std::move(a)};
+      return true;
+    }
+    case '{': {
+      json_value::object o;
+      std::string scratch;
+      if (!read_object<O>(ctx, scratch, [&](std::string_view key, std::size_t key_at) {
+            if (o.size() >= ctx.lim.max_elements) return ctx.fail(errc::too_many_elements, key_at);
+            if (!ctx.charge(sizeof(o[0]) + key.size())) return false;
+            o.emplace_back(std::string(key), json_value{});
+            return read_dynamic<O>(ctx, o.back().second) || ctx.in_key(o.back().first);
+          }))
+        return false;
+      v = json_value{std::move(o)};
+      return true;
+    }
+    default: break;
+  }
+  if (c != '-' && !is_digit(c)) return syntax_error(ctx, "a value");
   const std::size_t at = ctx.src.offset();
   const std::uint8_t* p = ctx.src.cur();
-  if (*p != '-' && !is_digit(*p)) [[unlikely]] return type_error(ctx, integer<T> ? "an integer" : "a number");
   number_text n;
   switch (scan_number(p, p + ctx.src.readable(), n)) {
     case number_status::ok: break;
     case number_status::end: return ctx.fail(errc::unexpected_end, at + ctx.src.readable(), "a number");
     case number_status::syntax: return ctx.fail(errc::syntax_error, at, "a number");
   }
-  convert_status st{};
-  if constexpr (integer<T>) st = to_integer(n, v);
-  else st = to_floating(n, v);
-  if (st != convert_status::ok) [[unlikely]] {
-    if (st == convert_status::not_integer) return ctx.fail(errc::type_mismatch, at, "an integer", "a number with a fraction or exponent");
-    return ctx.fail(errc::out_of_range, at, integer<T> ? "an integer that fits" : "a finite number");
-  }
+  std::int64_t i{};
+  std::uint64_t u{};
+  double d{};
+  if (to_integer(n, i) == convert_status::ok) v = json_value{i};
+  else if (to_integer(n, u) == convert_status::ok) v = json_value{u};
+  else if (to_floating(n, d) == convert_status::ok) v = json_value{d};
+  else return ctx.fail(errc::out_of_range, at, "a finite number");
   ctx.src.advance(static_cast<std::size_t>(reinterpret_cast<const std::uint8_t*>(n.end) - p));
   return true;
 }
 
-// The usual number inline (no call per element of a coordinate array), the rest out of line.
-template <class T, class Ctx>
-PRISM_INLINE bool read_number(Ctx& ctx, T& v) {
-  if constexpr (std::endian::native == std::endian::little) {
-    const std::uint8_t* p = ctx.src.cur();
-    number_text n;
-    if (ctx.src.readable() >= 40 && scan_short_number<integer<T>>(p, n)) [[likely]] {
-      bool ok;
-      if constexpr (integer<T>) ok = to_integer(n, v) == convert_status::ok;
-      else ok = to_floating_quickly(n, v);
-      if (ok) [[likely]] {
-        ctx.src.advance(static_cast<std::size_t>(reinterpret_cast<const std::uint8_t*>(n.end) - p));
-        return true;
-      }
+template <options O, class T, class Ctx>
+bool read_value(Ctx& ctx, T& v) {
+  // The cursor is at the first byte of the value (the caller skipped whitespace).
+  if constexpr (adapted_tensor<T>) {
+    return detail::read_adapted(ctx, v, [&](auto& t) { return read_value<O>(ctx, t); });
+  } else if constexpr (std::is_same_v<T, json_value>) {
+    return read_dynamic<O>(ctx, v);
+  } else if constexpr (boolean<T>) {
+    const std::uint8_t c = *ctx.src.cur();
+    if (c == 't') return consume_literal(ctx, "true") && (v = true, true);
+    if (c == 'f') return consume_literal(ctx, "false") && (v = false, true);
+    return type_error(ctx, "a boolean");
+  } else if constexpr (integer<T> || floating<T>) {
+    return read_number(ctx, v);
+  } else if constexpr (enumeration<T>) {
+    return read_enum<O>(ctx, v);
+  } else if constexpr (string_type<T> || string_view_type<T>) {
+    return read_string<O>(ctx, v);
+  } else if constexpr (byte_vector<T>) {
+    return read_blob<O>(ctx, v);
+  } else if constexpr (tensor_type<T>) {
+    return read_tensor<O>(ctx, v);
+  } else if constexpr (fixed_array<T> || sequence<T>) {
+    return read_sequence<O>(ctx, v);
+  } else if constexpr (map_type<T>) {
+    return read_map<O>(ctx, v);
+  } else if constexpr (optional_type<T> || unique_pointer<T>) {
+    if (*ctx.src.cur() == 'n') {
+      if (!consume_literal(ctx, "null")) return false;
+      v.reset();
+      return true;
     }
-  }
-  return read_any_number(ctx, v);
-}
-
-// A string value into std::string (reusing its memory) or, without escapes, a string_view.
-template <options O, class T, class Ctx>
-bool read_string(Ctx& ctx, T& v) {
-  if (*ctx.src.cur() != '"') [[unlikely]] return type_error(ctx, "a string");
-  const std::size_t at = ctx.src.offset();
-  if constexpr (string_view_type<T>) {
-    std::string scratch;
-    bool escaped{};
-    std::string_view text;
-    if (!scan_string<O>(ctx, scratch, escaped, text)) return false;
-    if (escaped) return ctx.fail(errc::type_mismatch, at, "a string without escapes (for a string_view)", "escapes");
-    v = text;
-    return true;
-  } else {
-    // Plain strings are copied once; strings with escapes are decoded straight into v.
-    bool escaped{};
-    std::string_view text;
-    if (!scan_string<O>(ctx, v, escaped, text)) return false;
-    if (!ctx.charge(text.size())) return false;
-    if (!escaped) detail::assign_bytes(v, text.data(), text.size());
-    return true;
-  }
-}
-
-template <options O, class T, class Ctx>
-bool read_blob(Ctx& ctx, T& v) {
-  if (*ctx.src.cur() != '"') [[unlikely]] return type_error(ctx, "a base64 string");
-  const std::size_t at = ctx.src.offset();
-  std::string scratch;
-  std::string_view text;
-  if (!scan_text<O>(ctx, scratch, text)) return false;
-  if (!ctx.charge(text.size() / 4 * 3)) return false;
-  v.resize(text.size() / 4 * 3);
-  std::size_t written{};
-  if (!base64_decode(text.data(), text.size(), reinterpret_cast<std::uint8_t*>(v.data()), written))
-    return ctx.fail(errc::invalid_value, at, "base64 with padding");
-  v.resize(written);
-  return true;
-}
-
-// A tensor written as [dtype, [extents...], "base64", order?]: decoded into an owning tensor
-// (JSON text holds no bytes a view could point at).
-template <options O, class T, class Ctx>
-bool read_tensor(Ctx& ctx, T& v) {
-  static_assert(!tensor_view_type<T>, "prism::json: tensors in JSON are base64 text; read them into prism::tensor");
-  const std::size_t at = ctx.src.offset();
-  tensor_header h;
-  std::vector<std::byte> data;
-  std::size_t parts = 0;
-  const auto element = [&](std::size_t i) {
-    std::uint8_t c{};
-    if (!next_byte(ctx, c, "a value")) return false;
-    const std::size_t part_at = ctx.src.offset();
-    parts = i + 1;
-    switch (i) {
-      case 0: {
-        std::uint8_t type{};
-        if (!read_number(ctx, type)) return false;
-        if (!valid_dtype(type)) return ctx.fail(errc::invalid_value, part_at, "a dtype");
-        h.type = static_cast<dtype>(type);
-        return true;
-      }
-      case 1:
-        return read_array<O>(ctx, [&](std::size_t d) {
-          std::uint8_t b{};
-          if (d >= max_tensor_rank) return ctx.fail(errc::invalid_value, ctx.src.offset(), "a tensor rank of 16 at most");
-          h.rank = d + 1;
-          return next_byte(ctx, b, "an extent") && read_number(ctx, h.shape[d]);
-        });
-      case 2: {
-        if (c != '"') return type_error(ctx, "the tensor's elements as a base64 string");
-        std::string scratch;
-        std::string_view text;
-        if (!scan_text<O>(ctx, scratch, text)) return false;
-        if (!ctx.charge(text.size() / 4 * 3)) return false;
-        data.resize(text.size() / 4 * 3);
-        std::size_t written{};
-        if (!base64_decode(text.data(), text.size(), reinterpret_cast<std::uint8_t*>(data.data()), written))
-          return ctx.fail(errc::invalid_value, part_at, "base64 with padding");
-        data.resize(written);
-        return true;
-      }
-      case 3: {
-        std::uint8_t order{};
-        if (!read_number(ctx, order)) return false;
-        if (order > 1) return ctx.fail(errc::invalid_value, part_at, "memory order 0 or 1");
-        h.order = static_cast<memory_order>(order);
-        return true;
-      }
-      default:
-        return ctx.fail(errc::size_mismatch, part_at, "tensor [dtype, shape, data] or [dtype, shape, data, order]");
+    if constexpr (unique_pointer<T>) {
+      if (!ctx.charge(sizeof(typename T::element_type))) return false;
+      return read_value<O>(ctx, detail::ensure_allocated(v));
+    } else {
+      return read_value<O>(ctx, detail::ensure_engaged(v));
     }
-  };
-  if (*ctx.src.cur() != '[') [[unlikely]] return type_error(ctx, "a tensor [dtype, shape, data]");
-  if (!read_array<O>(ctx, element)) return false;
-  if (parts < 3) return ctx.fail(errc::size_mismatch, at, "tensor [dtype, shape, data]");
-  h.data = data.data();
-  h.data_bytes = data.size();
-  if (!detail::tensor_fits(h, dtype_size(h.type), h.data_bytes)) return ctx.fail(errc::size_mismatch, at, "data of the tensor's shape");
-  return detail::store_tensor(ctx, h, v, at);
-}
-
-template <options O, class T, class Ctx>
-bool read_enum(Ctx& ctx, T& v) {
-  const std::size_t at = ctx.src.offset();
-  if (*ctx.src.cur() == '"') {
-    std::string scratch;
-    std::string_view text;
-    if (!scan_text<O>(ctx, scratch, text)) return false;
-    const auto e = enum_from_name<T>(text);
-    if (!e) return ctx.fail(errc::invalid_enum, at, "an enumerator name");
-    v = *e;
-    return true;
-  }
-  std::underlying_type_t<T> u{};
-  if (!read_number(ctx, u)) return false;
-  v = static_cast<T>(u);
-  return true;
-}
-
-// Calls `element(i)` for each element of the array at the cursor.
-template <options O, class Ctx, class F>
-bool read_array(Ctx& ctx, F&& element) {
-  if (*ctx.src.cur() != '[') [[unlikely]] return type_error(ctx, "an array");
-  if (!ctx.enter()) return false;
-  ctx.src.advance(1);
-  std::uint8_t c{};
-  if (!next_byte(ctx, c, "a value or ']'")) return false;
-  if (c == ']') {
-    ctx.src.advance(1);
-    ctx.leave();
-    return true;
-  }
-  for (std::size_t i = 0;; ++i) {
-    if (!element(i)) return false;
-    if (!next_byte(ctx, c, "',' or ']'")) return false;
-    if (c == ']') {
-      ctx.src.advance(1);
-      break;
-    }
-    if (c != ',') [[unlikely]] return syntax_error(ctx, "',' or ']'");
-    ctx.src.advance(1);
-  }
-  ctx.leave();
-  return true;
-}
-
-template <options O, class T, class Ctx>
-bool read_any_element(Ctx& ctx, T& e, std::size_t i) {
-  std::uint8_t c{};
-  if (!next_byte(ctx, c, "a value") || !read_value<O>(ctx, e)) [[unlikely]] return ctx.in_element(i);
-  return true;
-}
-
-// Numbers inline: arrays of coordinates or samples take no call per element.
-template <options O, class T, class Ctx>
-PRISM_INLINE bool read_element(Ctx& ctx, T& e, std::size_t i) {
-  if constexpr (integer<T> || floating<T>) {
-    std::uint8_t c{};
-    if (!next_byte(ctx, c, "a value") || !read_number(ctx, e)) [[unlikely]] return ctx.in_element(i);
-    return true;
-  } else {
-    return read_any_element<O>(ctx, e, i);
-  }
-}
-
-template <options O, class T, class Ctx>
-bool read_sequence(Ctx& ctx, T& v) {
-  using E = range_value_t<T>;
-  if constexpr (fixed_array<T>) {
+  } else if constexpr (std::is_same_v<T, std::monostate>) {
+    if (*ctx.src.cur() != 'n') return type_error(ctx, "null");
+    return consume_literal(ctx, "null");
+  } else if constexpr (variant_type<T>) {
+    return read_variant<O>(ctx, v);
+  } else if constexpr (tuple_type<T>) {
+    constexpr std::size_t size = std::tuple_size_v<T>;
     std::size_t count = 0;
     const std::size_t at = ctx.src.offset();
     if (!read_array<O>(ctx, [&](std::size_t i) {
-          if (i >= v.size()) return ctx.fail(errc::size_mismatch, ctx.src.offset(), "no more elements");
+          if (i >= size) return ctx.fail(errc::size_mismatch, ctx.src.offset(), "no more elements");
           ++count;
-          return read_element<O>(ctx, v[i], i);
+          return [&]<std::size_t... I>(std::index_sequence<I...>) {
+            bool ok = true;
+            (void)((i == I ? (ok = read_element<O>(ctx, std::get<I>(v), i), true) : false) || ...);
+            return ok;
+          }(std::make_index_sequence<size>{});
         }))
       return false;
-    if (count != v.size()) return ctx.fail(errc::size_mismatch, at, "as many elements as the array");
+    if (count != size) return ctx.fail(errc::size_mismatch, at, "as many elements as the tuple");
     return true;
+  } else if constexpr (time_point_type<T>) {
+    if (*ctx.src.cur() != '"') return type_error(ctx, "an RFC 3339 timestamp");
+    const std::size_t at = ctx.src.offset();
+    std::string scratch;
+    std::string_view text;
+    if (!scan_text<O>(ctx, scratch, text)) return false;
+    if (!parse_timestamp(text.data(), text.size(), v)) return ctx.fail(errc::invalid_value, at, "an RFC 3339 timestamp");
+    return true;
+  } else if constexpr (reflectable<T>) {
+    return read_struct<O>(ctx, v);
   } else {
-    static_assert(resizable_sequence<T>, "prism::json: cannot read into a fixed view; use a container");
-    // Elements already there are overwritten in place (keeping their memory); the rest grow.
-    if constexpr (!requires { v[0]; }) v.clear();
-    std::size_t count = 0;
-    const bool ok = read_array<O>(ctx, [&](std::size_t i) {
-      if (i >= ctx.lim.max_elements) return ctx.fail(errc::too_many_elements, ctx.src.offset());
-      if (!ctx.charge(sizeof(E))) return false;
-      ++count;
-      if constexpr (std::is_same_v<E, bool>) {  // std::vector<bool> hands out proxies
-        bool b{};
-        if (!read_element<O>(ctx, b, i)) return false;
-        if constexpr (requires { v[i]; }) {
-          if (i < v.size()) return v[i] = b, true;
-        }
-        v.push_back(b);
-        return true;
-      } else {
-        if constexpr (requires { v[i]; }) {
-          if (i < v.size()) return read_element<O>(ctx, v[i], i);
-        }
-        v.emplace_back();
-        return read_element<O>(ctx, v.back(), i);
-      }
-    });
-    if (!ok) return false;
-    if constexpr (requires { v[0]; }) {
-      if (count < v.size()) v.resize(count);
-    }
-    return true;
-  }
-}
-
-template <options O, class K, class Ctx>
-bool parse_map_key(Ctx& ctx, std::string_view text, std::size_t at, K& key) {
-  if constexpr (string_type<K>) {
-    key.assign(text.data(), text.size());
-    return true;
-  } else if constexpr (integer<K>) {
-    number_text n;
-    const auto* p = reinterpret_cast<const std::uint8_t*>(text.data());
-    if (text.empty() || scan_number(p, p + text.size(), n) != number_status::ok || n.end != text.data() + text.size() ||
-        to_integer(n, key) != convert_status::ok) {
-      return ctx.fail(errc::invalid_value, at, "an integer key");
-    }
-    return true;
-  } else if constexpr (enumeration<K>) {
-    if (const auto e = enum_from_name<K>(text)) {
-      key = *e;
-      return true;
-    }
-    return ctx.fail(errc::invalid_enum, at, "an enumerator name");
-  } else {
-    static_assert(sizeof(K) == 0, "prism::json: map keys must be strings, integers or enums");
+    static_assert(sizeof(T) == 0, "prism::json: this type cannot be read");
     return false;
   }
-}
-
-// After a member: true with `more` set when a ',' follows, true with `more` clear at '}'.
-template <class Ctx>
-PRISM_INLINE bool member_end(Ctx& ctx, bool& more) {
-  std::uint8_t c{};
-  if (!next_byte(ctx, c, "',' or '}'")) return false;
-  if (c != ',' && c != '}') [[unlikely]] return syntax_error(ctx, "',' or '}'");
-  ctx.src.advance(1);
-  more = c == ',';
-  return true;
-}
-
-// Calls `member(key, key_offset)` for each remaining member of an object, the cursor before a
-// key, with the cursor at the member's value (after the colon and whitespace); ends after '}'.
-template <options O, class Ctx, class F>
-bool read_members(Ctx& ctx, std::string& scratch, F&& member) {
-  for (bool more = true; more;) {
-    std::uint8_t c{};
-    if (!next_byte(ctx, c, "a key")) return false;
-    if (c != '"') [[unlikely]] return syntax_error(ctx, "a key");
-    const std::size_t key_at = ctx.src.offset();
-    std::string_view key;
-    if (!scan_text<O>(ctx, scratch, key)) return false;
-    if (!consume(ctx, ':', "':'") || !next_byte(ctx, c, "a value")) return false;
-    if (!member(key, key_at) || !member_end(ctx, more)) return false;
-  }
-  return true;
-}
-
-// Calls `member(key, key_offset)` for each member of the object at the cursor.
-template <options O, class Ctx, class F>
-bool read_object(Ctx& ctx, std::string& scratch, F&& member) {
-  if (*ctx.src.cur() != '{') [[unlikely]] return type_error(ctx, "an object");
-  if (!ctx.enter()) return false;
-  ctx.src.advance(1);
-  std::uint8_t c{};
-  if (!next_byte(ctx, c, "a key or '}'")) return false;
-  if (c == '}') {
-    ctx.src.advance(1);
-  } else if (!read_members<O>(ctx, scratch, member)) {
-    return false;
-  }
-  ctx.leave();
-  return true;
-}
-
-template <options O, class T, class Ctx>
-bool read_map(Ctx& ctx, T& v) {
-  using K = std::remove_const_t<typename T::key_type>;
-  using M = typename T::mapped_type;
-  v.clear();
-  std::string scratch;
-  std::size_t count = 0;
-  return read_object<O>(ctx, scratch, [&](std::string_view text, std::size_t key_at) {
-    if (++count > ctx.lim.max_elements) return ctx.fail(errc::too_many_elements, key_at);
-    if (!ctx.charge(sizeof(K) + sizeof(M) + text.size())) return false;
-    K key{};
-    if (!parse_map_key<O>(ctx, text, key_at, key)) return false;
-    M value{};
-    if (!read_value<O>(ctx, value)) return ctx.in_key(text);
-    v.insert_or_assign(std::move(key), std::move(value));
-    return true;
-  });
 }
 
 }  // namespace prism::json_detail
 
-#include "read_struct.hpp"
+namespace prism {
+
+template <>
+struct format_reader<json> {
+  template <options O, class T, class Ctx>
+  static bool read(Ctx& ctx, T& v) {
+    if constexpr (!std::remove_cvref_t<decltype(ctx.src)>::bounded) {
+      // A stream: the document is the rest of it.
+      const std::size_t start = ctx.src.offset();
+      std::string text;
+      ctx.src.read_rest(text);
+      read_context<span_source> whole{span_source{text.data(), text.size()}, ctx.lim};
+      if (read<O>(whole, v)) return true;
+      return ctx.adopt(whole.take(""), start);
+    } else {
+      return read_document<O>(ctx, v);
+    }
+  }
+
+  template <options O, class T, class Ctx>
+  static bool read_document(Ctx& ctx, T& v) {
+    const std::uint8_t* const begin = ctx.src.cur();
+    std::uint8_t c{};
+    bool ok = json_detail::next_byte(ctx, c, "a value") && json_detail::read_value<O>(ctx, v);
+    if (ok) {
+      json_detail::skip_space(ctx);  // whitespace after the value is part of the document
+      if constexpr (!O.allow_trailing_bytes) {
+        if (!ctx.src.at_end()) ok = ctx.fail(errc::trailing_bytes, ctx.src.offset(), "the end of the document", json_detail::describe_byte(*ctx.src.cur()));
+      }
+    }
+    if (!ok) [[unlikely]] {
+      std::size_t line{}, column{};
+      json_detail::line_and_column(begin, ctx.get().offset, line, column);
+      ctx.locate(line, column);
+    }
+    return ok;
+  }
+};
+
+}  // namespace prism

@@ -9,6 +9,7 @@
 
 #include "../core/context.hpp"
 #include "../core/containers.hpp"
+#include "../core/options.hpp"
 #include "../core/utf8.hpp"
 #include "common.hpp"
 #include "number.hpp"

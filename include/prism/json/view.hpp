@@ -17,7 +17,7 @@
 #include "../core/lookup_hint.hpp"
 #include "../core/view.hpp"
 #include "format.hpp"
-#include "read_struct.hpp"
+#include "read.hpp"
 #include "tape.hpp"
 
 namespace prism::json_detail {

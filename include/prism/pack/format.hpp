@@ -10,6 +10,10 @@ namespace prism {
 struct pack {
   static constexpr std::string_view name = "pack";
   static constexpr options defaults{};
+  // The options this format reads; the entry points reset the others (keep_options).
+  static constexpr options normalize(options o) noexcept {
+    return keep_options<&options::packed_sequences>(o);
+  }
 };
 
 }  // namespace prism

@@ -15,6 +15,10 @@ namespace prism {
 struct protobuf {
   static constexpr std::string_view name = "protobuf";
   static constexpr options defaults{};
+  // The options this format reads; the entry points reset the others (keep_options).
+  static constexpr options normalize(options o) noexcept {
+    return keep_options<&options::error_on_unknown_keys, &options::zigzag>(o);
+  }
 };
 
 }  // namespace prism

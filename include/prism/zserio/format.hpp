@@ -15,6 +15,10 @@ namespace prism {
 struct zserio {
   static constexpr std::string_view name = "zserio";
   static constexpr options defaults{};
+  // The options this format reads; the entry points reset the others (keep_options).
+  static constexpr options normalize(options o) noexcept {
+    return keep_options<>(o);
+  }
 };
 
 }  // namespace prism

@@ -1,0 +1,374 @@
+#pragma once
+// The JSON reader, first layer: scalars, strings, containers, tensors and skipping. read.hpp builds
+// structs, variants and the dispatch over every type on it.
+#include <bitset>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+#include "../core/concepts.hpp"
+#include "../core/containers.hpp"
+#include "../core/context.hpp"
+#include "../core/enum.hpp"
+#include "../core/fields.hpp"
+#include "../core/hash.hpp"
+#include "../core/tensor_io.hpp"
+#include "../core/variant_names.hpp"
+#include "common.hpp"
+#include "format.hpp"
+#include "number.hpp"
+#include "scan.hpp"
+#include "time.hpp"
+
+namespace prism::json_detail {
+
+template <options O, class T, class Ctx>
+bool read_value(Ctx& ctx, T& v);
+
+// Every number, its errors included.
+template <class T, class Ctx>
+PRISM_NOINLINE bool read_any_number(Ctx& ctx, T& v) {
+  const std::size_t at = ctx.src.offset();
+  const std::uint8_t* p = ctx.src.cur();
+  if (*p != '-' && !is_digit(*p)) [[unlikely]] return type_error(ctx, integer<T> ? "an integer" : "a number");
+  number_text n;
+  switch (scan_number(p, p + ctx.src.readable(), n)) {
+    case number_status::ok: break;
+    case number_status::end: return ctx.fail(errc::unexpected_end, at + ctx.src.readable(), "a number");
+    case number_status::syntax: return ctx.fail(errc::syntax_error, at, "a number");
+  }
+  convert_status st{};
+  if constexpr (integer<T>) st = to_integer(n, v);
+  else st = to_floating(n, v);
+  if (st != convert_status::ok) [[unlikely]] {
+    if (st == convert_status::not_integer) return ctx.fail(errc::type_mismatch, at, "an integer", "a number with a fraction or exponent");
+    return ctx.fail(errc::out_of_range, at, integer<T> ? "an integer that fits" : "a finite number");
+  }
+  ctx.src.advance(static_cast<std::size_t>(reinterpret_cast<const std::uint8_t*>(n.end) - p));
+  return true;
+}
+
+// The usual number inline (no call per element of a coordinate array), the rest out of line.
+template <class T, class Ctx>
+PRISM_INLINE bool read_number(Ctx& ctx, T& v) {
+  if constexpr (std::endian::native == std::endian::little) {
+    const std::uint8_t* p = ctx.src.cur();
+    number_text n;
+    if (ctx.src.readable() >= 40 && scan_short_number<integer<T>>(p, n)) [[likely]] {
+      bool ok;
+      if constexpr (integer<T>) ok = to_integer(n, v) == convert_status::ok;
+      else ok = to_floating_quickly(n, v);
+      if (ok) [[likely]] {
+        ctx.src.advance(static_cast<std::size_t>(reinterpret_cast<const std::uint8_t*>(n.end) - p));
+        return true;
+      }
+    }
+  }
+  return read_any_number(ctx, v);
+}
+
+// A string value into std::string (reusing its memory) or, without escapes, a string_view.
+template <options O, class T, class Ctx>
+bool read_string(Ctx& ctx, T& v) {
+  if (*ctx.src.cur() != '"') [[unlikely]] return type_error(ctx, "a string");
+  const std::size_t at = ctx.src.offset();
+  if constexpr (string_view_type<T>) {
+    std::string scratch;
+    bool escaped{};
+    std::string_view text;
+    if (!scan_string<O>(ctx, scratch, escaped, text)) return false;
+    if (escaped) return ctx.fail(errc::type_mismatch, at, "a string without escapes (for a string_view)", "escapes");
+    v = text;
+    return true;
+  } else {
+    // Plain strings are copied once; strings with escapes are decoded straight into v.
+    bool escaped{};
+    std::string_view text;
+    if (!scan_string<O>(ctx, v, escaped, text)) return false;
+    if (!ctx.charge(text.size())) return false;
+    if (!escaped) detail::assign_bytes(v, text.data(), text.size());
+    return true;
+  }
+}
+
+template <options O, class T, class Ctx>
+bool read_blob(Ctx& ctx, T& v) {
+  if (*ctx.src.cur() != '"') [[unlikely]] return type_error(ctx, "a base64 string");
+  const std::size_t at = ctx.src.offset();
+  std::string scratch;
+  std::string_view text;
+  if (!scan_text<O>(ctx, scratch, text)) return false;
+  if (!ctx.charge(text.size() / 4 * 3)) return false;
+  v.resize(text.size() / 4 * 3);
+  std::size_t written{};
+  if (!base64_decode(text.data(), text.size(), reinterpret_cast<std::uint8_t*>(v.data()), written))
+    return ctx.fail(errc::invalid_value, at, "base64 with padding");
+  v.resize(written);
+  return true;
+}
+
+// A tensor written as [dtype, [extents...], "base64", order?]: decoded into an owning tensor
+// (JSON text holds no bytes a view could point at).
+template <options O, class T, class Ctx>
+bool read_tensor(Ctx& ctx, T& v) {
+  static_assert(!tensor_view_type<T>, "prism::json: tensors in JSON are base64 text; read them into prism::tensor");
+  const std::size_t at = ctx.src.offset();
+  tensor_header h;
+  std::vector<std::byte> data;
+  std::size_t parts = 0;
+  const auto element = [&](std::size_t i) {
+    std::uint8_t c{};
+    if (!next_byte(ctx, c, "a value")) return false;
+    const std::size_t part_at = ctx.src.offset();
+    parts = i + 1;
+    switch (i) {
+      case 0: {
+        std::uint8_t type{};
+        if (!read_number(ctx, type)) return false;
+        if (!valid_dtype(type)) return ctx.fail(errc::invalid_value, part_at, "a dtype");
+        h.type = static_cast<dtype>(type);
+        return true;
+      }
+      case 1:
+        return read_array<O>(ctx, [&](std::size_t d) {
+          std::uint8_t b{};
+          if (d >= max_tensor_rank) return ctx.fail(errc::invalid_value, ctx.src.offset(), "a tensor rank of 16 at most");
+          h.rank = d + 1;
+          return next_byte(ctx, b, "an extent") && read_number(ctx, h.shape[d]);
+        });
+      case 2: {
+        if (c != '"') return type_error(ctx, "the tensor's elements as a base64 string");
+        std::string scratch;
+        std::string_view text;
+        if (!scan_text<O>(ctx, scratch, text)) return false;
+        if (!ctx.charge(text.size() / 4 * 3)) return false;
+        data.resize(text.size() / 4 * 3);
+        std::size_t written{};
+        if (!base64_decode(text.data(), text.size(), reinterpret_cast<std::uint8_t*>(data.data()), written))
+          return ctx.fail(errc::invalid_value, part_at, "base64 with padding");
+        data.resize(written);
+        return true;
+      }
+      case 3: {
+        std::uint8_t order{};
+        if (!read_number(ctx, order)) return false;
+        if (order > 1) return ctx.fail(errc::invalid_value, part_at, "memory order 0 or 1");
+        h.order = static_cast<memory_order>(order);
+        return true;
+      }
+      default:
+        return ctx.fail(errc::size_mismatch, part_at, "tensor [dtype, shape, data] or [dtype, shape, data, order]");
+    }
+  };
+  if (*ctx.src.cur() != '[') [[unlikely]] return type_error(ctx, "a tensor [dtype, shape, data]");
+  if (!read_array<O>(ctx, element)) return false;
+  if (parts < 3) return ctx.fail(errc::size_mismatch, at, "tensor [dtype, shape, data]");
+  h.data = data.data();
+  h.data_bytes = data.size();
+  if (!detail::tensor_fits(h, dtype_size(h.type), h.data_bytes)) return ctx.fail(errc::size_mismatch, at, "data of the tensor's shape");
+  return detail::store_tensor(ctx, h, v, at);
+}
+
+template <options O, class T, class Ctx>
+bool read_enum(Ctx& ctx, T& v) {
+  const std::size_t at = ctx.src.offset();
+  if (*ctx.src.cur() == '"') {
+    std::string scratch;
+    std::string_view text;
+    if (!scan_text<O>(ctx, scratch, text)) return false;
+    const auto e = enum_from_name<T>(text);
+    if (!e) return ctx.fail(errc::invalid_enum, at, "an enumerator name");
+    v = *e;
+    return true;
+  }
+  std::underlying_type_t<T> u{};
+  if (!read_number(ctx, u)) return false;
+  v = static_cast<T>(u);
+  return true;
+}
+
+// Calls `element(i)` for each element of the array at the cursor.
+template <options O, class Ctx, class F>
+bool read_array(Ctx& ctx, F&& element) {
+  if (*ctx.src.cur() != '[') [[unlikely]] return type_error(ctx, "an array");
+  if (!ctx.enter()) return false;
+  ctx.src.advance(1);
+  std::uint8_t c{};
+  if (!next_byte(ctx, c, "a value or ']'")) return false;
+  if (c == ']') {
+    ctx.src.advance(1);
+    ctx.leave();
+    return true;
+  }
+  for (std::size_t i = 0;; ++i) {
+    if (!element(i)) return false;
+    if (!next_byte(ctx, c, "',' or ']'")) return false;
+    if (c == ']') {
+      ctx.src.advance(1);
+      break;
+    }
+    if (c != ',') [[unlikely]] return syntax_error(ctx, "',' or ']'");
+    ctx.src.advance(1);
+  }
+  ctx.leave();
+  return true;
+}
+
+template <options O, class T, class Ctx>
+bool read_any_element(Ctx& ctx, T& e, std::size_t i) {
+  std::uint8_t c{};
+  if (!next_byte(ctx, c, "a value") || !read_value<O>(ctx, e)) [[unlikely]] return ctx.in_element(i);
+  return true;
+}
+
+// Numbers inline: arrays of coordinates or samples take no call per element.
+template <options O, class T, class Ctx>
+PRISM_INLINE bool read_element(Ctx& ctx, T& e, std::size_t i) {
+  if constexpr (integer<T> || floating<T>) {
+    std::uint8_t c{};
+    if (!next_byte(ctx, c, "a value") || !read_number(ctx, e)) [[unlikely]] return ctx.in_element(i);
+    return true;
+  } else {
+    return read_any_element<O>(ctx, e, i);
+  }
+}
+
+template <options O, class T, class Ctx>
+bool read_sequence(Ctx& ctx, T& v) {
+  using E = range_value_t<T>;
+  if constexpr (fixed_array<T>) {
+    std::size_t count = 0;
+    const std::size_t at = ctx.src.offset();
+    if (!read_array<O>(ctx, [&](std::size_t i) {
+          if (i >= v.size()) return ctx.fail(errc::size_mismatch, ctx.src.offset(), "no more elements");
+          ++count;
+          return read_element<O>(ctx, v[i], i);
+        }))
+      return false;
+    if (count != v.size()) return ctx.fail(errc::size_mismatch, at, "as many elements as the array");
+    return true;
+  } else {
+    static_assert(resizable_sequence<T>, "prism::json: cannot read into a fixed view; use a container");
+    // Elements already there are overwritten in place (keeping their memory); the rest grow.
+    if constexpr (!requires { v[0]; }) v.clear();
+    std::size_t count = 0;
+    const bool ok = read_array<O>(ctx, [&](std::size_t i) {
+      if (i >= ctx.lim.max_elements) return ctx.fail(errc::too_many_elements, ctx.src.offset());
+      if (!ctx.charge(sizeof(E))) return false;
+      ++count;
+      if constexpr (std::is_same_v<E, bool>) {  // std::vector<bool> hands out proxies
+        bool b{};
+        if (!read_element<O>(ctx, b, i)) return false;
+        if constexpr (requires { v[i]; }) {
+          if (i < v.size()) return v[i] = b, true;
+        }
+        v.push_back(b);
+        return true;
+      } else {
+        if constexpr (requires { v[i]; }) {
+          if (i < v.size()) return read_element<O>(ctx, v[i], i);
+        }
+        v.emplace_back();
+        return read_element<O>(ctx, v.back(), i);
+      }
+    });
+    if (!ok) return false;
+    if constexpr (requires { v[0]; }) {
+      if (count < v.size()) v.resize(count);
+    }
+    return true;
+  }
+}
+
+template <options O, class K, class Ctx>
+bool parse_map_key(Ctx& ctx, std::string_view text, std::size_t at, K& key) {
+  if constexpr (string_type<K>) {
+    key.assign(text.data(), text.size());
+    return true;
+  } else if constexpr (integer<K>) {
+    number_text n;
+    const auto* p = reinterpret_cast<const std::uint8_t*>(text.data());
+    if (text.empty() || scan_number(p, p + text.size(), n) != number_status::ok || n.end != text.data() + text.size() ||
+        to_integer(n, key) != convert_status::ok) {
+      return ctx.fail(errc::invalid_value, at, "an integer key");
+    }
+    return true;
+  } else if constexpr (enumeration<K>) {
+    if (const auto e = enum_from_name<K>(text)) {
+      key = *e;
+      return true;
+    }
+    return ctx.fail(errc::invalid_enum, at, "an enumerator name");
+  } else {
+    static_assert(sizeof(K) == 0, "prism::json: map keys must be strings, integers or enums");
+    return false;
+  }
+}
+
+// After a member: true with `more` set when a ',' follows, true with `more` clear at '}'.
+template <class Ctx>
+PRISM_INLINE bool member_end(Ctx& ctx, bool& more) {
+  std::uint8_t c{};
+  if (!next_byte(ctx, c, "',' or '}'")) return false;
+  if (c != ',' && c != '}') [[unlikely]] return syntax_error(ctx, "',' or '}'");
+  ctx.src.advance(1);
+  more = c == ',';
+  return true;
+}
+
+// Calls `member(key, key_offset)` for each remaining member of an object, the cursor before a
+// key, with the cursor at the member's value (after the colon and whitespace); ends after '}'.
+template <options O, class Ctx, class F>
+bool read_members(Ctx& ctx, std::string& scratch, F&& member) {
+  for (bool more = true; more;) {
+    std::uint8_t c{};
+    if (!next_byte(ctx, c, "a key")) return false;
+    if (c != '"') [[unlikely]] return syntax_error(ctx, "a key");
+    const std::size_t key_at = ctx.src.offset();
+    std::string_view key;
+    if (!scan_text<O>(ctx, scratch, key)) return false;
+    if (!consume(ctx, ':', "':'") || !next_byte(ctx, c, "a value")) return false;
+    if (!member(key, key_at) || !member_end(ctx, more)) return false;
+  }
+  return true;
+}
+
+// Calls `member(key, key_offset)` for each member of the object at the cursor.
+template <options O, class Ctx, class F>
+bool read_object(Ctx& ctx, std::string& scratch, F&& member) {
+  if (*ctx.src.cur() != '{') [[unlikely]] return type_error(ctx, "an object");
+  if (!ctx.enter()) return false;
+  ctx.src.advance(1);
+  std::uint8_t c{};
+  if (!next_byte(ctx, c, "a key or '}'")) return false;
+  if (c == '}') {
+    ctx.src.advance(1);
+  } else if (!read_members<O>(ctx, scratch, member)) {
+    return false;
+  }
+  ctx.leave();
+  return true;
+}
+
+template <options O, class T, class Ctx>
+bool read_map(Ctx& ctx, T& v) {
+  using K = std::remove_const_t<typename T::key_type>;
+  using M = typename T::mapped_type;
+  v.clear();
+  std::string scratch;
+  std::size_t count = 0;
+  return read_object<O>(ctx, scratch, [&](std::string_view text, std::size_t key_at) {
+    if (++count > ctx.lim.max_elements) return ctx.fail(errc::too_many_elements, key_at);
+    if (!ctx.charge(sizeof(K) + sizeof(M) + text.size())) return false;
+    K key{};
+    if (!parse_map_key<O>(ctx, text, key_at, key)) return false;
+    M value{};
+    if (!read_value<O>(ctx, value)) return ctx.in_key(text);
+    v.insert_or_assign(std::move(key), std::move(value));
+    return true;
+  });
+}
+
+}  // namespace prism::json_detail
