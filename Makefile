@@ -19,15 +19,13 @@ build-asan: deps
 test: build-dev build-asan
 	ctest --preset dev -j $(JOBS)
 	ctest --preset asan -j $(JOBS)
-	$(MAKE) --no-print-directory fuzz
+	@scripts/run-fuzzers build/asan $(FUZZ_SECONDS) $(JOBS)
 
-fuzz:
-	@for f in build/asan/fuzz/fuzz_*; do \
-	  [ -x "$$f" ] || continue; \
-	  name=$$(basename $$f); corpus=build/asan/fuzz/corpus-$$name; mkdir -p $$corpus; \
-	  echo "fuzz: $$name for $(FUZZ_SECONDS)s"; \
-	  $$f -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=2048 -print_final_stats=0 $$corpus fuzz/seeds/$${name#fuzz_} 2>&1 | tail -n 2 || exit 1; \
-	done
+# Every fuzz target, built at -O1, for FUZZ_SECONDS, JOBS at a time: make fuzz FUZZ_SECONDS=600
+fuzz: deps
+	cmake --preset fuzz >/dev/null
+	cmake --build --preset fuzz -j $(JOBS)
+	@scripts/run-fuzzers build/fuzz $(FUZZ_SECONDS) $(JOBS)
 
 bench: deps
 	cmake --preset release >/dev/null

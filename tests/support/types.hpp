@@ -1,5 +1,5 @@
 #pragma once
-// Types shared by the format tests: every category of DESIGN.md §1 (tensors excepted), nested.
+// Types shared by the format tests: every type category of core/concepts.hpp (tensors excepted), nested.
 #include <array>
 #include <chrono>
 #include <cstdint>

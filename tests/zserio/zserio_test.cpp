@@ -14,7 +14,7 @@
 #include <variant>
 #include <vector>
 
-#include "data/file_text.hpp"
+#include "support/io.hpp"
 #include "support/random_value.hpp"
 #include "zserio/features.hpp"
 
@@ -37,7 +37,7 @@ std::string encode(const T& v) {
   return out ? hex(*out) : std::string("error");
 }
 
-std::string slurp(const std::filesystem::path& p) { return bench_io::file_text(p).value_or(std::string()); }
+using testing_support::slurp;
 
 struct SpecExample {
   std::uint8_t a, b, c;

@@ -5,17 +5,19 @@
 
 #include <prism/beve.hpp>
 #include <prism/cbor.hpp>
-#include <prism/flex.hpp>
 #include <prism/json.hpp>
 #include <prism/msgpack.hpp>
 #include <prism/pack.hpp>
 #include <prism/zbin.hpp>
+
 
 #include <complex>
 #include <cstring>
 #include <optional>
 #include <random>
 #include <string>
+
+#include "support/formats.hpp"
 
 namespace tensor_test_types {
 
@@ -82,7 +84,7 @@ using namespace tensor_test_types;
 
 template <class F>
 class TensorRoundTrip : public ::testing::Test {};
-using tensor_formats = ::testing::Types<prism::msgpack, prism::cbor, prism::beve, prism::json, prism::flex, prism::zbin, prism::pack>;
+using tensor_formats = ::testing::Types<prism::msgpack, prism::cbor, prism::beve, prism::json, prism::zbin, prism::pack PRISM_WITH_FLEX(prism::flex)>;
 TYPED_TEST_SUITE(TensorRoundTrip, tensor_formats);
 
 TYPED_TEST(TensorRoundTrip, EveryDtypeRankAndOrder) {

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "data/monsters.hpp"
+#include "support/io.hpp"
 #include "support/random_value.hpp"
 #include "support/types.hpp"
 
@@ -17,12 +18,7 @@ using namespace testing_types;
 
 namespace bad_input_test_types {
 
-template <class Format, class T>
-std::string encode(const T& v) {
-  std::string out;
-  EXPECT_TRUE(prism::write<Format>(v, out));
-  return out;
-}
+using testing_support::encode;
 
 // Every proper prefix fails with an offset inside the input.
 template <class Format, class T>

@@ -4,7 +4,6 @@
 
 #include <prism/beve.hpp>
 #include <prism/cbor.hpp>
-#include <prism/flex.hpp>
 #include <prism/json.hpp>
 #include <prism/msgpack.hpp>
 #include <prism/zbin.hpp>
@@ -15,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "support/formats.hpp"
 #include "support/random_value.hpp"
 #include "support/types.hpp"
 #include "support/walk_view.hpp"
@@ -65,7 +65,7 @@ using namespace view_test_types;
 
 template <class F>
 class Views : public ::testing::Test {};
-using view_formats = ::testing::Types<prism::msgpack, prism::cbor, prism::beve, prism::flex, prism::zbin, prism::json>;
+using view_formats = ::testing::Types<prism::msgpack, prism::cbor, prism::beve, prism::zbin, prism::json PRISM_WITH_FLEX(prism::flex)>;
 TYPED_TEST_SUITE(Views, view_formats);
 
 TYPED_TEST(Views, LookUpIndexWalkAndMaterialize) {

@@ -13,6 +13,7 @@
 #include <string>
 
 #include "data/binary.hpp"
+#include "support/io.hpp"
 #include "support/random_value.hpp"
 #include "support/types.hpp"
 
@@ -29,12 +30,7 @@ inline constexpr prism::options strict = [] {
   return o;
 }();
 
-template <class Format, class T>
-std::string encode(const T& v) {
-  std::string out;
-  EXPECT_TRUE(prism::write<Format>(v, out));
-  return out;
-}
+using testing_support::encode;
 
 void expect_same_status(const prism::status& fresh, const prism::status& reused, const std::string& what) {
   ASSERT_EQ(bool(fresh), bool(reused)) << what << (fresh ? reused.error().message() : fresh.error().message());

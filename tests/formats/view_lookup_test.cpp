@@ -5,10 +5,10 @@
 
 #include <prism/beve.hpp>
 #include <prism/cbor.hpp>
-#include <prism/flex.hpp>
 #include <prism/json.hpp>
 #include <prism/msgpack.hpp>
 #include <prism/zbin.hpp>
+
 
 #include <algorithm>
 #include <map>
@@ -18,6 +18,8 @@
 #include <string_view>
 #include <thread>
 #include <vector>
+
+#include "support/formats.hpp"
 
 namespace view_lookup_test_types {
 
@@ -75,7 +77,7 @@ class ViewLookups : public ::testing::Test {
     return out;
   }
 };
-using lookup_formats = ::testing::Types<prism::msgpack, prism::cbor, prism::beve, prism::flex, prism::zbin, prism::json>;
+using lookup_formats = ::testing::Types<prism::msgpack, prism::cbor, prism::beve, prism::zbin, prism::json PRISM_WITH_FLEX(prism::flex)>;
 TYPED_TEST_SUITE(ViewLookups, lookup_formats);
 
 TYPED_TEST(ViewLookups, EveryOrderFindsEveryKey) {

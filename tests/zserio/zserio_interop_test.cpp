@@ -10,19 +10,22 @@
 #include <filesystem>
 #include <string>
 
-#include "data/file_text.hpp"
+#include "support/io.hpp"
 #include "data/zserio_models.hpp"
 
 namespace {
 
 using namespace zserio_models;
 
-std::string slurp(const std::filesystem::path& p) { return bench_io::file_text(p).value_or(std::string()); }
+using testing_support::slurp;
 
 template <class T, prism::options JsonOptions = prism::json::defaults>
 void expect_same_bytes(const char* dataset, const char* blob_name, std::size_t expected_size) {
   const std::filesystem::path data_dir = PRISM_SHARED_ZSERIO_DIR;
   if (!std::filesystem::exists(data_dir / dataset)) GTEST_SKIP() << "no " << (data_dir / dataset);
+#ifdef PRISM_ZSERIO_NO_RUNTIME
+  GTEST_SKIP() << "zserio's runtime (Python's zserio package and java) was not found when configuring";
+#endif
   const std::filesystem::path blob_path = std::filesystem::path(PRISM_ZSERIO_BLOBS) / blob_name;
   ASSERT_TRUE(std::filesystem::exists(blob_path)) << blob_path << " (made by the zserio_reference_blobs test)";
   const std::string blob = slurp(blob_path);

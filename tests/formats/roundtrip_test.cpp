@@ -3,7 +3,6 @@
 
 #include <prism/beve.hpp>
 #include <prism/cbor.hpp>
-#include <prism/flex.hpp>
 #include <prism/json.hpp>
 #include <prism/msgpack.hpp>
 #include <prism/pack.hpp>
@@ -12,6 +11,7 @@
 
 #include <sstream>
 
+#include "support/formats.hpp"
 #include "support/random_value.hpp"
 #include "support/types.hpp"
 
@@ -55,8 +55,10 @@ TEST(RoundTrip, PackPackedEverything) { round_trip_many<prism::pack, packed, Eve
 TEST(RoundTrip, PackPackedVectorsOfStructs) { round_trip_many<prism::pack, packed, std::vector<Everything>>(23, 40); }
 TEST(RoundTrip, MsgPackEverything) { round_trip_many<prism::msgpack, defaults, Everything>(2, 150); }
 TEST(RoundTrip, MsgPackEverythingAsArraysAndEnumNames) { round_trip_many<prism::msgpack, arrays, Everything>(3, 150); }
+#if PRISM_TESTS_WITH_FLEX
 TEST(RoundTrip, FlexEverything) { round_trip_many<prism::flex, defaults, Everything>(20, 150); }
 TEST(RoundTrip, FlexEverythingAsArrays) { round_trip_many<prism::flex, arrays, Everything>(21, 150); }
+#endif
 TEST(RoundTrip, JsonEverything) { round_trip_many<prism::json, prism::json::defaults, Everything>(8, 150); }
 TEST(RoundTrip, JsonEverythingAsArraysAndEnumNumbers) {
   constexpr prism::options arrays_numbers{.structs_as_arrays = true, .enums_as_strings = false};
