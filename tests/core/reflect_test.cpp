@@ -152,3 +152,29 @@ TEST(Reflect, MetaDescribesNonAggregates) {
   EXPECT_EQ(a.balance(), 99);
   EXPECT_EQ(prism::get_field<0>(a), "Bob");
 }
+
+namespace {
+struct InAnonymousNamespace {
+  int count;
+  std::string label;
+};
+}  // namespace
+
+// g++ reflects structs without linkage (in a function body, in an anonymous namespace); clang
+// cannot name their members (its error says the type has no linkage), and prism::meta is the
+// way out there.
+TEST(Reflect, StructsWithoutLinkage) {
+#if defined(__clang__)
+  GTEST_SKIP() << "clang cannot reflect the member names of a type without linkage; use prism::meta";
+#else
+  struct InFunction {
+    double weight;
+    std::vector<int> ids;
+  };
+  EXPECT_EQ((prism::field_name<InFunction, 0>()), "weight");
+  EXPECT_EQ((prism::field_name<InFunction, 1>()), "ids");
+  EXPECT_EQ((prism::field_name<InAnonymousNamespace, 1>()), "label");
+  InFunction value{2.5, {1, 2}};
+  EXPECT_EQ(prism::get_field<1>(value).size(), 2u);
+#endif
+}

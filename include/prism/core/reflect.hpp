@@ -77,21 +77,45 @@ constexpr auto tie_aggregate(T& value) noexcept {
   return tie_fields<aggregate_field_count<std::remove_const_t<T>>>(value);
 }
 
+// An object whose members' addresses are taken in constant expressions, so that the compiler
+// spells the member names; no T is ever constructed.
 #if defined(__clang__)
 #pragma clang diagnostic push
 #pragma clang diagnostic ignored "-Wundefined-var-template"
 #pragma clang diagnostic ignored "-Wundefined-internal"
-#endif
-// An object that is declared but never defined: only its members' addresses are taken, in
-// constant expressions, so that the compiler spells the member names.
+#pragma clang diagnostic ignored "-Wundefined-internal-type"
+// clang: declared, never defined (a union holding a T that is not a literal type would not be
+// literal for clang).
 template <class T>
 struct external_holder {
   static const T value;
 };
+template <class T>
+constexpr const T& name_probe() noexcept {
+  return external_holder<T>::value;
+}
+#else
+// g++: an object declared but never defined cannot have a type without linkage (a struct in a
+// function body or an anonymous namespace); a constant union whose T member is never active
+// can, for every T.
+template <class T>
+union probe_storage {
+  char none;
+  T value;
+  constexpr probe_storage() noexcept : none() {}
+  constexpr ~probe_storage() {}
+};
+template <class T>
+inline constexpr probe_storage<T> probe_object{};
+template <class T>
+constexpr const T& name_probe() noexcept {
+  return probe_object<T>.value;
+}
+#endif
 
 template <std::size_t I, class T>
 constexpr auto field_pointer() noexcept {
-  auto& field = std::get<I>(tie_aggregate(external_holder<T>::value));
+  auto& field = std::get<I>(tie_aggregate(name_probe<T>()));
   return wrapped_ptr<std::remove_cvref_t<decltype(field)>>{&field};
 }
 #if defined(__clang__)
