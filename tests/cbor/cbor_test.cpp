@@ -16,23 +16,12 @@
 
 #include <prism/cbor.hpp>
 
+#include "support/io.hpp"
+
 namespace cbor_test_types {
 
-std::string bytes_of(std::string_view hex) {
-  std::string out;
-  for (std::size_t i = 0; i + 1 < hex.size(); i += 2) out.push_back(static_cast<char>(std::stoi(std::string(hex.substr(i, 2)), nullptr, 16)));
-  return out;
-}
-
-std::string hex_of(const std::string& bytes) {
-  static constexpr char digits[] = "0123456789abcdef";
-  std::string out;
-  for (const unsigned char c : bytes) {
-    out.push_back(digits[c >> 4]);
-    out.push_back(digits[c & 15]);
-  }
-  return out;
-}
+using testing_support::bytes_of;
+using testing_support::hex_of;
 
 template <prism::options O = prism::cbor::defaults, class T>
 std::string cbor_hex(const T& value) {
