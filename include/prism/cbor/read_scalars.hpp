@@ -110,23 +110,35 @@ PRISM_INLINE bool at_break(Ctx& ctx) {
   return peek_initial(ctx, initial) && initial == code::break_;
 }
 
-// Skips the chunks of an indefinite-length string and its break. Chunks are definite strings of
-// the string's own major type, untagged (RFC 8949 section 3.2.3), so this is a loop: a chunk that
-// opens another indefinite string is an error, not a level of recursion.
+// The head of the next chunk of an indefinite-length string; at its break, consumes the break and
+// sets `done`. Chunks are definite strings of the string's own major type, untagged (RFC 8949
+// section 3.2.3): a chunk that opens another indefinite string is an error, not a level of nesting.
+template <class Ctx>
+PRISM_INLINE bool next_chunk(Ctx& ctx, std::uint8_t string_major, head& chunk, bool& done) {
+  std::uint8_t initial{};
+  if (!peek_initial(ctx, initial)) return false;
+  done = initial == code::break_;
+  if (done) {
+    ctx.src.advance(1);
+    return true;
+  }
+  if ((initial >> 5) != string_major) [[unlikely]] return mismatch(ctx, "a definite chunk of the same string type", initial);
+  if ((initial & 31) == code::indefinite) [[unlikely]]
+    return ctx.fail(errc::type_mismatch, ctx.src.offset(), "a definite chunk of the same string type", "an indefinite-length chunk");
+  return read_head(ctx, chunk);
+}
+
+// Skips the chunks of an indefinite-length string and its break, in a loop.
 template <class Ctx>
 bool skip_chunks(Ctx& ctx, std::uint8_t string_major) {
-  std::uint8_t initial{};
-  while (peek_initial(ctx, initial) && initial != code::break_) {
-    if ((initial >> 5) != string_major || (initial & 31) == code::indefinite) [[unlikely]]
-      return mismatch(ctx, "a definite chunk of the same string type", initial);
+  for (;;) {
     head chunk;
-    if (!read_head(ctx, chunk)) return false;
+    bool done{};
+    if (!next_chunk(ctx, string_major, chunk, done)) return false;
+    if (done) return true;
     if (!ctx.src.need(chunk.argument)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
     ctx.src.advance(static_cast<std::size_t>(chunk.argument));
   }
-  if (ctx.failed()) return false;
-  ctx.src.advance(1);
-  return true;
 }
 
 // Skips one complete data item, nested ones included.
@@ -256,12 +268,11 @@ bool read_string_bytes(Ctx& ctx, std::uint8_t string_major, const std::uint8_t*&
     return true;
   }
   joined.clear();
-  while (!at_break(ctx)) {
-    if (ctx.failed() || !peek_initial(ctx, initial)) return false;
+  for (;;) {
     head chunk;
-    if ((initial >> 5) != string_major || (initial & 31) == code::indefinite) [[unlikely]]
-      return mismatch(ctx, "a definite chunk of the same string type", initial);
-    if (!read_head(ctx, chunk)) return false;
+    bool done{};
+    if (!next_chunk(ctx, string_major, chunk, done)) return false;
+    if (done) break;
     const std::size_t chunk_at = ctx.src.offset();
     if (!ctx.src.need(chunk.argument)) [[unlikely]] return ctx.fail(errc::unexpected_end, chunk_at);
     if (joined.size() + chunk.argument > ctx.lim.max_elements) [[unlikely]] return ctx.fail(errc::too_many_elements, chunk_at);
@@ -269,7 +280,6 @@ bool read_string_bytes(Ctx& ctx, std::uint8_t string_major, const std::uint8_t*&
     joined.append(reinterpret_cast<const char*>(ctx.src.cur()), static_cast<std::size_t>(chunk.argument));
     ctx.src.advance(static_cast<std::size_t>(chunk.argument));
   }
-  ctx.src.advance(1);
   p = reinterpret_cast<const std::uint8_t*>(joined.data());
   n = joined.size();
   return true;
