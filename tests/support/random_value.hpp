@@ -1,5 +1,6 @@
 #pragma once
 // Seeded random values of any supported type, for round-trip property tests.
+#include <bitset>
 #include <chrono>
 #include <cstddef>
 #include <limits>
@@ -13,6 +14,23 @@
 
 namespace testing_support {
 
+template <class T>
+struct is_duration : std::false_type {};
+template <class Rep, class Period>
+struct is_duration<std::chrono::duration<Rep, Period>> : std::true_type {};
+
+template <class T>
+struct is_bitset : std::false_type {};
+template <std::size_t N>
+struct is_bitset<std::bitset<N>> : std::true_type {};
+
+class random_values;
+
+// A test type makes its own random values with `void random_fill(random_values&, T&)`, found by
+// argument-dependent lookup.
+template <class T>
+concept fills_itself = requires(random_values& r, T& v) { random_fill(r, v); };
+
 class random_values {
  public:
   explicit random_values(std::uint64_t seed) : rng_(seed) {}
@@ -20,10 +38,26 @@ class random_values {
   std::size_t length(std::size_t max = 6) { return std::uniform_int_distribution<std::size_t>(0, max)(rng_); }
   bool coin() { return std::uniform_int_distribution<int>(0, 1)(rng_) == 1; }
 
+  std::mt19937_64& engine() { return rng_; }
+
   template <class T>
   void fill(T& v, int depth = 0) {
     using namespace prism;
-    if constexpr (boolean<T>) {
+    if constexpr (fills_itself<T>) {
+      random_fill(*this, v);
+    } else if constexpr (is_duration<T>::value) {
+      v = T(static_cast<typename T::rep>(std::uniform_int_distribution<long long>(-(1ll << 40), 1ll << 40)(rng_)));
+    } else if constexpr (is_bitset<T>::value) {
+      for (std::size_t i = 0; i < v.size(); ++i) v.set(i, coin());
+    } else if constexpr (prism::detail::filesystem_path<T>) {
+      static constexpr const char* parts[] = {"usr", "data", "é", "a b", "..", "x.json"};
+      v = coin() ? T("/") : T();
+      for (std::size_t i = 0, n = length(4); i < n; ++i) v /= parts[std::uniform_int_distribution<std::size_t>(0, 5)(rng_)];
+    } else if constexpr (std::is_same_v<T, long double>) {
+      double d{};
+      fill(d);
+      v = d;
+    } else if constexpr (boolean<T>) {
       v = coin();
     } else if constexpr (integer<T>) {
       // Mostly the edges of the encodings, sometimes anything.
@@ -52,10 +86,20 @@ class random_values {
       for (auto& b : v) b = static_cast<std::byte>(std::uniform_int_distribution<int>(0, 255)(rng_));
     } else if constexpr (fixed_array<T>) {
       for (auto& e : v) fill(e, depth + 1);
+    } else if constexpr (set_type<T>) {
+      v.clear();
+      for (std::size_t i = 0, n = depth > 3 ? 0 : length(depth == 0 ? 20 : 4); i < n; ++i) {
+        typename T::key_type k{};
+        fill(k, depth + 1);
+        v.insert(std::move(k));
+      }
     } else if constexpr (sequence<T>) {
       v.clear();
       v.resize(depth > 3 ? 0 : length(depth == 0 ? 20 : 4));
-      for (auto& e : v) fill(e, depth + 1);
+      for (auto&& e : v) {
+        if constexpr (std::is_same_v<range_value_t<T>, bool>) e = coin();
+        else fill(e, depth + 1);
+      }
     } else if constexpr (map_type<T>) {
       v.clear();
       for (std::size_t i = 0, n = length(5); i < n; ++i) {
@@ -72,9 +116,9 @@ class random_values {
       } else {
         v.reset();
       }
-    } else if constexpr (unique_pointer<T>) {
+    } else if constexpr (owning_pointer<T>) {
       if (coin()) {
-        v = std::make_unique<typename T::element_type>();
+        v.reset(new typename T::element_type());
         fill(*v, depth + 1);
       } else {
         v.reset();

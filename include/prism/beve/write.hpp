@@ -177,7 +177,9 @@ bool write_struct(Ctx& ctx, const T& v) {
 
 template <options O, class T, class Ctx>
 bool write_value(Ctx& ctx, const T& v) {
-  if constexpr (adapted_tensor<T>) {
+  if constexpr (adapted<T>) {
+    return write_value<O>(ctx, adapter<T>::to(v));
+  } else if constexpr (adapted_tensor<T>) {
     return write_value<O>(ctx, tensor_adapter<T>::view(v));
   } else if constexpr (boolean<T>) {
     return write_byte(ctx, v ? header::true_ : header::false_);
@@ -199,7 +201,7 @@ bool write_value(Ctx& ctx, const T& v) {
     return write_range<O>(ctx, v);
   } else if constexpr (map_type<T>) {
     return write_map<O>(ctx, v);
-  } else if constexpr (optional_type<T> || unique_pointer<T>) {
+  } else if constexpr (optional_type<T> || owning_pointer<T>) {
     if (v) return write_value<O>(ctx, *v);
     return write_byte(ctx, header::null);
   } else if constexpr (std::is_same_v<T, std::monostate>) {

@@ -408,7 +408,7 @@ bool read_map(Ctx& ctx, T& v) {
       if constexpr (string_type<K>) return ctx.in_key(key);
       else return ctx.in_element(i);
     }
-    v.insert_or_assign(std::move(key), std::move(value));
+    detail::put_entry(v, std::move(key), std::move(value));
     return true;
   });
   if (!ok) return false;
@@ -627,7 +627,9 @@ bool read_any_text(Ctx& ctx, T& v) {
 
 template <options O, class T, class Ctx>
 bool read_value(Ctx& ctx, T& v) {
-  if constexpr (adapted_tensor<T>) {
+  if constexpr (adapted<T>) {
+    return detail::read_through_adapter(ctx, v, ctx.src.offset(), [&](auto& proxy) { return read_value<O>(ctx, proxy); });
+  } else if constexpr (adapted_tensor<T>) {
     return detail::read_adapted(ctx, v, [&](auto& t) { return read_value<O>(ctx, t); });
   } else if constexpr (boolean<T>) {
     std::uint8_t initial{};
@@ -678,11 +680,13 @@ bool read_value(Ctx& ctx, T& v) {
     return detail::store_bytes(ctx, v, p, n);
   } else if constexpr (tensor_type<T>) {
     return read_tensor<O>(ctx, v);
+  } else if constexpr (set_type<T>) {
+    return detail::read_set(v, [&](auto& items) { return read_value<O>(ctx, items); });
   } else if constexpr (fixed_array<T> || sequence<T>) {
     return read_sequence<O>(ctx, v);
   } else if constexpr (map_type<T>) {
     return read_map<O>(ctx, v);
-  } else if constexpr (optional_type<T> || unique_pointer<T>) {
+  } else if constexpr (optional_type<T> || owning_pointer<T>) {
     std::uint8_t initial{};  // tags stay for the value (a time point reads its tag)
     if (!peek_initial(ctx, initial)) return false;
     if (initial == code::null || initial == code::undefined) {
@@ -690,7 +694,7 @@ bool read_value(Ctx& ctx, T& v) {
       ctx.src.advance(1);
       return true;
     }
-    if constexpr (unique_pointer<T>) {
+    if constexpr (owning_pointer<T>) {
       if (!ctx.charge(sizeof(typename T::element_type)) || !ctx.enter()) return false;
       const bool ok = read_value<O>(ctx, detail::ensure_allocated(v));
       ctx.leave();

@@ -216,7 +216,9 @@ bool write_sorted_map(Ctx& ctx, const Map& m) {
 
 template <options O, class T, class Ctx>
 bool write_value(Ctx& ctx, const T& v) {
-  if constexpr (adapted_tensor<T>) {
+  if constexpr (adapted<T>) {
+    return write_value<O>(ctx, adapter<T>::to(v));
+  } else if constexpr (adapted_tensor<T>) {
     return write_value<O>(ctx, tensor_adapter<T>::view(v));
   } else if constexpr (boolean<T>) {
     return write_byte(ctx, v ? code::true_ : code::false_);
@@ -258,7 +260,7 @@ bool write_value(Ctx& ctx, const T& v) {
       }
       return true;
     }
-  } else if constexpr (optional_type<T> || unique_pointer<T>) {
+  } else if constexpr (optional_type<T> || owning_pointer<T>) {
     if (v) return write_value<O>(ctx, *v);
     return write_byte(ctx, code::null);
   } else if constexpr (variant_type<T>) {

@@ -19,6 +19,7 @@
 #include "options.hpp"
 #include "sink.hpp"
 #include "source.hpp"
+#include "supported.hpp"
 
 namespace prism {
 
@@ -59,29 +60,39 @@ std::size_t input_size(const Bytes& bytes) noexcept {
 // Returns the bytes written, or the error.
 template <class Format, options Opts, class T, class Sink>
 result<std::size_t> write_to_sink(const T& value, Sink sink) {
-  write_context<Sink> ctx{std::move(sink)};
-  if (!format_writer<Format>::template write<normalized<Format, Opts>>(ctx, value)) [[unlikely]] {
-    if (!ctx.failed()) ctx.fail(errc::io_error, ctx.out.position());
-    return ctx.take(Format::name);
+  if constexpr (!supported<T>) {
+    report_unsupported_type<T>();
+    return std::size_t{0};
+  } else {
+    write_context<Sink> ctx{std::move(sink)};
+    if (!format_writer<Format>::template write<normalized<Format, Opts>>(ctx, value)) [[unlikely]] {
+      if (!ctx.failed()) ctx.fail(errc::io_error, ctx.out.position());
+      return ctx.take(Format::name);
+    }
+    if (const errc code = ctx.out.finish(); code != errc::ok) [[unlikely]] {
+      ctx.fail(code, ctx.out.position());
+      return ctx.take(Format::name);
+    }
+    return ctx.out.position();
   }
-  if (const errc code = ctx.out.finish(); code != errc::ok) [[unlikely]] {
-    ctx.fail(code, ctx.out.position());
-    return ctx.take(Format::name);
-  }
-  return ctx.out.position();
 }
 
 template <class Format, options Opts, class T, class Source>
 status read_from_source(T& value, Source source, const limits& lim) {
-  read_context<Source> ctx{std::move(source), lim};
-  if (!format_reader<Format>::template read<normalized<Format, Opts>>(ctx, value)) [[unlikely]] return ctx.take(Format::name);
-  if constexpr (!Opts.allow_trailing_bytes && Source::bounded) {
-    if (!ctx.src.at_end()) [[unlikely]] {
-      ctx.fail(errc::trailing_bytes, ctx.src.offset());
-      return ctx.take(Format::name);
+  if constexpr (!supported<T>) {
+    report_unsupported_type<T>();
+    return {};
+  } else {
+    read_context<Source> ctx{std::move(source), lim};
+    if (!format_reader<Format>::template read<normalized<Format, Opts>>(ctx, value)) [[unlikely]] return ctx.take(Format::name);
+    if constexpr (!Opts.allow_trailing_bytes && Source::bounded) {
+      if (!ctx.src.at_end()) [[unlikely]] {
+        ctx.fail(errc::trailing_bytes, ctx.src.offset());
+        return ctx.take(Format::name);
+      }
     }
+    return {};
   }
-  return {};
 }
 }  // namespace detail
 

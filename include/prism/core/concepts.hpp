@@ -16,9 +16,15 @@
 #include <variant>
 #include <vector>
 
+#include "adapter.hpp"
 #include "fields.hpp"
 
 namespace prism {
+
+// A format's own value of unknown shape (prism::json::value), which that format reads and
+// writes whole: specialized by the format that defines it.
+template <class T>
+struct is_dynamic_value : std::false_type {};
 
 // A read-only view of raw bytes; written as a blob (msgpack bin, CBOR byte string, ...).
 using bytes_view = std::span<const std::byte>;
@@ -55,7 +61,7 @@ template <class T>
 concept floating = std::same_as<T, float> || std::same_as<T, double>;
 
 template <class T>
-concept enumeration = std::is_enum_v<T>;
+concept enumeration = std::is_enum_v<T> && !adapted<T>;
 
 template <class T>
 concept string_type = detail::is_specialization<T, std::basic_string>::value && std::same_as<typename T::value_type, char>;
@@ -83,6 +89,14 @@ template <class T>
 concept unique_pointer = detail::is_specialization<T, std::unique_ptr>::value;
 
 template <class T>
+concept shared_pointer = detail::is_specialization<T, std::shared_ptr>::value;
+
+// A pointer that owns what it points to: written as its value or null, read into a new object
+// (or into the one it holds when no one else shares it).
+template <class T>
+concept owning_pointer = unique_pointer<T> || shared_pointer<T>;
+
+template <class T>
 concept tuple_type = detail::is_specialization<T, std::tuple>::value || detail::is_specialization<T, std::pair>::value;
 
 template <class T>
@@ -95,12 +109,21 @@ template <class T>
 concept map_type = requires {
   typename T::key_type;
   typename T::mapped_type;
-} && std::ranges::range<T>;
+} && std::ranges::range<T> && !adapted<T>;
+
+// std::set, std::multiset, std::unordered_set and alike: written as a sequence, read by inserting.
+template <class T>
+concept set_type = requires(T& s, typename T::key_type&& k) {
+  typename T::key_type;
+  s.insert(std::move(k));
+  s.clear();
+} && !requires { typename T::mapped_type; } && std::ranges::sized_range<T> && !adapted<T>;
 
 // Vectors, deques, lists and spans: a size then the elements on the wire.
 template <class T>
 concept sequence = std::ranges::sized_range<T> && !string_type<T> && !string_view_type<T> && !blob<T> &&
-                   !map_type<T> && !fixed_array<T> && (detail::is_std_span<T>::value || requires { typename T::value_type; });
+                   !map_type<T> && !fixed_array<T> && !adapted<T> &&
+                   (detail::is_std_span<T>::value || requires { typename T::value_type; });
 
 template <class T>
 concept resizable_sequence = sequence<T> && requires(T& c, std::size_t n) {
@@ -136,6 +159,6 @@ concept contiguous_numbers = std::ranges::contiguous_range<T> && plain_number<ra
 template <class T>
 concept plain_struct = reflectable<T> && !fixed_array<T> && !tuple_type<T> && !string_type<T> &&
                        !string_view_type<T> && !blob<T> && !sequence<T> && !map_type<T> && !optional_type<T> &&
-                       !variant_type<T> && !unique_pointer<T> && !time_point_type<T>;
+                       !variant_type<T> && !owning_pointer<T> && !time_point_type<T> && !adapted<T>;
 
 }  // namespace prism

@@ -9,6 +9,7 @@
 #include <type_traits>
 #include <utility>
 #include <variant>
+#include <vector>
 
 #include "concepts.hpp"
 #include "config.hpp"
@@ -40,9 +41,16 @@ PRISM_INLINE auto& ensure_engaged(Optional& o) {
   return *o;
 }
 
+// The object a unique_ptr or shared_ptr owns, made when it has none. A shared_ptr whose object
+// others share too gets a new one: a read never changes what another pointer sees.
 template <class Pointer>
 PRISM_INLINE auto& ensure_allocated(Pointer& p) {
-  if (!p) p = std::make_unique<typename Pointer::element_type>();
+  using E = typename Pointer::element_type;
+  if constexpr (shared_pointer<Pointer>) {
+    if (!p || p.use_count() > 1) p = std::make_shared<E>();
+  } else {
+    if (!p) p = std::make_unique<E>();
+  }
   return *p;
 }
 
@@ -54,6 +62,45 @@ bool time_point_from(std::int64_t secs, std::int64_t nanos, TimePoint& out) noex
   if (__builtin_mul_overflow(secs, std::int64_t{1000000000}, &total_ns) || __builtin_add_overflow(total_ns, nanos, &total_ns))
     return false;
   out = TimePoint(std::chrono::duration_cast<typename TimePoint::duration>(std::chrono::nanoseconds(total_ns)));
+  return true;
+}
+
+// Puts a key and its value into a map: the last value of a repeated key wins, and a multimap
+// keeps every entry.
+template <class Map, class K, class M>
+PRISM_INLINE void put_entry(Map& m, K&& key, M&& value) {
+  if constexpr (requires { m.insert_or_assign(std::forward<K>(key), std::forward<M>(value)); }) {
+    m.insert_or_assign(std::forward<K>(key), std::forward<M>(value));
+  } else {
+    m.emplace(std::forward<K>(key), std::forward<M>(value));
+  }
+}
+
+// Reads one element of a sequence through `read(element&)`; std::vector<bool>'s elements, which
+// are proxies, through a bool.
+template <class Element, class Read>
+PRISM_INLINE bool read_element(Element&& e, Read&& read) {
+  if constexpr (std::is_same_v<std::remove_cvref_t<Element>, std::vector<bool>::reference>) {
+    bool b{};
+    if (!read(b)) return false;
+    e = b;
+    return true;
+  } else {
+    return read(e);
+  }
+}
+
+// Replaces the elements of a set (std::set, std::unordered_set, std::multiset, ...) with those
+// that `read_elements(vector)` reads: the format's own sequence reader, so that a set accepts
+// every encoding a vector does. Elements in order, as written from an ordered set, are inserted
+// at the end without a search.
+template <class Set, class ReadElements>
+bool read_set(Set& s, ReadElements&& read_elements) {
+  std::vector<typename Set::key_type> items;
+  if (!read_elements(items)) return false;
+  s.clear();
+  if constexpr (requires { s.reserve(items.size()); }) s.reserve(items.size());
+  for (auto&& key : items) s.emplace_hint(s.end(), std::move(key));
   return true;
 }
 

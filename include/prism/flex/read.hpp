@@ -145,8 +145,9 @@ bool read_sequence(reader<Ctx>& rd, const ref& r, T& v) {
   }
   if (!rd.enter(r)) return false;
   std::size_t i = 0;
-  for (auto& e : v) {
-    if (!read_value<O>(rd, message::element(b, i), e)) [[unlikely]] return rd.ctx.in_element(i);
+  for (auto&& e : v) {
+    const ref element = message::element(b, i);
+    if (!detail::read_element(e, [&](auto& x) { return read_value<O>(rd, element, x); })) [[unlikely]] return rd.ctx.in_element(i);
     ++i;
   }
   rd.leave();
@@ -191,7 +192,7 @@ bool read_map(reader<Ctx>& rd, const ref& r, T& v) {
       if constexpr (string_type<K>) return rd.ctx.in_key(key);
       else return rd.ctx.in_element(i);
     }
-    v.insert_or_assign(std::move(key), std::move(value));
+    detail::put_entry(v, std::move(key), std::move(value));
   }
   rd.leave();
   return true;
@@ -271,7 +272,9 @@ bool read_struct(reader<Ctx>& rd, const ref& r, T& v) {
 
 template <options O, class T, class Ctx>
 bool read_value(reader<Ctx>& rd, const ref& r, T& v) {
-  if constexpr (adapted_tensor<T>) {
+  if constexpr (adapted<T>) {
+    return detail::read_through_adapter(rd.ctx, v, rd.at(r), [&](auto& proxy) { return read_value<O>(rd, r, proxy); });
+  } else if constexpr (adapted_tensor<T>) {
     const std::size_t at = rd.at(r);
     typename tensor_adapter<T>::owning t;
     if (!read_value<O>(rd, r, t)) return false;
@@ -310,16 +313,18 @@ bool read_value(reader<Ctx>& rd, const ref& r, T& v) {
   } else if constexpr (tensor_type<T>) {
     tensor_header h;
     return read_tensor_header(rd, r, h) && detail::store_tensor(rd.ctx, h, v, rd.at(r));
+  } else if constexpr (set_type<T>) {
+    return detail::read_set(v, [&](auto& items) { return read_value<O>(rd, r, items); });
   } else if constexpr (fixed_array<T> || sequence<T>) {
     return read_sequence<O>(rd, r, v);
   } else if constexpr (map_type<T>) {
     return read_map<O>(rd, r, v);
-  } else if constexpr (optional_type<T> || unique_pointer<T>) {
+  } else if constexpr (optional_type<T> || owning_pointer<T>) {
     if (r.kind == flexbuffers::FBT_NULL) {
       v.reset();
       return true;
     }
-    if constexpr (unique_pointer<T>) {
+    if constexpr (owning_pointer<T>) {
       if (!rd.ctx.charge(sizeof(typename T::element_type)) || !rd.enter(r)) return false;
       const bool ok = read_value<O>(rd, r, detail::ensure_allocated(v));
       rd.leave();

@@ -179,7 +179,9 @@ bool write_struct(Ctx& ctx, builder& b, const T& v) {
 
 template <options O, class T, class Ctx>
 bool write_value(Ctx& ctx, builder& b, const T& v) {
-  if constexpr (adapted_tensor<T>) {
+  if constexpr (adapted<T>) {
+    return write_value<O>(ctx, b, adapter<T>::to(v));
+  } else if constexpr (adapted_tensor<T>) {
     return write_value<O>(ctx, b, tensor_adapter<T>::view(v));
   } else if constexpr (boolean<T> || integer<T> || floating<T>) {
     put_number(b, v);
@@ -222,7 +224,7 @@ bool write_value(Ctx& ctx, builder& b, const T& v) {
       if (!put_map_key<O>(ctx, b, key) || !write_value<O>(ctx, b, value)) return false;
     b.EndMap(start);
     return true;
-  } else if constexpr (optional_type<T> || unique_pointer<T>) {
+  } else if constexpr (optional_type<T> || owning_pointer<T>) {
     if (v) return write_value<O>(ctx, b, *v);
     b.Null();
     return true;

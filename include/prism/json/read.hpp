@@ -265,7 +265,9 @@ bool read_dynamic(Ctx& ctx, json_value& v) {
 template <options O, class T, class Ctx>
 bool read_value(Ctx& ctx, T& v) {
   // The cursor is at the first byte of the value (the caller skipped whitespace).
-  if constexpr (adapted_tensor<T>) {
+  if constexpr (adapted<T>) {
+    return detail::read_through_adapter(ctx, v, ctx.src.offset(), [&](auto& proxy) { return read_value<O>(ctx, proxy); });
+  } else if constexpr (adapted_tensor<T>) {
     return detail::read_adapted(ctx, v, [&](auto& t) { return read_value<O>(ctx, t); });
   } else if constexpr (std::is_same_v<T, json_value>) {
     return read_dynamic<O>(ctx, v);
@@ -284,17 +286,19 @@ bool read_value(Ctx& ctx, T& v) {
     return read_blob<O>(ctx, v);
   } else if constexpr (tensor_type<T>) {
     return read_tensor<O>(ctx, v);
+  } else if constexpr (set_type<T>) {
+    return detail::read_set(v, [&](auto& items) { return read_value<O>(ctx, items); });
   } else if constexpr (fixed_array<T> || sequence<T>) {
     return read_sequence<O>(ctx, v);
   } else if constexpr (map_type<T>) {
     return read_map<O>(ctx, v);
-  } else if constexpr (optional_type<T> || unique_pointer<T>) {
+  } else if constexpr (optional_type<T> || owning_pointer<T>) {
     if (*ctx.src.cur() == 'n') {
       if (!consume_literal(ctx, "null")) return false;
       v.reset();
       return true;
     }
-    if constexpr (unique_pointer<T>) {
+    if constexpr (owning_pointer<T>) {
       if (!ctx.charge(sizeof(typename T::element_type))) return false;
       return read_value<O>(ctx, detail::ensure_allocated(v));
     } else {

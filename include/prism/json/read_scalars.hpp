@@ -366,7 +366,7 @@ bool read_map(Ctx& ctx, T& v) {
     if (!parse_map_key<O>(ctx, text, key_at, key)) return false;
     M value{};
     if (!read_value<O>(ctx, value)) return ctx.in_key(text);
-    v.insert_or_assign(std::move(key), std::move(value));
+    detail::put_entry(v, std::move(key), std::move(value));
     return true;
   });
 }

@@ -8,6 +8,8 @@
 #include <variant>
 #include <vector>
 
+#include "../core/concepts.hpp"
+
 namespace prism {
 
 class json_value {
@@ -90,5 +92,8 @@ class json_value {
   }
   std::variant<std::nullptr_t, bool, std::int64_t, std::uint64_t, double, std::string, array, object> data_;
 };
+
+template <>
+struct is_dynamic_value<json_value> : std::true_type {};
 
 }  // namespace prism

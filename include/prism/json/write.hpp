@@ -356,7 +356,7 @@ bool write_array(Ctx& ctx, const Range& r) {
 
 template <class T>
 constexpr bool is_null(const T& v) noexcept {
-  if constexpr (optional_type<T> || unique_pointer<T>) return !v;
+  if constexpr (optional_type<T> || owning_pointer<T>) return !v;
   else return false;
 }
 
@@ -494,7 +494,9 @@ bool write_dynamic(Ctx& ctx, const json_value& v) {
 
 template <options O, class T, class Ctx>
 bool write_value(Ctx& ctx, const T& v) {
-  if constexpr (adapted_tensor<T>) {
+  if constexpr (adapted<T>) {
+    return write_value<O>(ctx, adapter<T>::to(v));
+  } else if constexpr (adapted_tensor<T>) {
     return write_value<O>(ctx, tensor_adapter<T>::view(v));
   } else if constexpr (std::is_same_v<T, json_value>) {
     return write_dynamic<O>(ctx, v);
@@ -528,7 +530,7 @@ bool write_value(Ctx& ctx, const T& v) {
       }
     }
     return close<O>(ctx, '}', i == 0);
-  } else if constexpr (optional_type<T> || unique_pointer<T>) {
+  } else if constexpr (optional_type<T> || owning_pointer<T>) {
     return v ? write_value<O>(ctx, *v) : put_text(ctx, "null");
   } else if constexpr (std::is_same_v<T, std::monostate> || std::is_same_v<T, std::nullptr_t>) {
     return put_text(ctx, "null");

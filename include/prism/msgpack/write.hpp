@@ -217,7 +217,9 @@ inline constexpr std::size_t max_bounded_size = span_sink::scratch_size;
 
 template <options O, class T>
 constexpr std::size_t bounded_size() noexcept {
-  if constexpr (boolean<T>) {
+  if constexpr (adapted<T>) {
+    return 0;
+  } else if constexpr (boolean<T>) {
     return 1;
   } else if constexpr (integer<T> || floating<T>) {
     return 9;
@@ -359,7 +361,9 @@ bool write_struct(Ctx& ctx, const T& v) {
 
 template <options O, class T, class Ctx>
 bool write_value(Ctx& ctx, const T& v) {
-  if constexpr (adapted_tensor<T>) {
+  if constexpr (adapted<T>) {
+    return write_value<O>(ctx, adapter<T>::to(v));
+  } else if constexpr (adapted_tensor<T>) {
     return write_value<O>(ctx, tensor_adapter<T>::view(v));
   } else if constexpr (bounded<O, T>) {
     return write_bounded<O>(ctx, v);
@@ -400,7 +404,7 @@ bool write_value(Ctx& ctx, const T& v) {
       if (!write_value<O>(ctx, key) || !write_value<O>(ctx, value)) return false;
     }
     return true;
-  } else if constexpr (optional_type<T> || unique_pointer<T>) {
+  } else if constexpr (optional_type<T> || owning_pointer<T>) {
     if (v) return write_value<O>(ctx, *v);
     if (!ctx.reserve(1)) return false;
     *ctx.out.cur() = code::nil;

@@ -43,24 +43,31 @@ struct entry_value {
 template <class T>
 concept any_tensor = tensor_type<T> || adapted_tensor<T>;
 
+// Values whose column is each item in pack's plain encoding, one after another: tensors keep
+// their own encoding, adapted values go through their proxy, sets and bit vectors have no
+// element to point at.
+template <class T>
+concept row_only = any_tensor<T> || adapted<T> || set_type<T> ||
+                   (detail::is_specialization<T, std::vector>::value && std::same_as<typename T::value_type, bool>);
+
 // Values that pack's packed mode writes as a column of one item, so that their elements go
 // column by column: sequences, fixed arrays and maps.
 template <class T>
-concept packed_container = (sequence<T> || fixed_array<T> || map_type<T>) && !any_tensor<T>;
+concept packed_container = (sequence<T> || fixed_array<T> || map_type<T>) && !row_only<T>;
 
 // Structs that pack writes and reads field by field (the last branch of write_value and
 // read_value): not raw, not a container in packed mode.
 template <options O, class T>
 inline constexpr bool field_by_field =
-    reflectable<T> && !any_tensor<T> && !(O.packed_sequences && packed_container<T>) && !raw<T> && !boolean<T> &&
+    reflectable<T> && !any_tensor<T> && !adapted<T> && !(O.packed_sequences && packed_container<T>) && !raw<T> && !boolean<T> &&
     !enumeration<T> && !string_type<T> && !string_view_type<T> && !blob<T> && !fixed_array<T> && !sequence<T> &&
-    !map_type<T> && !optional_type<T> && !unique_pointer<T> && !variant_type<T> && !tuple_type<T> && !time_point_type<T>;
+    !map_type<T> && !optional_type<T> && !owning_pointer<T> && !variant_type<T> && !tuple_type<T> && !time_point_type<T>;
 
 // The fewest bytes one element takes in a packed column: integers may take none at all, floats
 // their size; structs, tuples and arrays the sum of their parts.
 template <class T>
 constexpr std::size_t column_min_bytes() noexcept {
-  if constexpr (any_tensor<T>) {
+  if constexpr (row_only<T>) {
     return 1;
   } else if constexpr (floating<T>) {
     return sizeof(T);

@@ -90,7 +90,7 @@ bool read_column(Ctx& ctx, Items& items, Proj proj) {
   using F = column_value_t<Items, Proj>;
   const std::size_t n = std::ranges::size(items);
   if (n == 0) return true;
-  if constexpr (any_tensor<F>) {
+  if constexpr (row_only<F>) {
     return read_rows<O>(ctx, items, proj);
   } else if constexpr (column_integer<F>) {
     return read_int_column(ctx, items, [&](auto& item, std::uint64_t x) { return from_image(x, proj(item)); });
@@ -105,7 +105,7 @@ bool read_column(Ctx& ctx, Items& items, Proj proj) {
     return true;
   } else if constexpr (string_type<F> || string_view_type<F> || blob<F>) {
     return read_text_column<O>(ctx, items, proj);
-  } else if constexpr (optional_type<F> || unique_pointer<F>) {
+  } else if constexpr (optional_type<F> || owning_pointer<F>) {
     using X = std::remove_cvref_t<decltype(*proj(*std::ranges::begin(items)))>;
     std::vector<X*> present;
     const bool ok = read_int_column(ctx, items, [&](auto& item, std::uint64_t x) {
@@ -115,7 +115,7 @@ bool read_column(Ctx& ctx, Items& items, Proj proj) {
         o.reset();
         return true;
       }
-      if constexpr (unique_pointer<F>) {
+      if constexpr (owning_pointer<F>) {
         if (!o && !ctx.charge(sizeof(X))) return false;
         present.push_back(&detail::ensure_allocated(o));
       } else {
@@ -229,7 +229,7 @@ bool read_map_column(Ctx& ctx, Items& items, Proj proj) {
   for (auto& item : items) {
     auto& map = proj(item);
     map.clear();
-    for (const std::size_t end = e + lengths[i++]; e < end; ++e) map.insert_or_assign(std::move(keys[e]), std::move(values[e]));
+    for (const std::size_t end = e + lengths[i++]; e < end; ++e) detail::put_entry(map, std::move(keys[e]), std::move(values[e]));
   }
   return true;
 }

@@ -84,7 +84,7 @@ bool write_column(Ctx& ctx, const Items& items, Proj proj) {
   using F = column_value_t<Items, Proj>;
   const std::size_t n = std::ranges::size(items);
   if (n == 0) return true;
-  if constexpr (any_tensor<F>) {
+  if constexpr (row_only<F>) {
     return write_rows<O>(ctx, items, proj);
   } else if constexpr (column_integer<F>) {
     return write_int_column(ctx, items, [&](const auto& item) { return integer_image(proj(item)); });
@@ -110,7 +110,7 @@ bool write_column(Ctx& ctx, const Items& items, Proj proj) {
     }
     ctx.out.advance(total);
     return true;
-  } else if constexpr (optional_type<F> || unique_pointer<F>) {
+  } else if constexpr (optional_type<F> || owning_pointer<F>) {
     using X = std::remove_cvref_t<decltype(*proj(*std::ranges::begin(items)))>;
     std::vector<const X*> present;
     for (const auto& item : items)

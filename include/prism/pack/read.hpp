@@ -36,7 +36,7 @@ constexpr std::size_t min_size() noexcept {
   } else if constexpr (time_point_type<T>) {
     return 8;
   } else if constexpr (reflectable<T> && !string_type<T> && !sequence<T> && !map_type<T> && !optional_type<T> &&
-                       !variant_type<T> && !unique_pointer<T> && !blob<T> && !string_view_type<T>) {
+                       !variant_type<T> && !owning_pointer<T> && !blob<T> && !string_view_type<T>) {
     return []<std::size_t... I>(std::index_sequence<I...>) {
       return (min_size<field_type<T, I>>() + ... + 0);
     }(std::make_index_sequence<field_count_v<T>>{});
@@ -191,8 +191,8 @@ bool read_elements_into(Ctx& ctx, T& v, std::size_t n) {
     return true;
   } else {
     std::size_t i = 0;
-    for (auto& e : v) {
-      if (!read_inline<O>(ctx, e)) [[unlikely]] return ctx.in_element(i);
+    for (auto&& e : v) {
+      if (!detail::read_element(e, [&](auto& x) { return read_inline<O>(ctx, x); })) [[unlikely]] return ctx.in_element(i);
       ++i;
     }
     return true;
@@ -210,7 +210,7 @@ bool read_sequence(Ctx& ctx, T& v) {
     v.clear();
     for (std::size_t i = 0; i < n; ++i) {
       v.resize(i + 1);
-      if (!read_value<O>(ctx, v.back())) return ctx.in_element(i);
+      if (!detail::read_element(v.back(), [&](auto& x) { return read_value<O>(ctx, x); })) return ctx.in_element(i);
     }
     return true;
   } else {
@@ -242,7 +242,7 @@ bool read_map(Ctx& ctx, T& v) {
       if constexpr (string_type<K>) return ctx.in_key(key);
       else return ctx.in_element(i);
     }
-    v.insert_or_assign(std::move(key), std::move(value));
+    detail::put_entry(v, std::move(key), std::move(value));
   }
   ctx.leave();
   return true;
@@ -250,7 +250,9 @@ bool read_map(Ctx& ctx, T& v) {
 
 template <options O, class T, class Ctx>
 bool read_value(Ctx& ctx, T& v) {
-  if constexpr (adapted_tensor<T>) {
+  if constexpr (adapted<T>) {
+    return detail::read_through_adapter(ctx, v, ctx.src.offset(), [&](auto& proxy) { return read_value<O>(ctx, proxy); });
+  } else if constexpr (adapted_tensor<T>) {
     return detail::read_adapted(ctx, v, [&](auto& t) { return read_value<O>(ctx, t); });
   } else if constexpr (tensor_type<T>) {
     return read_tensor(ctx, v);
@@ -276,12 +278,14 @@ bool read_value(Ctx& ctx, T& v) {
     return read_text<O>(ctx, v);
   } else if constexpr (fixed_array<T>) {
     return read_elements_into<O>(ctx, v, v.size());
+  } else if constexpr (set_type<T>) {  // a count and the elements, also in packed mode (columns.hpp: row_only)
+    return detail::read_set(v, [&](auto& items) { return read_sequence<O>(ctx, items); });
   } else if constexpr (sequence<T>) {
     static_assert(resizable_sequence<T>, "prism::pack: cannot read into a fixed view; use a container");
     return read_sequence<O>(ctx, v);
   } else if constexpr (map_type<T>) {
     return read_map<O>(ctx, v);
-  } else if constexpr (optional_type<T> || unique_pointer<T>) {
+  } else if constexpr (optional_type<T> || owning_pointer<T>) {
     const std::size_t at = ctx.src.offset();
     std::uint8_t present{};
     if (!read_raw(ctx, present)) return false;
@@ -290,7 +294,7 @@ bool read_value(Ctx& ctx, T& v) {
       v.reset();
       return true;
     }
-    if constexpr (unique_pointer<T>) {
+    if constexpr (owning_pointer<T>) {
       if (!ctx.charge(sizeof(typename T::element_type)) || !ctx.enter()) return false;
       const bool ok = read_value<O>(ctx, detail::ensure_allocated(v));
       ctx.leave();

@@ -114,7 +114,9 @@ bool write_elements(Ctx& ctx, const Range& r) {
 
 template <options O, class T, class Ctx>
 bool write_value(Ctx& ctx, const T& v) {
-  if constexpr (adapted_tensor<T>) {
+  if constexpr (adapted<T>) {
+    return write_value<O>(ctx, adapter<T>::to(v));
+  } else if constexpr (adapted_tensor<T>) {
     return write_tensor(ctx, tensor_adapter<T>::view(v));
   } else if constexpr (tensor_type<T>) {
     return write_tensor(ctx, v);
@@ -144,7 +146,7 @@ bool write_value(Ctx& ctx, const T& v) {
       if (!write_value<O>(ctx, key) || !write_value<O>(ctx, value)) return false;
     }
     return true;
-  } else if constexpr (optional_type<T> || unique_pointer<T>) {
+  } else if constexpr (optional_type<T> || owning_pointer<T>) {
     if (!write_raw(ctx, static_cast<std::uint8_t>(v ? 1 : 0))) return false;
     return !v || write_value<O>(ctx, *v);
   } else if constexpr (variant_type<T>) {

@@ -35,7 +35,7 @@ template <class T>
 concept bytes_like = string_type<T> || string_view_type<T> || blob<T>;
 
 template <class T>
-concept pointer_like = optional_type<T> || unique_pointer<T>;
+concept pointer_like = optional_type<T> || owning_pointer<T>;
 
 // Sequences of scalars are packed; sequences of anything else are repeated fields.
 template <class T>

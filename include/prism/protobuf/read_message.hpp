@@ -9,6 +9,7 @@
 #include <tuple>
 #include <type_traits>
 #include <variant>
+#include <vector>
 
 #include "../core/concepts.hpp"
 #include "../core/containers.hpp"
@@ -109,7 +110,25 @@ PRISM_INLINE range_value_t<R>* next_element(Ctx& ctx, R& r, std::uint32_t filled
 // `filled` is the member's count in the enclosing message (see finish_member).
 template <options O, integer_encoding E, class T, class Ctx>
 bool read_field(Ctx& ctx, T& v, wire w, std::uint32_t& filled, std::size_t at) {
-  if constexpr (scalar<T>) {
+  if constexpr (adapted<T>) {
+    // Each occurrence of the field is read into the proxy of the value so far (a message merges
+    // into it) and given back through the adapter.
+    using P = proxy_t<T>;
+    static_assert(!(sequence<P> || fixed_array<P> || map_type<P> || set_type<P>) || bytes_like<P>,
+                  "prism::protobuf: an adapter's proxy cannot be a repeated field; wrap the range in a struct");
+    P proxy = filled != 0 ? P(adapter<T>::to(v)) : P{};
+    return read_field<O, E>(ctx, proxy, w, filled, at) && detail::assign_from_proxy(ctx, v, std::move(proxy), at);
+  } else if constexpr (set_type<T>) {
+    // Each occurrence (a packed run or one element) is read as a vector and inserted.
+    if (filled == 0) v.clear();
+    std::vector<typename T::key_type> items;
+    std::uint32_t read = 0;
+    if (!read_field<O, E>(ctx, items, w, read, at)) return false;
+    if (read > ctx.lim.max_elements - filled) [[unlikely]] return ctx.fail(errc::too_many_elements, at);
+    for (auto&& x : items) v.emplace_hint(v.end(), std::move(x));
+    filled += read;
+    return true;
+  } else if constexpr (scalar<T>) {
     constexpr scalar_code C = code_of<T, E, O>();
     if (w != wire_of(C)) [[unlikely]] return mismatch(ctx, at, wire_of(C), w);
     filled = 1;
@@ -119,14 +138,8 @@ bool read_field(Ctx& ctx, T& v, wire w, std::uint32_t& filled, std::size_t at) {
     filled = 1;
     return read_bytes<O>(ctx, v);
   } else if constexpr (pointer_like<T>) {
-    if (!v) {
-      if constexpr (optional_type<T>) {
-        v.emplace();
-      } else {
-        v = std::make_unique<typename T::element_type>();
-      }
-    }
-    return read_field<O, E>(ctx, *v, w, filled, at);
+    if constexpr (optional_type<T>) return read_field<O, E>(ctx, detail::ensure_engaged(v), w, filled, at);
+    else return read_field<O, E>(ctx, detail::ensure_allocated(v), w, filled, at);
   } else if constexpr (packed_range<T>) {
     using X = range_value_t<T>;
     constexpr scalar_code C = code_of<X, E, O>();
@@ -150,7 +163,7 @@ bool read_field(Ctx& ctx, T& v, wire w, std::uint32_t& filled, std::size_t at) {
     if (!element) return false;
     std::uint32_t element_filled = 0;
     bool ok;
-    if constexpr (bytes_like<range_value_t<T>>) {
+    if constexpr (bytes_like<travels_as_t<range_value_t<T>>> || (adapted<range_value_t<T>> && message_like<travels_as_t<range_value_t<T>>>)) {
       ok = read_field<O, E>(ctx, *element, w, element_filled, at);
     } else {
       ok = read_message<O, E>(ctx, *element, false);
@@ -165,7 +178,7 @@ bool read_field(Ctx& ctx, T& v, wire w, std::uint32_t& filled, std::size_t at) {
     std::pair<std::remove_const_t<typename T::key_type>, typename T::mapped_type> entry{};
     if (!read_message<O, E>(ctx, entry, false)) return ctx.in_element(filled);
     if (!ctx.charge(sizeof(entry))) return false;
-    v.insert_or_assign(std::move(entry.first), std::move(entry.second));
+    detail::put_entry(v, std::move(entry.first), std::move(entry.second));
     ++filled;
     return true;
   } else if constexpr (message_like<T>) {

@@ -197,7 +197,9 @@ bool put_packed(Out& out, const R& r) {
 // equal to zero and empty strings and ranges are left out.
 template <options O, std::uint32_t N, integer_encoding E, bool Explicit, class T, class Out>
 bool put_field(Out& out, const T& v) {
-  if constexpr (scalar<T>) {
+  if constexpr (adapted<T>) {
+    return put_field<O, N, E, Explicit>(out, adapter<T>::to(v));
+  } else if constexpr (scalar<T>) {
     constexpr scalar_code C = code_of<T, E, O>();
     if constexpr (!Explicit) {
       if (wire_bits<C>(v) == 0) return true;
@@ -219,7 +221,7 @@ bool put_field(Out& out, const T& v) {
   } else if constexpr (repeated_range<T>) {
     using X = range_value_t<T>;
     for (const auto& x : v) {
-      if constexpr (bytes_like<X> || message_like<X>) {
+      if constexpr (bytes_like<travels_as_t<X>> || message_like<travels_as_t<X>>) {
         if (!put_field<O, N, E, true>(out, x)) return false;
       } else {  // a range, map or optional element: a message whose field 1 holds it
         if (!put_tag(out, tag_of<N, wire::len>) || !put_block(out, [&] { return put_body<O, E>(out, x); })) return false;

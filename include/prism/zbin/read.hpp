@@ -2,12 +2,14 @@
 // zbin decoder straight into C++ values, front to back (so it reads from streams too). Indexes
 // are skipped: a struct is filled in wire order, keys dispatched by the compile-time key table.
 // Every length is checked against the input before anything is allocated.
+#include <algorithm>
 #include <bitset>
 #include <chrono>
 #include <cstring>
 #include <limits>
 #include <string_view>
 #include <type_traits>
+#include <vector>
 
 #include "../core/concepts.hpp"
 #include "../core/containers.hpp"
@@ -315,7 +317,13 @@ bool read_sequence(Ctx& ctx, T& v) {
         if (!ctx.charge(n * sizeof(E))) return false;
         v.resize(n);
       }
-      if (!copy_numbers(ctx, h, std::ranges::data(v), at)) return false;
+      if constexpr (std::ranges::contiguous_range<T>) {
+        if (!copy_numbers(ctx, h, std::ranges::data(v), at)) return false;
+      } else {  // a deque or a list: through a contiguous copy
+        std::vector<E> numbers(n);
+        if (!copy_numbers(ctx, h, numbers.data(), at)) return false;
+        std::ranges::copy(numbers, std::ranges::begin(v));
+      }
       ctx.src.advance(h.data_bytes);
       return true;
     }
@@ -331,8 +339,8 @@ bool read_sequence(Ctx& ctx, T& v) {
   }
   if (!ctx.enter()) return false;
   std::size_t i = 0;
-  for (auto& e : v) {
-    if (!read_value<O>(ctx, e)) [[unlikely]] return ctx.in_element(i);
+  for (auto&& e : v) {
+    if (!detail::read_element(e, [&](auto& x) { return read_value<O>(ctx, x); })) [[unlikely]] return ctx.in_element(i);
     ++i;
   }
   ctx.leave();
@@ -355,7 +363,7 @@ bool read_map(Ctx& ctx, T& v) {
       if constexpr (string_type<K>) return ctx.in_key(key);
       else return ctx.in_element(i);
     }
-    v.insert_or_assign(std::move(key), std::move(value));
+    detail::put_entry(v, std::move(key), std::move(value));
   }
   ctx.leave();
   return true;
@@ -376,7 +384,9 @@ bool read_struct(Ctx& ctx, T& v);
 
 template <options O, class T, class Ctx>
 bool read_value(Ctx& ctx, T& v) {
-  if constexpr (adapted_tensor<T>) {
+  if constexpr (adapted<T>) {
+    return detail::read_through_adapter(ctx, v, ctx.src.offset(), [&](auto& proxy) { return read_value<O>(ctx, proxy); });
+  } else if constexpr (adapted_tensor<T>) {
     return detail::read_adapted(ctx, v, [&](auto& t) { return read_value<O>(ctx, t); });
   } else if constexpr (boolean<T>) {
     std::uint8_t tag{};
@@ -421,11 +431,13 @@ bool read_value(Ctx& ctx, T& v) {
     return true;
   } else if constexpr (tensor_type<T>) {
     return read_tensor(ctx, v);
+  } else if constexpr (set_type<T>) {
+    return detail::read_set(v, [&](auto& items) { return read_value<O>(ctx, items); });
   } else if constexpr (fixed_array<T> || sequence<T>) {
     return read_sequence<O>(ctx, v);
   } else if constexpr (map_type<T>) {
     return read_map<O>(ctx, v);
-  } else if constexpr (optional_type<T> || unique_pointer<T>) {
+  } else if constexpr (optional_type<T> || owning_pointer<T>) {
     std::uint8_t tag{};
     if (!peek_tag(ctx, tag)) return false;
     if (tag == code::null) {
@@ -433,7 +445,7 @@ bool read_value(Ctx& ctx, T& v) {
       ctx.src.advance(1);
       return true;
     }
-    if constexpr (unique_pointer<T>) {
+    if constexpr (owning_pointer<T>) {
       if (!ctx.charge(sizeof(typename T::element_type)) || !ctx.enter()) return false;
       const bool ok = read_value<O>(ctx, detail::ensure_allocated(v));
       ctx.leave();

@@ -302,7 +302,9 @@ bool write_map(Ctx& ctx, const T& v) {
 
 template <options O, class T, class Ctx>
 bool write_value(Ctx& ctx, const T& v) {
-  if constexpr (adapted_tensor<T>) {
+  if constexpr (adapted<T>) {
+    return write_value<O>(ctx, adapter<T>::to(v));
+  } else if constexpr (adapted_tensor<T>) {
     return write_value<O>(ctx, tensor_adapter<T>::view(v));
   } else if constexpr (boolean<T>) {
     if (!ctx.reserve(1)) return false;
@@ -357,7 +359,7 @@ bool write_value(Ctx& ctx, const T& v) {
     return close_container(ctx, c);
   } else if constexpr (map_type<T>) {
     return write_map<O>(ctx, v);
-  } else if constexpr (optional_type<T> || unique_pointer<T>) {
+  } else if constexpr (optional_type<T> || owning_pointer<T>) {
     if (v) return write_value<O>(ctx, *v);
     if (!ctx.reserve(1)) return false;
     *ctx.out.cur() = code::null;

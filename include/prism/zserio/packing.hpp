@@ -77,8 +77,14 @@ struct packing_of<T, S> {
   using type = delta_context;
 };
 
+// An adapted value packs as its proxy.
+template <adapted T, field_spec S>
+struct packing_of<T, S> {
+  using type = packing_t<proxy_t<T>, S>;
+};
+
 template <class T, field_spec S>
-  requires optional_type<T> || unique_pointer<T>
+  requires optional_type<T> || owning_pointer<T>
 struct packing_of<T, S> {
   using type = packing_t<std::remove_cvref_t<decltype(*std::declval<T&>())>, S>;
 };

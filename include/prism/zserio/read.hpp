@@ -249,7 +249,7 @@ constexpr std::uint64_t min_bits() noexcept {
     if constexpr (Packed && packable_scalar<T>) return 0;
     else if constexpr (spec.kind == wire::var || spec.kind == wire::varsize) return 8;
     else return spec.bits;
-  } else if constexpr (optional_type<T> || unique_pointer<T>) {
+  } else if constexpr (optional_type<T> || owning_pointer<T>) {
     return 1;
   } else if constexpr (fixed_array<T>) {
     return std::tuple_size_v<T> * min_bits<typename T::value_type, element_spec(S), Packed>();
@@ -365,7 +365,7 @@ constexpr bool flat_record() {
     return false;
   } else if constexpr (scalar<T>) {
     return true;
-  } else if constexpr (plain_struct<T> && !optional_type<T> && !unique_pointer<T> && !sequence<T>) {
+  } else if constexpr (plain_struct<T> && !optional_type<T> && !owning_pointer<T> && !sequence<T>) {
     return []<std::size_t... I>(std::index_sequence<I...>) {
       return (flat_record<field_type<T, I>, spec_of<T, I>()>() && ...);
     }(std::make_index_sequence<field_count_v<T>>{});
@@ -497,7 +497,10 @@ bool read_struct(In& r, T& v, Pack& pack) {
 
 template <options O, field_spec S, bool Packed, class T, class In, class Pack>
 bool read_value(In& r, T& v, Pack& pack, std::uint64_t length) {
-  if constexpr (S.align != 0 && !optional_type<T> && !unique_pointer<T>) {
+  if constexpr (adapted<T>) {
+    const std::size_t at = static_cast<std::size_t>((r.base_bits + r.in.position()) / 8);
+    return detail::read_through_adapter(r.ctx, v, at, [&](auto& proxy) { return read_value<O, S, Packed>(r, proxy, pack, length); });
+  } else if constexpr (S.align != 0 && !optional_type<T> && !owning_pointer<T>) {
     const std::uint64_t pad = (S.align - (r.base_bits + r.in.position()) % S.align) % S.align;
     if (!r.need(pad)) return false;
     r.in.skip(pad);
@@ -510,7 +513,7 @@ bool read_value(In& r, T& v, Pack& pack, std::uint64_t length) {
     }
   } else if constexpr (string_type<T> || string_view_type<T> || blob<T>) {
     return read_text<O>(r, v);
-  } else if constexpr (optional_type<T> || unique_pointer<T>) {
+  } else if constexpr (optional_type<T> || owning_pointer<T>) {
     if (!r.need(1)) return false;
     if (r.in.take(1) == 0) {
       v.reset();
@@ -526,6 +529,8 @@ bool read_value(In& r, T& v, Pack& pack, std::uint64_t length) {
       if (!r.need(std::uint64_t{std::tuple_size_v<T>} * 8)) return false;
     }
     return read_elements<O, S, Packed>(r, v);
+  } else if constexpr (set_type<T>) {
+    return detail::read_set(v, [&](auto& items) { return read_value<O, S, Packed>(r, items, pack, length); });
   } else if constexpr (resizable_sequence<T>) {
     const std::uint64_t at = r.in.position();
     std::uint64_t n = length;

@@ -109,9 +109,11 @@ template <field_spec S, class T, class Pack>
 void init_slots(Pack& pack, const T& v) {
   if constexpr (std::is_same_v<Pack, no_packing>) {
     return;
+  } else if constexpr (adapted<T>) {
+    init_slots<S>(pack, adapter<T>::to(v));
   } else if constexpr (packable_scalar<T>) {
     pack.init(to_bits(v), std::is_signed_v<integer_of_t<T>>, scalar_bits<S>(v));
-  } else if constexpr (optional_type<T> || unique_pointer<T>) {
+  } else if constexpr (optional_type<T> || owning_pointer<T>) {
     if (v) init_slots<S>(pack, *v);
   } else if constexpr (variant_type<T>) {
     constexpr field_spec tag_spec{0, integer_encoding::varsize};
@@ -202,7 +204,9 @@ bool write_struct(W& w, const T& v, Pack& pack) {
 
 template <options O, field_spec S, bool Packed, class T, class W, class Pack>
 bool write_value(W& w, const T& v, Pack& pack) {
-  if constexpr (S.align != 0 && !optional_type<T> && !unique_pointer<T>) {
+  if constexpr (adapted<T>) {
+    return write_value<O, S, Packed>(w, adapter<T>::to(v), pack);
+  } else if constexpr (S.align != 0 && !optional_type<T> && !owning_pointer<T>) {
     return w.align_to(S.align) && write_value<O, without_align(S), Packed>(w, v, pack);
   } else if constexpr (scalar<T>) {
     if constexpr (Packed && packable_scalar<T>) {
@@ -213,7 +217,7 @@ bool write_value(W& w, const T& v, Pack& pack) {
   } else if constexpr (string_type<T> || string_view_type<T> || blob<T>) {
     const auto n = std::ranges::size(v);
     return write_size(w, n) && w.put_bytes(reinterpret_cast<const std::uint8_t*>(std::ranges::data(v)), n);
-  } else if constexpr (optional_type<T> || unique_pointer<T>) {
+  } else if constexpr (optional_type<T> || owning_pointer<T>) {
     if (!w.put_bool(static_cast<bool>(v))) return false;
     return !v || write_value<O, S, Packed>(w, *v, pack);  // the value aligns itself, after the bit
   } else if constexpr (fixed_array<T>) {

@@ -1,0 +1,22 @@
+# Compiles SOURCE with COMPILER and checks that it fails with a short error that names what the
+# user must see: every string in EXPECT, in at most MAX_LINES lines.
+execute_process(
+  COMMAND ${COMPILER} -std=c++20 -fsyntax-only -I${INCLUDE_DIR} ${SOURCE}
+  RESULT_VARIABLE result
+  OUTPUT_VARIABLE out
+  ERROR_VARIABLE out)
+if(result EQUAL 0)
+  message(FATAL_ERROR "${SOURCE} compiled; it must not")
+endif()
+string(REGEX MATCHALL "\n" newlines "${out}")
+list(LENGTH newlines lines)
+if(lines GREATER MAX_LINES)
+  message(FATAL_ERROR "${lines} lines of errors (at most ${MAX_LINES}):\n${out}")
+endif()
+foreach(expected IN LISTS EXPECT)
+  string(FIND "${out}" "${expected}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "the error does not say \"${expected}\":\n${out}")
+  endif()
+endforeach()
+message(STATUS "${lines} lines, naming ${EXPECT}")

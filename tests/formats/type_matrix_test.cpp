@@ -1,0 +1,324 @@
+// The type x format matrix (docs/types.md): the standard types that reach every format through
+// core (shared_ptr, durations, bitsets, paths, long double, sets, bit vectors, deques and lists)
+// and user types with a prism::adapter, round-tripped with seeded random values in every
+// format, into fresh and reused objects, through buffers and streams.
+#include <gtest/gtest.h>
+
+#include <prism/beve.hpp>
+#include <prism/cbor.hpp>
+#include <prism/json.hpp>
+#include <prism/msgpack.hpp>
+#include <prism/pack.hpp>
+#include <prism/protobuf.hpp>
+#include <prism/zbin.hpp>
+#include <prism/zserio.hpp>
+
+#include <bitset>
+#include <chrono>
+#include <cstdint>
+#include <deque>
+#include <filesystem>
+#include <list>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <sstream>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+#include "support/formats.hpp"
+#include "support/random_value.hpp"
+#include "support/types.hpp"
+
+namespace type_matrix_test_types {
+
+// A UUID held as 16 bytes, travelling as its 36-character text.
+class Uuid {
+ public:
+  Uuid() = default;
+  static std::optional<Uuid> parse(std::string_view text) {
+    if (text.size() != 36) return std::nullopt;
+    Uuid id;
+    std::size_t byte = 0;
+    for (std::size_t i = 0; i < text.size();) {
+      if (i == 8 || i == 13 || i == 18 || i == 23) {
+        if (text[i++] != '-') return std::nullopt;
+        continue;
+      }
+      const int hi = nibble(text[i]), lo = nibble(text[i + 1]);
+      if (hi < 0 || lo < 0) return std::nullopt;
+      id.bytes_[byte++] = static_cast<std::uint8_t>(hi * 16 + lo);
+      i += 2;
+    }
+    return id;
+  }
+  std::string text() const {
+    static constexpr char digits[] = "0123456789abcdef";
+    std::string s;
+    for (std::size_t i = 0; i < 16; ++i) {
+      if (i == 4 || i == 6 || i == 8 || i == 10) s += '-';
+      s += digits[bytes_[i] >> 4];
+      s += digits[bytes_[i] & 15];
+    }
+    return s;
+  }
+  std::array<std::uint8_t, 16>& bytes() { return bytes_; }
+  friend bool operator==(const Uuid&, const Uuid&) = default;
+
+ private:
+  static int nibble(char c) { return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1; }
+  std::array<std::uint8_t, 16> bytes_{};
+};
+
+// A strong typedef: an amount of money in cents, travelling as an int64.
+struct Money {
+  std::int64_t cents = 0;
+  friend bool operator==(const Money&, const Money&) = default;
+};
+
+// A class whose state is private and reached through its interface only.
+class Temperature {
+ public:
+  Temperature() = default;
+  static Temperature from_kelvin(double k) {
+    Temperature t;
+    t.kelvin_ = k;
+    return t;
+  }
+  double kelvin() const { return kelvin_; }
+  friend bool operator==(const Temperature&, const Temperature&) = default;
+
+ private:
+  double kelvin_ = 0;
+};
+
+void random_fill(testing_support::random_values& r, Uuid& id) {
+  for (auto& b : id.bytes()) b = static_cast<std::uint8_t>(r.engine()());
+}
+void random_fill(testing_support::random_values& r, Money& m) {
+  m.cents = static_cast<std::int64_t>(r.engine()()) >> (r.engine()() % 64);
+}
+void random_fill(testing_support::random_values& r, Temperature& t) {
+  t = Temperature::from_kelvin(static_cast<double>(r.engine()() % 100000) / 8);
+}
+
+}  // namespace type_matrix_test_types
+
+template <>
+struct prism::adapter<type_matrix_test_types::Uuid> {
+  static std::string to(const type_matrix_test_types::Uuid& id) { return id.text(); }
+  static bool from(const std::string& text, type_matrix_test_types::Uuid& id) {
+    const auto parsed = type_matrix_test_types::Uuid::parse(text);
+    if (parsed) id = *parsed;
+    return parsed.has_value();
+  }
+};
+
+template <>
+struct prism::adapter<type_matrix_test_types::Money> {
+  static const std::int64_t& to(const type_matrix_test_types::Money& m) { return m.cents; }
+  static void from(std::int64_t cents, type_matrix_test_types::Money& m) { m.cents = cents; }
+};
+
+template <>
+struct prism::adapter<type_matrix_test_types::Temperature> {
+  static double to(const type_matrix_test_types::Temperature& t) { return t.kelvin(); }
+  static type_matrix_test_types::Temperature from(double k) { return type_matrix_test_types::Temperature::from_kelvin(k); }
+};
+
+namespace type_matrix_test_types {
+
+using testing_types::Leaf;
+using testing_types::Point;
+
+// Standard types that core brings to every format.
+struct StandardTypes {
+  std::shared_ptr<Leaf> shared;
+  std::chrono::milliseconds timeout;
+  std::chrono::duration<double> seconds;
+  std::bitset<12> flags;
+  std::filesystem::path file;
+  long double precise;
+  std::set<std::int32_t> ids;
+  std::unordered_set<std::string> tags;
+  std::multiset<std::int16_t> samples;
+  std::vector<bool> mask;
+  std::deque<std::int32_t> queue;
+  std::list<Point> route;
+  std::vector<std::chrono::microseconds> latencies;
+
+  friend bool operator==(const StandardTypes& a, const StandardTypes& b) {
+    const bool shared_equal = (!a.shared && !b.shared) || (a.shared && b.shared && *a.shared == *b.shared);
+    return shared_equal && std::tie(a.timeout, a.seconds, a.flags, a.file, a.precise, a.ids, a.tags, a.samples, a.mask,
+                                    a.queue, a.route, a.latencies) ==
+                               std::tie(b.timeout, b.seconds, b.flags, b.file, b.precise, b.ids, b.tags, b.samples,
+                                        b.mask, b.queue, b.route, b.latencies);
+  }
+};
+
+// User types with adapters, alone and inside containers.
+struct AdaptedTypes {
+  Uuid id;
+  Money price;
+  Temperature temperature;
+  std::optional<Money> discount;
+  std::vector<Uuid> related;
+  std::set<std::string> labels;
+  friend bool operator==(const AdaptedTypes&, const AdaptedTypes&) = default;
+};
+
+struct Everything {
+  StandardTypes standard;
+  AdaptedTypes adapted;
+  std::map<std::string, Money> prices;
+  std::multimap<std::int32_t, std::string> history;
+  friend bool operator==(const Everything&, const Everything&) = default;
+};
+
+// zserio has no maps.
+struct WithoutMaps {
+  StandardTypes standard;
+  AdaptedTypes adapted;
+  friend bool operator==(const WithoutMaps&, const WithoutMaps&) = default;
+};
+
+struct Config {
+  std::chrono::seconds timeout{30};
+  std::bitset<4> flags{0b1010};
+  std::filesystem::path log = "/var/log/app.log";
+  std::set<int> ports{443, 80};
+  std::shared_ptr<int> limit = std::make_shared<int>(7);
+};
+
+// AdaptedTypes with the proxies in place of the adapted types.
+struct Plain {
+  std::string id;
+  std::int64_t price;
+  double temperature;
+  std::optional<std::int64_t> discount;
+  std::vector<std::string> related;
+  std::vector<std::string> labels;
+};
+
+struct Flags {
+  std::bitset<3> bits;
+};
+
+struct Holder {
+  std::shared_ptr<Leaf> leaf;
+};
+
+template <class Format, prism::options Opts, class T>
+void round_trip(std::uint64_t seed, int count) {
+  testing_support::random_values gen(seed);
+  T reused{};
+  for (int i = 0; i < count; ++i) {
+    const T original = gen.make<T>();
+    std::string bytes;
+    ASSERT_TRUE((prism::write<Format, Opts>(original, bytes))) << Format::name << " value " << i;
+    auto fresh = prism::read<Format, T, Opts>(bytes);
+    ASSERT_TRUE(fresh) << Format::name << ": " << fresh.error().message() << " (value " << i << ")";
+    ASSERT_TRUE(*fresh == original) << Format::name << " value " << i;
+    const auto status = prism::read<Format, Opts>(reused, bytes);
+    ASSERT_TRUE(status) << Format::name << ": " << status.error().message();
+    ASSERT_TRUE(reused == original) << Format::name << " reused, value " << i;
+    std::stringstream ss;
+    ASSERT_TRUE((prism::write<Format, Opts>(original, ss)));
+    ASSERT_EQ(ss.str(), bytes) << Format::name;
+    auto streamed = prism::read<Format, T, Opts>(ss);
+    ASSERT_TRUE(streamed) << Format::name << ": " << streamed.error().message();
+    ASSERT_TRUE(*streamed == original) << Format::name << " streamed, value " << i;
+  }
+}
+
+}  // namespace type_matrix_test_types
+using namespace type_matrix_test_types;
+
+template <class Format>
+class TypeMatrix : public ::testing::Test {};
+using SelfDescribing = ::testing::Types<prism::msgpack, prism::cbor, prism::beve, prism::json, prism::zbin PRISM_WITH_FLEX(prism::flex)>;
+TYPED_TEST_SUITE(TypeMatrix, SelfDescribing);
+
+TYPED_TEST(TypeMatrix, EveryTypeRoundTrips) { round_trip<TypeParam, TypeParam::defaults, Everything>(31, 60); }
+
+TYPED_TEST(TypeMatrix, EveryTypeRoundTripsInStructsWrittenAsArrays) {
+  constexpr prism::options arrays = [] {
+    prism::options o = TypeParam::defaults;
+    o.structs_as_arrays = true;
+    return o;
+  }();
+  round_trip<TypeParam, arrays, Everything>(32, 30);
+}
+
+TEST(TypeMatrixSchema, PackPlainAndPacked) {
+  round_trip<prism::pack, prism::pack::defaults, Everything>(33, 60);
+  round_trip<prism::pack, prism::options{.packed_sequences = true}, std::vector<Everything>>(34, 10);
+}
+
+TEST(TypeMatrixSchema, Protobuf) { round_trip<prism::protobuf, prism::protobuf::defaults, Everything>(35, 60); }
+
+TEST(TypeMatrixSchema, Zserio) { round_trip<prism::zserio, prism::zserio::defaults, WithoutMaps>(36, 60); }
+
+// What each standard type looks like on the wire, where a reader can see it.
+TEST(TypeMatrixWire, StandardTypesInJson) {
+  std::string json;
+  ASSERT_TRUE(prism::write<prism::json>(Config{}, json));
+  EXPECT_EQ(json, R"({"timeout":30,"flags":"1010","log":"/var/log/app.log","ports":[80,443],"limit":7})");
+}
+
+TEST(TypeMatrixWire, AdaptedTypesTravelAsTheirProxy) {
+  AdaptedTypes v;
+  v.id = *Uuid::parse("12345678-9abc-def0-1234-56789abcdef0");
+  v.price = Money{1999};
+  v.temperature = Temperature::from_kelvin(300.5);
+  std::string json;
+  ASSERT_TRUE(prism::write<prism::json>(v, json));
+  EXPECT_EQ(json, R"({"id":"12345678-9abc-def0-1234-56789abcdef0","price":1999,"temperature":300.5,"discount":null,)"
+                  R"("related":[],"labels":[]})");
+  // Byte for byte what the proxies give: the same struct of plain members.
+  const Plain plain{v.id.text(), 1999, 300.5, std::nullopt, {}, {}};
+  EXPECT_EQ(prism::write<prism::msgpack>(v).value(), prism::write<prism::msgpack>(plain).value());
+  EXPECT_EQ(prism::write<prism::cbor>(v).value(), prism::write<prism::cbor>(plain).value());
+  EXPECT_EQ(prism::write<prism::protobuf>(v).value(), prism::write<prism::protobuf>(plain).value());
+}
+
+TEST(TypeMatrixErrors, ProxyTheAdapterRefusesIsInvalidValueAtTheField) {
+  const std::string json = R"({"id":"not-a-uuid","price":1})";
+  const auto r = prism::read<prism::json, AdaptedTypes>(json);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().code, prism::errc::invalid_value);
+  EXPECT_EQ(r.error().path, "id");
+  EXPECT_EQ(r.error().offset, 6u);
+
+  for (const char* bad : {R"({"bits":"1012"})", R"({"bits":"10"})", R"({"bits":"1x1"})"}) {
+    const auto f = prism::read<prism::json, Flags>(std::string(bad));
+    ASSERT_FALSE(f) << bad;
+    EXPECT_EQ(f.error().code, prism::errc::invalid_value) << bad;
+    EXPECT_EQ(f.error().path, "bits") << bad;
+  }
+}
+
+TEST(TypeMatrixReuse, ASharedObjectIsNeverChangedThroughAnotherPointer) {
+  Holder h{std::make_shared<Leaf>(Leaf{"kept", 1})};
+  const std::shared_ptr<Leaf> other = h.leaf;  // shares the object
+  const std::string bytes = prism::write<prism::msgpack>(Holder{std::make_shared<Leaf>(Leaf{"new", 2})}).value();
+  ASSERT_TRUE(prism::read<prism::msgpack>(h, bytes));
+  EXPECT_EQ(h.leaf->label, "new");
+  EXPECT_EQ(other->label, "kept");
+  EXPECT_NE(h.leaf.get(), other.get());
+  // Owned alone, the object is reused.
+  Leaf* const before = h.leaf.get();
+  ASSERT_TRUE(prism::read<prism::msgpack>(h, bytes));
+  EXPECT_EQ(h.leaf.get(), before);
+}
+
+TEST(TypeMatrixReuse, SetsAreReplacedNotMerged) {
+  std::set<int> s{1, 2, 3, 99};
+  ASSERT_TRUE(prism::read<prism::cbor>(s, prism::write<prism::cbor>(std::set<int>{5, 6}).value()));
+  EXPECT_EQ(s, (std::set<int>{5, 6}));
+  std::multiset<int> m;
+  ASSERT_TRUE(prism::read<prism::json>(m, std::string("[3,1,3]")));
+  EXPECT_EQ(m, (std::multiset<int>{1, 3, 3}));
+}
