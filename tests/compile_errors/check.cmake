@@ -1,5 +1,5 @@
 # Compiles SOURCE with COMPILER and checks that it fails with a short error that names what the
-# user must see: every string in EXPECT, in at most MAX_LINES lines.
+# user must see: every string in EXPECT (separated by |), in at most MAX_LINES lines.
 execute_process(
   COMMAND ${COMPILER} -std=c++20 -fsyntax-only -I${INCLUDE_DIR} ${SOURCE}
   RESULT_VARIABLE result
@@ -13,10 +13,11 @@ list(LENGTH newlines lines)
 if(lines GREATER MAX_LINES)
   message(FATAL_ERROR "${lines} lines of errors (at most ${MAX_LINES}):\n${out}")
 endif()
-foreach(expected IN LISTS EXPECT)
+string(REPLACE "|" ";" expected_list "${EXPECT}")
+foreach(expected IN LISTS expected_list)
   string(FIND "${out}" "${expected}" at)
   if(at EQUAL -1)
     message(FATAL_ERROR "the error does not say \"${expected}\":\n${out}")
   endif()
 endforeach()
-message(STATUS "${lines} lines, naming ${EXPECT}")
+message(STATUS "${lines} lines, naming ${expected_list}")
