@@ -210,6 +210,8 @@ struct Holder {
   std::shared_ptr<Leaf> leaf;
 };
 
+// Through buffers; with the format's default options also through streams (their source and
+// sink run the same format code, so other option sets would only instantiate it again).
 template <class Format, prism::options Opts, class T>
 void round_trip(std::uint64_t seed, int count) {
   testing_support::random_values gen(seed);
@@ -224,12 +226,14 @@ void round_trip(std::uint64_t seed, int count) {
     const auto status = prism::read<Format, Opts>(reused, bytes);
     ASSERT_TRUE(status) << Format::name << ": " << status.error().message();
     ASSERT_TRUE(reused == original) << Format::name << " reused, value " << i;
-    std::stringstream ss;
-    ASSERT_TRUE((prism::write<Format, Opts>(original, ss)));
-    ASSERT_EQ(ss.str(), bytes) << Format::name;
-    auto streamed = prism::read<Format, T, Opts>(ss);
-    ASSERT_TRUE(streamed) << Format::name << ": " << streamed.error().message();
-    ASSERT_TRUE(*streamed == original) << Format::name << " streamed, value " << i;
+    if constexpr (Opts == Format::defaults) {
+      std::stringstream ss;
+      ASSERT_TRUE((prism::write<Format, Opts>(original, ss)));
+      ASSERT_EQ(ss.str(), bytes) << Format::name;
+      auto streamed = prism::read<Format, T, Opts>(ss);
+      ASSERT_TRUE(streamed) << Format::name << ": " << streamed.error().message();
+      ASSERT_TRUE(*streamed == original) << Format::name << " streamed, value " << i;
+    }
   }
 }
 
