@@ -23,18 +23,30 @@ struct Sample {
 
 using prism::detail::normalized;
 
+// Two option values that a format reads the same way instantiate its codec once.
+template <class Format, prism::options A, prism::options B>
+inline constexpr bool same_codec = normalized<Format, A> == normalized<Format, B>;
+
 // pack reads none of these, protobuf only its own.
-static_assert(normalized<prism::pack, prism::options{.structs_as_arrays = true, .enums_as_strings = true}> == prism::options{});
-static_assert(normalized<prism::protobuf, prism::options{.zigzag = true, .pretty = true}> == prism::options{.zigzag = true});
+static_assert(same_codec<prism::pack, prism::options{.structs_as_arrays = true, .enums_as_strings = true}, prism::options{}>);
+static_assert(same_codec<prism::protobuf, prism::options{.zigzag = true, .pretty = true}, prism::options{.zigzag = true}>);
+static_assert(!same_codec<prism::protobuf, prism::options{.zigzag = true}, prism::options{}>);
 // What every format reads stays: UTF-8 checks and trailing bytes.
-static_assert(normalized<prism::pack, prism::options{.validate_utf8 = false, .allow_trailing_bytes = true}> ==
-              prism::options{.validate_utf8 = false, .allow_trailing_bytes = true});
+static_assert(!same_codec<prism::pack, prism::options{.validate_utf8 = false}, prism::options{}>);
+static_assert(!same_codec<prism::pack, prism::options{.allow_trailing_bytes = true}, prism::options{}>);
 // A JSON indent means nothing without pretty output.
-static_assert(normalized<prism::json, prism::options{.enums_as_strings = true, .indent = 4}> == prism::json::defaults);
+static_assert(same_codec<prism::json, prism::options{.enums_as_strings = true, .indent = 4}, prism::json::defaults>);
 static_assert(normalized<prism::json, prism::options{.pretty = true, .indent = 4}>.indent == 4);
-static_assert(normalized<prism::cbor, prism::options{.typed_arrays = false, .zigzag = true}> == prism::options{.typed_arrays = false});
-static_assert(normalized<prism::msgpack, prism::options{.compact_floats = false, .deterministic = true}> ==
-              prism::options{.compact_floats = false});
+static_assert(same_codec<prism::cbor, prism::options{.typed_arrays = false, .zigzag = true}, prism::options{.typed_arrays = false}>);
+static_assert(same_codec<prism::msgpack, prism::options{.compact_floats = false, .deterministic = true},
+                         prism::options{.compact_floats = false}>);
+// Options compose with a format's defaults: what a value leaves unset is the format's default,
+// and spelling a default out changes nothing.
+static_assert(static_cast<bool>(normalized<prism::json, prism::options{.pretty = true}>.enums_as_strings));
+static_assert(!static_cast<bool>(normalized<prism::json, prism::options{.enums_as_strings = false}>.enums_as_strings));
+static_assert(same_codec<prism::json, prism::options{}, prism::json::defaults>);
+static_assert(same_codec<prism::cbor, prism::options{.typed_arrays = true}, prism::options{}>);
+static_assert(!static_cast<bool>(normalized<prism::msgpack, prism::options{.pretty = true}>.enums_as_strings));
 
 TEST(Options, IgnoredOptionsChangeNothing) {
   const Sample s;
@@ -51,6 +63,21 @@ TEST(Options, ReadOptionsStillApply) {
             "{\n    \"id\": 7,\n    \"mood\": \"angry\",\n    \"values\": [\n        1.5,\n        2.0\n    ]\n}");
   EXPECT_FALSE((prism::read<prism::pack, Sample, prism::options{.allow_trailing_bytes = false}>(prism::write<prism::pack>(s).value() + "x")));
   EXPECT_TRUE((prism::read<prism::pack, Sample, prism::options{.allow_trailing_bytes = true}>(prism::write<prism::pack>(s).value() + "x")));
+}
+
+TEST(Options, ComposeWithTheFormatsDefaults) {
+  const Sample s;
+  // JSON writes enums by name by default; asking for pretty output does not change that.
+  EXPECT_EQ((prism::write<prism::json, prism::options{.pretty = true}>(s).value()),
+            "{\n  \"id\": 7,\n  \"mood\": \"angry\",\n  \"values\": [\n    1.5,\n    2.0\n  ]\n}");
+  EXPECT_EQ((prism::write<prism::json, prism::options{.enums_as_strings = false}>(s).value()), R"({"id":7,"mood":1,"values":[1.5,2.0]})");
+  // Designated initializers in any subset (in declaration order, as C++ requires).
+  EXPECT_EQ((prism::write<prism::json, prism::options{.structs_as_arrays = true, .skip_null_members = true}>(s).value()),
+            R"([7,"angry",[1.5,2.0]])");
+  // Reading takes the same defaults: JSON reads names without being told.
+  const auto back = prism::read<prism::json, Sample, prism::options{.error_on_unknown_keys = true}>(std::string(R"({"mood":"calm"})"));
+  ASSERT_TRUE(back) << back.error().message();
+  EXPECT_EQ(back->mood, Mood::calm);
 }
 
 }  // namespace options_test_types

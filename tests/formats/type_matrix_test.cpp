@@ -130,6 +130,28 @@ struct prism::adapter<type_matrix_test_types::Temperature> {
 
 namespace type_matrix_test_types {
 
+// A struct with a base class, described through prism::meta (its base's members included).
+struct Header {
+  std::uint32_t sequence = 0;
+  std::string frame;
+  friend bool operator==(const Header&, const Header&) = default;
+};
+struct Pose : Header {
+  double x = 0, y = 0;
+  friend bool operator==(const Pose&, const Pose&) = default;
+};
+
+}  // namespace type_matrix_test_types
+
+template <>
+struct prism::meta<type_matrix_test_types::Pose> {
+  using Pose = type_matrix_test_types::Pose;
+  static constexpr auto fields =
+      std::tuple{prism::field<&Pose::sequence>(), prism::field<&Pose::frame>(), prism::field<&Pose::x>(), prism::field<&Pose::y>()};
+};
+
+namespace type_matrix_test_types {
+
 using testing_types::Leaf;
 using testing_types::Point;
 
@@ -172,6 +194,7 @@ struct AdaptedTypes {
 struct Everything {
   StandardTypes standard;
   AdaptedTypes adapted;
+  Pose pose;
   std::map<std::string, Money> prices;
   std::multimap<std::int32_t, std::string> history;
   friend bool operator==(const Everything&, const Everything&) = default;
@@ -181,6 +204,7 @@ struct Everything {
 struct WithoutMaps {
   StandardTypes standard;
   AdaptedTypes adapted;
+  Pose pose;
   friend bool operator==(const WithoutMaps&, const WithoutMaps&) = default;
 };
 

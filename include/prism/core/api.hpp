@@ -34,14 +34,16 @@ concept byte_input = std::ranges::contiguous_range<B> && std::ranges::sized_rang
                      byte_like<std::remove_cv_t<std::ranges::range_value_t<B>>>;
 
 namespace detail {
-// The options as format F reads them: options it ignores at their defaults, so that calls that
-// differ only in those share one instantiation of its codec.
+// The options as format F reads them: what O leaves unset from F's defaults, and the options F
+// ignores at F's defaults, every flag set, so that calls that differ only in what F ignores, or
+// in spelling out F's defaults, share one instantiation of its codec.
 template <class Format, options O>
 inline constexpr options normalized = [] {
-  if constexpr (requires { Format::normalize(O); }) {
-    return Format::normalize(O);
+  const options resolved = resolve_options(O, Format::defaults);
+  if constexpr (requires { Format::normalize(resolved); }) {
+    return resolve_options(Format::normalize(resolved), Format::defaults);
   } else {
-    return O;
+    return resolved;
   }
 }();
 

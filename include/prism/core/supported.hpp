@@ -28,6 +28,19 @@ struct all_supported {};
 template <class Owner, std::size_t Field, class Type>
 struct unsupported_found {};
 
+// Converts only to a proper base class of T: an aggregate whose first element accepts it has one.
+template <class T>
+struct base_class_probe {
+  template <class Base>
+    requires(std::is_base_of_v<Base, T> && !std::is_same_v<Base, T>)
+  operator Base() const noexcept;
+};
+
+// An aggregate with a base class: C++20 cannot name its members (structured bindings refuse a
+// class whose members are split between it and a base), so it needs prism::meta.
+template <class T>
+concept aggregate_with_bases = reflectable_aggregate<T> && !has_meta_fields<T> && requires { T{base_class_probe<T>{}}; };
+
 template <class T, class Seen>
 struct find_unsupported;
 
@@ -74,7 +87,7 @@ struct find_unsupported<T, seen_types<Seen...>> {
       return []<template <class...> class Sum, class... A>(std::type_identity<Sum<A...>>) {
         return first_found(all_supported{}, find_unsupported_t<A, seen>{}...);
       }(std::type_identity<T>{});
-    } else if constexpr (reflectable<T>) {
+    } else if constexpr (reflectable<T> && !aggregate_with_bases<T>) {
       return []<std::size_t... I>(std::index_sequence<I...>) {
         return first_found(all_supported{}, typename at_field<T, I, find_unsupported_t<field_type<T, I>, seen>>::type{}...);
       }(std::make_index_sequence<field_count_v<T>>{});
@@ -111,6 +124,15 @@ struct unsupported_member {
 };
 
 template <class Type>
+struct struct_with_base_classes {
+  static_assert(always_false<Type>,
+                "prism cannot reflect a struct with base classes (C++20 cannot name the members of a base). "
+                "List its fields, the bases' members too, in prism::meta<Type>: "
+                "prism::field<&Type::base_member>() works for a member of a public base. See docs/types.md.");
+  static constexpr bool reported = false;
+};
+
+template <class Type>
 struct unsupported_type {
   static_assert(always_false<Type>,
                 "prism cannot write or read this type. Say how it travels with prism::adapter<Type> (to and "
@@ -122,12 +144,18 @@ template <class Found>
 struct report_unsupported;
 template <class Type>
 struct report_unsupported<unsupported_found<void, 0, Type>> {
-  static constexpr bool reported = unsupported_type<Type>::reported;
+  static constexpr bool reported = [] {
+    if constexpr (aggregate_with_bases<Type>) return struct_with_base_classes<Type>::reported;
+    else return unsupported_type<Type>::reported;
+  }();
 };
 template <class Struct, std::size_t Field, class Type>
 struct report_unsupported<unsupported_found<Struct, Field, Type>> {
   static constexpr std::string_view name = field_name<Struct, Field>();
-  static constexpr bool reported = unsupported_member<Struct, field_label<name.size()>(name), Type>::reported;
+  static constexpr bool reported = [] {
+    if constexpr (aggregate_with_bases<Type>) return struct_with_base_classes<Type>::reported;
+    else return unsupported_member<Struct, field_label<name.size()>(name), Type>::reported;
+  }();
 };
 
 // Instantiates the error above for an unsupported T. The entry points call it in the branch of
