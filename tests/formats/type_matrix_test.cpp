@@ -26,6 +26,7 @@
 #include <sstream>
 #include <string>
 #include <unordered_set>
+#include <variant>
 #include <vector>
 
 #include "support/formats.hpp"
@@ -170,13 +171,15 @@ struct StandardTypes {
   std::deque<std::int32_t> queue;
   std::list<Point> route;
   std::vector<std::chrono::microseconds> latencies;
+  std::optional<std::chrono::seconds> grace;  // durations beside optionals and variants reflect too
+  std::variant<std::chrono::milliseconds, std::string> deadline;
 
   friend bool operator==(const StandardTypes& a, const StandardTypes& b) {
     const bool shared_equal = (!a.shared && !b.shared) || (a.shared && b.shared && *a.shared == *b.shared);
     return shared_equal && std::tie(a.timeout, a.seconds, a.flags, a.file, a.precise, a.ids, a.tags, a.samples, a.mask,
-                                    a.queue, a.route, a.latencies) ==
+                                    a.queue, a.route, a.latencies, a.grace, a.deadline) ==
                                std::tie(b.timeout, b.seconds, b.flags, b.file, b.precise, b.ids, b.tags, b.samples,
-                                        b.mask, b.queue, b.route, b.latencies);
+                                        b.mask, b.queue, b.route, b.latencies, b.grace, b.deadline);
   }
 };
 
@@ -188,6 +191,7 @@ struct AdaptedTypes {
   std::optional<Money> discount;
   std::vector<Uuid> related;
   std::set<std::string> labels;
+  std::vector<Money> payments;
   friend bool operator==(const AdaptedTypes&, const AdaptedTypes&) = default;
 };
 
@@ -224,6 +228,7 @@ struct Plain {
   std::optional<std::int64_t> discount;
   std::vector<std::string> related;
   std::vector<std::string> labels;
+  std::vector<std::int64_t> payments;
 };
 
 struct Flags {
@@ -301,15 +306,31 @@ TEST(TypeMatrixWire, AdaptedTypesTravelAsTheirProxy) {
   v.id = *Uuid::parse("12345678-9abc-def0-1234-56789abcdef0");
   v.price = Money{1999};
   v.temperature = Temperature::from_kelvin(300.5);
+  v.related = {v.id, Uuid{}};
+  v.labels = {"b", "a"};
+  v.payments = {Money{5}, Money{-300}, Money{1ll << 40}};
   std::string json;
   ASSERT_TRUE(prism::write<prism::json>(v, json));
   EXPECT_EQ(json, R"({"id":"12345678-9abc-def0-1234-56789abcdef0","price":1999,"temperature":300.5,"discount":null,)"
-                  R"("related":[],"labels":[]})");
+                  R"("related":["12345678-9abc-def0-1234-56789abcdef0","00000000-0000-0000-0000-000000000000"],)"
+                  R"("labels":["a","b"],"payments":[5,-300,1099511627776]})");
   // Byte for byte what the proxies give: the same struct of plain members.
-  const Plain plain{v.id.text(), 1999, 300.5, std::nullopt, {}, {}};
-  EXPECT_EQ(prism::write<prism::msgpack>(v).value(), prism::write<prism::msgpack>(plain).value());
-  EXPECT_EQ(prism::write<prism::cbor>(v).value(), prism::write<prism::cbor>(plain).value());
-  EXPECT_EQ(prism::write<prism::protobuf>(v).value(), prism::write<prism::protobuf>(plain).value());
+  const Plain plain{v.id.text(), 1999, 300.5, std::nullopt, {v.id.text(), Uuid{}.text()}, {"a", "b"}, {5, -300, 1ll << 40}};
+  const auto same_as_plain = [&]<class Format>(Format) {
+    const std::string adapted_bytes = prism::write<Format>(v).value();
+    EXPECT_EQ(adapted_bytes, prism::write<Format>(plain).value()) << Format::name;
+    const auto back = prism::read<Format, AdaptedTypes>(prism::write<Format>(plain).value());
+    ASSERT_TRUE(back) << Format::name << ": " << back.error().message();
+    EXPECT_TRUE(*back == v) << Format::name;
+  };
+  // Ranges of adapted values too: a CBOR or BEVE typed array, a packed Protobuf field.
+  same_as_plain(prism::msgpack{});
+  same_as_plain(prism::cbor{});
+  same_as_plain(prism::beve{});
+  same_as_plain(prism::zbin{});
+  same_as_plain(prism::pack{});
+  same_as_plain(prism::protobuf{});
+  same_as_plain(prism::zserio{});
 }
 
 TEST(TypeMatrixErrors, ProxyTheAdapterRefusesIsInvalidValueAtTheField) {

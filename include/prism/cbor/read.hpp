@@ -629,6 +629,8 @@ template <options O, class T, class Ctx>
 bool read_value(Ctx& ctx, T& v) {
   if constexpr (adapted<T>) {
     return detail::read_through_adapter(ctx, v, ctx.src.offset(), [&](auto& proxy) { return read_value<O>(ctx, proxy); });
+  } else if constexpr (adapted_range<T>) {
+    return detail::read_adapted_range(ctx, v, ctx.src.offset(), [&](auto& proxies) { return read_value<O>(ctx, proxies); });
   } else if constexpr (adapted_tensor<T>) {
     return detail::read_adapted(ctx, v, [&](auto& t) { return read_value<O>(ctx, t); });
   } else if constexpr (boolean<T>) {

@@ -121,6 +121,27 @@ PRISM_INLINE bool assign_from_proxy(Ctx& ctx, T& v, proxy_t<T>&& p, std::size_t 
   }
 }
 
+// The value that finally travels for v, through every adapter.
+template <class T>
+constexpr travels_as_t<T> travelling_value(const T& v) {
+  if constexpr (adapted<T>) return travelling_value(adapter<T>::to(v));
+  else return v;
+}
+
+// Gives `v` the value that travelled for it, through every adapter's `from`.
+template <class T, class Ctx>
+bool assign_travelling(Ctx& ctx, T& v, travels_as_t<T>&& p, std::size_t offset) {
+  if constexpr (!adapted<T>) {
+    v = std::move(p);
+    return true;
+  } else if constexpr (std::is_same_v<proxy_t<T>, travels_as_t<T>>) {
+    return assign_from_proxy(ctx, v, std::move(p), offset);
+  } else {
+    proxy_t<T> proxy{};
+    return assign_travelling(ctx, proxy, std::move(p), offset) && assign_from_proxy(ctx, v, std::move(proxy), offset);
+  }
+}
+
 // Reads an adapted value: its proxy through `read_proxy`, then adapter<T>::from.
 template <adapted T, class Ctx, class ReadProxy>
 PRISM_INLINE bool read_through_adapter(Ctx& ctx, T& v, std::size_t offset, ReadProxy&& read_proxy) {

@@ -62,8 +62,8 @@ std::size_t input_size(const Bytes& bytes) noexcept {
 // Returns the bytes written, or the error.
 template <class Format, options Opts, class T, class Sink>
 result<std::size_t> write_to_sink(const T& value, Sink sink) {
-  if constexpr (!supported<T>) {
-    report_unsupported_type<T>();
+  if constexpr (!supported<T, Format>) {
+    report_unsupported_type<T, Format>();
     return std::size_t{0};
   } else {
     write_context<Sink> ctx{std::move(sink)};
@@ -81,8 +81,8 @@ result<std::size_t> write_to_sink(const T& value, Sink sink) {
 
 template <class Format, options Opts, class T, class Source>
 status read_from_source(T& value, Source source, const limits& lim) {
-  if constexpr (!supported<T>) {
-    report_unsupported_type<T>();
+  if constexpr (!supported<T, Format>) {
+    report_unsupported_type<T, Format>();
     return {};
   } else {
     read_context<Source> ctx{std::move(source), lim};

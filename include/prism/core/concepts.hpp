@@ -125,6 +125,12 @@ concept sequence = std::ranges::sized_range<T> && !string_type<T> && !string_vie
                    !map_type<T> && !fixed_array<T> && !adapted<T> &&
                    (detail::is_std_span<T>::value || requires { typename T::value_type; });
 
+// A vector, deque, list or array of adapted values: written and read as a vector (or array) of
+// the values that travel for them, so that on the wire it is the range of their proxies (a
+// typed array in CBOR and BEVE, a packed field in Protobuf) and reads whatever that range reads.
+template <class T>
+concept adapted_range = (sequence<T> || fixed_array<T>) && !set_type<T> && adapted<std::remove_cvref_t<std::ranges::range_value_t<T>>>;
+
 template <class T>
 concept resizable_sequence = sequence<T> && requires(T& c, std::size_t n) {
   c.resize(n);

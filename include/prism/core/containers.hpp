@@ -1,5 +1,6 @@
 #pragma once
 // Helpers that decoders share for filling C++ containers and sum types.
+#include <array>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -11,6 +12,7 @@
 #include <variant>
 #include <vector>
 
+#include "adapter.hpp"
 #include "concepts.hpp"
 #include "config.hpp"
 #include "copy_bytes.hpp"
@@ -74,6 +76,45 @@ PRISM_INLINE void put_entry(Map& m, K&& key, M&& value) {
   } else {
     m.emplace(std::forward<K>(key), std::forward<M>(value));
   }
+}
+
+// The values that travel for the elements of an adapted_range, in a vector (an array for a
+// fixed array).
+template <class R>
+auto travelling_range(const R& r) {
+  using P = travels_as_t<range_value_t<R>>;
+  if constexpr (fixed_array<R>) {
+    std::array<P, std::tuple_size_v<R>> out{};
+    for (std::size_t i = 0; i < out.size(); ++i) out[i] = travelling_value(r[i]);
+    return out;
+  } else {
+    std::vector<P> out;
+    out.reserve(std::ranges::size(r));
+    for (const auto& x : r) out.push_back(travelling_value(x));
+    return out;
+  }
+}
+
+// Reads an adapted_range: the range of travelling values through `read_proxies`, then each
+// element from its value (through the adapters' `from`).
+template <class R, class Ctx, class ReadProxies>
+bool read_adapted_range(Ctx& ctx, R& v, std::size_t offset, ReadProxies&& read_proxies) {
+  using P = travels_as_t<range_value_t<R>>;
+  auto proxies = [] {
+    if constexpr (fixed_array<R>) return std::array<P, std::tuple_size_v<R>>{};
+    else return std::vector<P>{};
+  }();
+  if (!read_proxies(proxies)) return false;
+  if constexpr (!fixed_array<R>) {
+    v.clear();
+    v.resize(proxies.size());
+  }
+  std::size_t i = 0;
+  for (auto& x : v) {
+    if (!assign_travelling(ctx, x, std::move(proxies[i]), offset)) return ctx.in_element(i);
+    ++i;
+  }
+  return true;
 }
 
 // Reads one element of a sequence through `read(element&)`; std::vector<bool>'s elements, which

@@ -19,7 +19,7 @@ namespace prism::detail {
 template <class T>
 concept read_at_cursor = !adapted_tensor<T> && !tensor_type<T> &&
                          ((plain_struct<T> && !std::is_same_v<T, std::monostate>) || fixed_array<T> ||
-                          (sequence<T> && !set_type<T>));
+                          (sequence<T> && !set_type<T>)) && !adapted_range<T>;
 
 // The next value at a local cursor, in any encoding; false with the error recorded. The source
 // may lag behind the cursor and is brought up to it only before Reader::value. Reader names a

@@ -1,7 +1,10 @@
 #pragma once
-// Whether prism knows how to write and read a type, checked once at the entry points, so that a
-// member of a type it does not know is one short error naming the struct, the member and its
-// type, rather than a cascade from inside a format.
+// Whether prism knows how to write and read a type, and whether the format has an encoding for
+// it, checked once at the entry points: a member of a type either cannot take is one short error
+// naming the struct, the member and its type, rather than a cascade from inside a format.
+//
+// A format names the types it has no encoding for in its tag:
+//   template <class T> static constexpr bool lacks_encoding = map_type<T> || ...;
 #include <cstddef>
 #include <string_view>
 #include <tuple>
@@ -41,11 +44,22 @@ struct base_class_probe {
 template <class T>
 concept aggregate_with_bases = reflectable_aggregate<T> && !has_meta_fields<T> && requires { T{base_class_probe<T>{}}; };
 
-template <class T, class Seen>
+// True when Format declares that it has no encoding for T.
+template <class Format, class T>
+constexpr bool format_lacks() noexcept {
+  if constexpr (requires { Format::template lacks_encoding<T>; }) return Format::template lacks_encoding<T>;
+  else return false;
+}
+
+// A type the format (not prism) has no encoding for, found as unsupported_found is.
+template <class Format, class Owner, std::size_t Field, class Type>
+struct lacking_found {};
+
+template <class T, class Seen, class Format = void>
 struct find_unsupported;
 
-template <class T, class Seen>
-using find_unsupported_t = typename find_unsupported<T, Seen>::type;
+template <class T, class Seen, class Format = void>
+using find_unsupported_t = typename find_unsupported<T, Seen, Format>::type;
 
 template <class First, class... Rest>
 constexpr auto first_found(First, Rest... rest) {
@@ -62,34 +76,41 @@ template <class Owner, std::size_t Field, class Type>
 struct at_field<Owner, Field, unsupported_found<void, 0, Type>> {
   using type = unsupported_found<Owner, Field, Type>;
 };
+template <class Owner, std::size_t Field, class Format, class Type>
+struct at_field<Owner, Field, lacking_found<Format, void, 0, Type>> {
+  using type = lacking_found<Format, Owner, Field, Type>;
+};
 
-template <class T, class... Seen>
-struct find_unsupported<T, seen_types<Seen...>> {
+template <class T, class... Seen, class Format>
+struct find_unsupported<T, seen_types<Seen...>, Format> {
   using seen = seen_types<Seen..., T>;
+  template <class U>
+  using find = find_unsupported_t<U, seen, Format>;
 
   static constexpr auto search() {
     if constexpr ((std::is_same_v<T, Seen> || ...)) {
       return all_supported{};  // a recursive type: checked where it was first met
     } else if constexpr (adapted<T>) {
-      return find_unsupported_t<proxy_t<T>, seen>{};
+      return find<proxy_t<T>>{};
+    } else if constexpr (format_lacks<Format, T>()) {
+      return lacking_found<Format, void, 0, T>{};
     } else if constexpr (is_dynamic_value<T>::value || boolean<T> || integer<T> || floating<T> || enumeration<T> ||
                          string_type<T> || string_view_type<T> || blob<T> || tensor_type<T> || tensor_view_type<T> ||
                          adapted_tensor<T> || time_point_type<T> || std::is_same_v<T, std::monostate>) {
       return all_supported{};
     } else if constexpr (fixed_array<T> || sequence<T> || set_type<T>) {
-      return find_unsupported_t<range_value_t<T>, seen>{};
+      return find<range_value_t<T>>{};
     } else if constexpr (map_type<T>) {
-      return first_found(find_unsupported_t<std::remove_const_t<typename T::key_type>, seen>{},
-                         find_unsupported_t<typename T::mapped_type, seen>{});
+      return first_found(find<std::remove_const_t<typename T::key_type>>{}, find<typename T::mapped_type>{});
     } else if constexpr (optional_type<T> || owning_pointer<T>) {
-      return find_unsupported_t<std::remove_cvref_t<decltype(*std::declval<T&>())>, seen>{};
+      return find<std::remove_cvref_t<decltype(*std::declval<T&>())>>{};
     } else if constexpr (variant_type<T> || tuple_type<T>) {
       return []<template <class...> class Sum, class... A>(std::type_identity<Sum<A...>>) {
-        return first_found(all_supported{}, find_unsupported_t<A, seen>{}...);
+        return first_found(all_supported{}, find<A>{}...);
       }(std::type_identity<T>{});
     } else if constexpr (reflectable<T> && !aggregate_with_bases<T>) {
       return []<std::size_t... I>(std::index_sequence<I...>) {
-        return first_found(all_supported{}, typename at_field<T, I, find_unsupported_t<field_type<T, I>, seen>>::type{}...);
+        return first_found(all_supported{}, typename at_field<T, I, find<field_type<T, I>>>::type{}...);
       }(std::make_index_sequence<field_count_v<T>>{});
     } else {
       return unsupported_found<void, 0, T>{};
@@ -98,8 +119,9 @@ struct find_unsupported<T, seen_types<Seen...>> {
   using type = decltype(search());
 };
 
-template <class T>
-inline constexpr bool supported = std::is_same_v<find_unsupported_t<T, seen_types<>>, all_supported>;
+// T can be written and read in Format (any format when Format is void).
+template <class T, class Format = void>
+inline constexpr bool supported = std::is_same_v<find_unsupported_t<T, seen_types<>, Format>, all_supported>;
 
 // A field name as a template argument, so that the compiler's error shows it.
 template <std::size_t N>
@@ -120,6 +142,22 @@ struct unsupported_member {
                 "prism cannot write or read this member's type. Say how it travels with "
                 "prism::adapter<Type> (to and from a type prism knows), or describe a struct's fields "
                 "with prism::meta<Type>. See docs/types.md.");
+  static constexpr bool reported = false;
+};
+
+template <class Format, class Struct, auto Field, class Type>
+struct member_lacks_encoding {
+  static_assert(always_false<Type>,
+                "this format has no encoding for this member's type (see docs/types.md). Make it travel as "
+                "a type the format has with prism::adapter<Type>, or use another format.");
+  static constexpr bool reported = false;
+};
+
+template <class Format, class Type>
+struct type_lacks_encoding {
+  static_assert(always_false<Type>,
+                "this format has no encoding for this type (see docs/types.md). Make it travel as a type the "
+                "format has with prism::adapter<Type>, or use another format.");
   static constexpr bool reported = false;
 };
 
@@ -158,11 +196,22 @@ struct report_unsupported<unsupported_found<Struct, Field, Type>> {
   }();
 };
 
-// Instantiates the error above for an unsupported T. The entry points call it in the branch of
-// `if constexpr (!supported<T>)` that replaces the format's code, so that nothing else fails.
-template <class T>
+template <class Format, class Type>
+struct report_unsupported<lacking_found<Format, void, 0, Type>> {
+  static constexpr bool reported = type_lacks_encoding<Format, Type>::reported;
+};
+template <class Format, class Struct, std::size_t Field, class Type>
+struct report_unsupported<lacking_found<Format, Struct, Field, Type>> {
+  static constexpr std::string_view name = field_name<Struct, Field>();
+  static constexpr bool reported = member_lacks_encoding<Format, Struct, field_label<name.size()>(name), Type>::reported;
+};
+
+// Instantiates the error above for a T that Format cannot take. The entry points call it in the
+// branch of `if constexpr (!supported<T, Format>)` that replaces the format's code, so that
+// nothing else fails.
+template <class T, class Format = void>
 constexpr void report_unsupported_type() noexcept {
-  (void)report_unsupported<find_unsupported_t<T, seen_types<>>>::reported;
+  (void)report_unsupported<find_unsupported_t<T, seen_types<>, Format>>::reported;
 }
 
 }  // namespace detail

@@ -274,6 +274,8 @@ template <options O, class T, class Ctx>
 bool read_value(reader<Ctx>& rd, const ref& r, T& v) {
   if constexpr (adapted<T>) {
     return detail::read_through_adapter(rd.ctx, v, rd.at(r), [&](auto& proxy) { return read_value<O>(rd, r, proxy); });
+  } else if constexpr (adapted_range<T>) {
+    return detail::read_adapted_range(rd.ctx, v, rd.at(r), [&](auto& proxies) { return read_value<O>(rd, r, proxies); });
   } else if constexpr (adapted_tensor<T>) {
     const std::size_t at = rd.at(r);
     typename tensor_adapter<T>::owning t;

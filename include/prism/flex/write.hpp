@@ -15,6 +15,7 @@
 #include <type_traits>
 
 #include "../core/concepts.hpp"
+#include "../core/containers.hpp"
 #include "../core/context.hpp"
 #include "../core/enum.hpp"
 #include "../core/fields.hpp"
@@ -181,6 +182,8 @@ template <options O, class T, class Ctx>
 bool write_value(Ctx& ctx, builder& b, const T& v) {
   if constexpr (adapted<T>) {
     return write_value<O>(ctx, b, adapter<T>::to(v));
+  } else if constexpr (adapted_range<T>) {
+    return write_value<O>(ctx, b, detail::travelling_range(v));
   } else if constexpr (adapted_tensor<T>) {
     return write_value<O>(ctx, b, tensor_adapter<T>::view(v));
   } else if constexpr (boolean<T> || integer<T> || floating<T>) {

@@ -24,7 +24,7 @@ constexpr bool raw_struct(std::index_sequence<I...>) noexcept {
 // one memcpy, one by one or a whole contiguous range at once.
 template <class T>
 constexpr bool is_raw() noexcept {
-  if constexpr (std::endian::native != std::endian::little) {
+  if constexpr (std::endian::native != std::endian::little || adapted<T>) {
     return false;
   } else if constexpr (plain_number<T>) {
     return true;

@@ -41,8 +41,13 @@ concept pointer_like = optional_type<T> || owning_pointer<T>;
 template <class T>
 concept packed_range = (sequence<T> || fixed_array<T>) && scalar<range_value_t<T>>;
 
+// Ranges of adapted values that travel as scalars: packed, as their proxies would be.
 template <class T>
-concept repeated_range = (sequence<T> || fixed_array<T>) && !scalar<range_value_t<T>>;
+concept adapted_scalar_range =
+    (sequence<T> || fixed_array<T>) && adapted<range_value_t<T>> && scalar<travels_as_t<range_value_t<T>>>;
+
+template <class T>
+concept repeated_range = (sequence<T> || fixed_array<T>) && !scalar<range_value_t<T>> && !adapted_scalar_range<T>;
 
 // How one scalar is written, after the field's integer_encoding and options::zigzag.
 enum class scalar_code : std::uint8_t { varint_signed, varint_unsigned, zigzag32, zigzag64, fixed32, fixed64, float32, float64 };

@@ -14,6 +14,9 @@ namespace prism {
 // any order, skips unknown ones, lets the last value win and merges repeated messages.
 struct protobuf {
   static constexpr std::string_view name = "protobuf";
+  // What protobuf has no encoding for (core/supported.hpp turns it into one error at the call).
+  template <class T>
+  static constexpr bool lacks_encoding = tensor_type<T> || tensor_view_type<T> || adapted_tensor<T> || is_dynamic_value<T>::value;
   static constexpr options defaults{};
   // The options this format reads; the entry points reset the others (keep_options).
   static constexpr options normalize(options o) noexcept {

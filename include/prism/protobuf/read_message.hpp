@@ -140,6 +140,18 @@ bool read_field(Ctx& ctx, T& v, wire w, std::uint32_t& filled, std::size_t at) {
   } else if constexpr (pointer_like<T>) {
     if constexpr (optional_type<T>) return read_field<O, E>(ctx, detail::ensure_engaged(v), w, filled, at);
     else return read_field<O, E>(ctx, detail::ensure_allocated(v), w, filled, at);
+  } else if constexpr (adapted_scalar_range<T>) {
+    // A packed run or one element of the proxies, each given to the next element.
+    std::vector<travels_as_t<range_value_t<T>>> proxies;
+    std::uint32_t read = 0;
+    if (!read_field<O, E>(ctx, proxies, w, read, at)) return false;
+    for (auto& p : proxies) {
+      auto* slot = next_element(ctx, v, filled, at);
+      if (!slot) return false;
+      if (!detail::assign_travelling(ctx, *slot, std::move(p), at)) return ctx.in_element(filled);
+      ++filled;
+    }
+    return true;
   } else if constexpr (packed_range<T>) {
     using X = range_value_t<T>;
     constexpr scalar_code C = code_of<X, E, O>();

@@ -213,6 +213,11 @@ bool put_field(Out& out, const T& v) {
     return put_tag(out, tag_of<N, wire::len>) && put_varint_field(out, n) && put_raw(out, std::ranges::data(v), n);
   } else if constexpr (pointer_like<T>) {
     return !v || put_field<O, N, E, true>(out, *v);
+  } else if constexpr (adapted_scalar_range<T>) {
+    std::vector<travels_as_t<range_value_t<T>>> proxies;
+    proxies.reserve(std::ranges::size(v));
+    for (const auto& x : v) proxies.push_back(detail::travelling_value(x));
+    return put_field<O, N, E, Explicit>(out, proxies);
   } else if constexpr (packed_range<T>) {
     if constexpr (!Explicit) {
       if (std::ranges::empty(v)) return true;

@@ -304,6 +304,8 @@ template <options O, class T, class Ctx>
 bool write_value(Ctx& ctx, const T& v) {
   if constexpr (adapted<T>) {
     return write_value<O>(ctx, adapter<T>::to(v));
+  } else if constexpr (adapted_range<T>) {
+    return write_value<O>(ctx, detail::travelling_range(v));
   } else if constexpr (adapted_tensor<T>) {
     return write_value<O>(ctx, tensor_adapter<T>::view(v));
   } else if constexpr (boolean<T>) {
