@@ -134,8 +134,6 @@ bool assign_travelling(Ctx& ctx, T& v, travels_as_t<T>&& p, std::size_t offset) 
   if constexpr (!adapted<T>) {
     v = std::move(p);
     return true;
-  } else if constexpr (std::is_same_v<proxy_t<T>, travels_as_t<T>>) {
-    return assign_from_proxy(ctx, v, std::move(p), offset);
   } else {
     proxy_t<T> proxy{};
     return assign_travelling(ctx, proxy, std::move(p), offset) && assign_from_proxy(ctx, v, std::move(proxy), offset);

@@ -117,6 +117,23 @@ bool read_adapted_range(Ctx& ctx, R& v, std::size_t offset, ReadProxies&& read_p
   return true;
 }
 
+// A value that travels as another: an adapted value as its proxy, a range of adapted values as
+// the range of theirs. Formats write `travelling_form(v)` and read through `read_travelling`.
+template <class T>
+concept travels_as_other = adapted<T> || adapted_range<T>;
+
+template <travels_as_other T>
+PRISM_INLINE decltype(auto) travelling_form(const T& v) {
+  if constexpr (adapted<T>) return adapter<T>::to(v);
+  else return travelling_range(v);
+}
+
+template <travels_as_other T, class Ctx, class Read>
+PRISM_INLINE bool read_travelling(Ctx& ctx, T& v, std::size_t offset, Read&& read) {
+  if constexpr (adapted<T>) return read_through_adapter(ctx, v, offset, read);
+  else return read_adapted_range(ctx, v, offset, read);
+}
+
 // Reads one element of a sequence through `read(element&)`; std::vector<bool>'s elements, which
 // are proxies, through a bool.
 template <class Element, class Read>

@@ -272,10 +272,8 @@ bool read_struct(reader<Ctx>& rd, const ref& r, T& v) {
 
 template <options O, class T, class Ctx>
 bool read_value(reader<Ctx>& rd, const ref& r, T& v) {
-  if constexpr (adapted<T>) {
-    return detail::read_through_adapter(rd.ctx, v, rd.at(r), [&](auto& proxy) { return read_value<O>(rd, r, proxy); });
-  } else if constexpr (adapted_range<T>) {
-    return detail::read_adapted_range(rd.ctx, v, rd.at(r), [&](auto& proxies) { return read_value<O>(rd, r, proxies); });
+  if constexpr (detail::travels_as_other<T>) {
+    return detail::read_travelling(rd.ctx, v, rd.at(r), [&](auto& p) { return read_value<O>(rd, r, p); });
   } else if constexpr (adapted_tensor<T>) {
     const std::size_t at = rd.at(r);
     typename tensor_adapter<T>::owning t;

@@ -180,10 +180,8 @@ bool write_struct(Ctx& ctx, builder& b, const T& v) {
 
 template <options O, class T, class Ctx>
 bool write_value(Ctx& ctx, builder& b, const T& v) {
-  if constexpr (adapted<T>) {
-    return write_value<O>(ctx, b, adapter<T>::to(v));
-  } else if constexpr (adapted_range<T>) {
-    return write_value<O>(ctx, b, detail::travelling_range(v));
+  if constexpr (detail::travels_as_other<T>) {
+    return write_value<O>(ctx, b, detail::travelling_form(v));
   } else if constexpr (adapted_tensor<T>) {
     return write_value<O>(ctx, b, tensor_adapter<T>::view(v));
   } else if constexpr (boolean<T> || integer<T> || floating<T>) {

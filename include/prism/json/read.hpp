@@ -265,10 +265,8 @@ bool read_dynamic(Ctx& ctx, json_value& v) {
 template <options O, class T, class Ctx>
 bool read_value(Ctx& ctx, T& v) {
   // The cursor is at the first byte of the value (the caller skipped whitespace).
-  if constexpr (adapted<T>) {
-    return detail::read_through_adapter(ctx, v, ctx.src.offset(), [&](auto& proxy) { return read_value<O>(ctx, proxy); });
-  } else if constexpr (adapted_range<T>) {
-    return detail::read_adapted_range(ctx, v, ctx.src.offset(), [&](auto& proxies) { return read_value<O>(ctx, proxies); });
+  if constexpr (detail::travels_as_other<T>) {
+    return detail::read_travelling(ctx, v, ctx.src.offset(), [&](auto& p) { return read_value<O>(ctx, p); });
   } else if constexpr (adapted_tensor<T>) {
     return detail::read_adapted(ctx, v, [&](auto& t) { return read_value<O>(ctx, t); });
   } else if constexpr (std::is_same_v<T, json_value>) {

@@ -494,10 +494,8 @@ bool write_dynamic(Ctx& ctx, const json_value& v) {
 
 template <options O, class T, class Ctx>
 bool write_value(Ctx& ctx, const T& v) {
-  if constexpr (adapted<T>) {
-    return write_value<O>(ctx, adapter<T>::to(v));
-  } else if constexpr (adapted_range<T>) {
-    return write_value<O>(ctx, detail::travelling_range(v));
+  if constexpr (detail::travels_as_other<T>) {
+    return write_value<O>(ctx, detail::travelling_form(v));
   } else if constexpr (adapted_tensor<T>) {
     return write_value<O>(ctx, tensor_adapter<T>::view(v));
   } else if constexpr (std::is_same_v<T, json_value>) {

@@ -384,10 +384,8 @@ bool read_struct(Ctx& ctx, T& v);
 
 template <options O, class T, class Ctx>
 bool read_value(Ctx& ctx, T& v) {
-  if constexpr (adapted<T>) {
-    return detail::read_through_adapter(ctx, v, ctx.src.offset(), [&](auto& proxy) { return read_value<O>(ctx, proxy); });
-  } else if constexpr (adapted_range<T>) {
-    return detail::read_adapted_range(ctx, v, ctx.src.offset(), [&](auto& proxies) { return read_value<O>(ctx, proxies); });
+  if constexpr (detail::travels_as_other<T>) {
+    return detail::read_travelling(ctx, v, ctx.src.offset(), [&](auto& p) { return read_value<O>(ctx, p); });
   } else if constexpr (adapted_tensor<T>) {
     return detail::read_adapted(ctx, v, [&](auto& t) { return read_value<O>(ctx, t); });
   } else if constexpr (boolean<T>) {

@@ -497,12 +497,9 @@ bool read_struct(In& r, T& v, Pack& pack) {
 
 template <options O, field_spec S, bool Packed, class T, class In, class Pack>
 bool read_value(In& r, T& v, Pack& pack, std::uint64_t length) {
-  if constexpr (adapted<T>) {
+  if constexpr (detail::travels_as_other<T>) {
     const std::size_t at = static_cast<std::size_t>((r.base_bits + r.in.position()) / 8);
-    return detail::read_through_adapter(r.ctx, v, at, [&](auto& proxy) { return read_value<O, S, Packed>(r, proxy, pack, length); });
-  } else if constexpr (adapted_range<T>) {
-    const std::size_t at = static_cast<std::size_t>((r.base_bits + r.in.position()) / 8);
-    return detail::read_adapted_range(r.ctx, v, at, [&](auto& proxies) { return read_value<O, S, Packed>(r, proxies, pack, length); });
+    return detail::read_travelling(r.ctx, v, at, [&](auto& p) { return read_value<O, S, Packed>(r, p, pack, length); });
   } else if constexpr (S.align != 0 && !optional_type<T> && !owning_pointer<T>) {
     const std::uint64_t pad = (S.align - (r.base_bits + r.in.position()) % S.align) % S.align;
     if (!r.need(pad)) return false;

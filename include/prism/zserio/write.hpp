@@ -204,10 +204,8 @@ bool write_struct(W& w, const T& v, Pack& pack) {
 
 template <options O, field_spec S, bool Packed, class T, class W, class Pack>
 bool write_value(W& w, const T& v, Pack& pack) {
-  if constexpr (adapted<T>) {
-    return write_value<O, S, Packed>(w, adapter<T>::to(v), pack);
-  } else if constexpr (adapted_range<T>) {
-    return write_value<O, S, Packed>(w, detail::travelling_range(v), pack);
+  if constexpr (detail::travels_as_other<T>) {
+    return write_value<O, S, Packed>(w, detail::travelling_form(v), pack);
   } else if constexpr (S.align != 0 && !optional_type<T> && !owning_pointer<T>) {
     return w.align_to(S.align) && write_value<O, without_align(S), Packed>(w, v, pack);
   } else if constexpr (scalar<T>) {
