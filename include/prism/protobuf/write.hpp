@@ -214,10 +214,7 @@ bool put_field(Out& out, const T& v) {
   } else if constexpr (pointer_like<T>) {
     return !v || put_field<O, N, E, true>(out, *v);
   } else if constexpr (adapted_scalar_range<T>) {
-    std::vector<travels_as_t<range_value_t<T>>> proxies;
-    proxies.reserve(std::ranges::size(v));
-    for (const auto& x : v) proxies.push_back(detail::travelling_value(x));
-    return put_field<O, N, E, Explicit>(out, proxies);
+    return put_field<O, N, E, Explicit>(out, detail::travelling_range(v));
   } else if constexpr (packed_range<T>) {
     if constexpr (!Explicit) {
       if (std::ranges::empty(v)) return true;
