@@ -7,7 +7,6 @@
 // Under it, in read_scalars.hpp: scalars, strings, tensors and skipping.
 #include <algorithm>
 #include <bit>
-#include <bitset>
 #include <chrono>
 #include <cmath>
 #include <cstring>
@@ -17,6 +16,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "../core/struct_reader.hpp"
 #include "read_scalars.hpp"
 
 namespace prism::cbor_detail {
@@ -416,74 +416,44 @@ bool read_map(Ctx& ctx, T& v) {
   return true;
 }
 
-template <class T>
-inline constexpr detail::key_index<field_count_v<T>> struct_keys{field_names<T>()};
-
 template <options O, class T, class Ctx>
 bool read_field(Ctx& ctx, T& v, std::size_t index) {
-  return with_field(v, index, [&](auto& field, std::string_view name) { return read_value<O>(ctx, field) || ctx.in_field(name); });
+  return detail::read_field_at(ctx, v, index, [&](auto& field) { return read_value<O>(ctx, field); });
 }
 
 // Keys in declaration order, as prism writes them: each compared as raw bytes with its
-// compile-time encoding, the field read without a lookup. Stops at the first other key; `i` is
-// then the number of fields read. Values in their usual encoding are read at the cursor
-// (read_usual); the source moves there only before a value that read_value reads, and at the end.
+// compile-time encoding, the field read without a lookup. Values in their usual encoding are
+// read at the cursor (read_usual); the source moves there only before a value that read_value
+// reads, and at the end.
 template <options O, class T, class Ctx>
 PRISM_INLINE bool read_fields_in_order(Ctx& ctx, local_cursor& c, T& v, std::uint64_t n, std::size_t& i) {
-  const bool ok = [&]<std::size_t... I>(std::index_sequence<I...>) PRISM_LAMBDA_INLINE {
-    bool ok = true;
-    (void)((i < n && [&]() PRISM_LAMBDA_INLINE {
-      constexpr auto& key = encoded_key<T, I>;
-      if (c.readable() < key.size() || !detail::equal_bytes(c.p, key)) return false;
-      c.p += key.size();
-      ++i;
-      if (read_next<O>(ctx, c, get_field<I>(v))) [[likely]] return true;
-      ok = ctx.in_field(field_name<T, I>());
-      return false;
-    }()) && ...);
-    return ok;
-  }(std::make_index_sequence<field_count_v<T>>{});
-  return ok;
-}
-
-// Leaves a struct's map: every field must have been seen when the options ask for it.
-template <options O, class T, class Ctx>
-PRISM_INLINE bool finish_struct(Ctx& ctx, [[maybe_unused]] const std::bitset<field_count_v<T>>& seen, [[maybe_unused]] std::size_t at) {
-  ctx.leave();
-  if constexpr (O.error_on_missing_keys) {
-    for (std::size_t i = 0; i < field_count_v<T>; ++i) {
-      if (!seen.test(i)) {
-        ctx.fail(errc::missing_key, at, "every field");
-        return ctx.in_field(struct_keys<T>.names[i]);
-      }
-    }
-  }
-  return true;
+  return detail::read_fields_in_order<T>(ctx, n, i, [&](auto field) PRISM_LAMBDA_INLINE {
+    constexpr auto& key = encoded_key<T, field()>;
+    if (c.readable() < key.size() || !detail::equal_bytes(c.p, key)) return detail::in_order::other_key;
+    c.p += key.size();
+    return read_next<O>(ctx, c, get_field<field()>(v)) ? detail::in_order::read : detail::in_order::value_failed;
+  });
 }
 
 // The rest of a map into struct T (depth entered, the head read: `h`), from the cursor on; the
 // struct began at offset `at`. Returns where the map ends, or null on an error.
 template <options O, class T, class Ctx>
 PRISM_INLINE const std::uint8_t* read_struct_entries(Ctx& ctx, local_cursor c, T& v, const head& h, std::size_t at) {
-  constexpr std::size_t fields = field_count_v<T>;
-  static_assert(struct_keys<T>.ok, "prism: field names must be distinct");
-  [[maybe_unused]] std::bitset<fields> seen;
   std::size_t in_order = 0;
   if (!h.indefinite) {
     if (!read_fields_in_order<O>(ctx, c, v, h.argument, in_order)) return nullptr;
-    if (in_order == h.argument && (!O.error_on_missing_keys || in_order == fields)) [[likely]] {
+    if (in_order == h.argument && (!O.error_on_missing_keys || in_order == field_count_v<T>)) [[likely]] {
       ctx.leave();
       return c.p;
     }
-    if constexpr (O.error_on_missing_keys) {
-      for (std::size_t k = 0; k < in_order; ++k) seen.set(k);
-    }
   }
   c.store_to(ctx.src);
+  detail::struct_keys_reader<O, T> keys;
+  keys.read_in_order(in_order);
   head rest = h;
   if (!h.indefinite) {
     rest.argument = h.argument - in_order;
-    if (rest.argument == 0) return finish_struct<O, T>(ctx, seen, at) ? ctx.src.cur() : nullptr;
+    if (rest.argument == 0) return keys.finish(ctx, at) ? ctx.src.cur() : nullptr;
   }
   std::string joined;
   const bool ok = for_each_entry(ctx, rest, at, 2, [&](std::size_t) {
@@ -491,20 +461,12 @@ PRISM_INLINE const std::uint8_t* read_struct_entries(Ctx& ctx, local_cursor c, T
     const std::uint8_t* p{};
     std::size_t len{};
     if (!read_text<O>(ctx, p, len, joined)) return false;
-    const std::string_view key(reinterpret_cast<const char*>(p), len);
-    const std::size_t index = struct_keys<T>.find(key);
-    if (index >= fields) {
-      if constexpr (O.error_on_unknown_keys) {
-        return ctx.fail(errc::unknown_key, key_at, "a field name");
-      } else {
-        const std::string name(key);
-        return skip_value(ctx) || ctx.in_key(name);
-      }
-    }
-    if constexpr (O.error_on_missing_keys) seen.set(index);
-    return read_field<O>(ctx, v, index);
+    return keys.entry(
+        ctx, std::string_view(reinterpret_cast<const char*>(p), len), key_at,
+        [&](std::size_t index) { return read_field<O>(ctx, v, index); },
+        [&] { return skip_value(ctx); });
   });
-  return ok && finish_struct<O, T>(ctx, seen, at) ? ctx.src.cur() : nullptr;
+  return ok && keys.finish(ctx, at) ? ctx.src.cur() : nullptr;
 }
 
 template <options O, class T, class Ctx>
@@ -534,7 +496,6 @@ bool read_struct(Ctx& ctx, T& v) {
 
 template <options O, class T, class Ctx>
 bool read_struct_rest(Ctx& ctx, T& v) {
-  constexpr std::size_t fields = field_count_v<T>;
   const std::size_t at = ctx.src.offset();
   head h;
   if (!skip_tags(ctx)) return false;
@@ -545,15 +506,12 @@ bool read_struct_rest(Ctx& ctx, T& v) {
     std::size_t count = 0;
     const bool ok = for_each_entry(ctx, h, at, 1, [&](std::size_t i) {
       ++count;
-      if (i < fields) return read_field<O>(ctx, v, i);
-      return skip_value(ctx) || ctx.in_element(i);
+      return detail::read_positional_item<T>(
+              ctx, i, [&](std::size_t k) { return read_field<O>(ctx, v, k); }, [&] { return skip_value(ctx); });
     });
     if (!ok) return false;
     ctx.leave();
-    if constexpr (O.error_on_missing_keys) {
-      if (count < fields) return ctx.fail(errc::missing_key, at, "array with every field");
-    }
-    return true;
+    return detail::positional_complete<O, T>(ctx, count, at);
   }
   if ((initial >> 5) != major::map) [[unlikely]] return mismatch(ctx, "map", initial);
   if (!read_head(ctx, h) || !ctx.enter()) return false;

@@ -19,6 +19,7 @@
 #include "../core/enum.hpp"
 #include "../core/fields.hpp"
 #include "../core/hash.hpp"
+#include "../core/struct_reader.hpp"
 #include "../core/tensor.hpp"
 #include "../core/tensor_io.hpp"
 #include "../core/text_input.hpp"
@@ -198,9 +199,6 @@ bool read_map(reader<Ctx>& rd, const ref& r, T& v) {
   return true;
 }
 
-template <class T>
-inline constexpr detail::key_index<field_count_v<T>> struct_keys{field_names<T>()};
-
 // Field indexes in the order the Builder writes a struct's keys: sorted bytewise.
 template <class T>
 inline constexpr auto fields_by_key = [] {
@@ -239,17 +237,17 @@ bool read_struct(reader<Ctx>& rd, const ref& r, T& v) {
     return true;
   }
   if (!rd.elements(r, b, "map") || !rd.enter(r)) return false;
-  static_assert(struct_keys<T>.ok, "prism: field names must be distinct");
+  static_assert(detail::struct_keys<T>.ok, "prism: field names must be distinct");
   [[maybe_unused]] std::bitset<fields> seen;
   for (std::size_t i = 0; i < b.count; ++i) {
     const ref k = message::key(b, i);
     std::size_t index = fields;
-    if (i < fields && key_is(rd.m, k, struct_keys<T>.names[fields_by_key<T>[i]])) [[likely]] {
+    if (i < fields && key_is(rd.m, k, detail::struct_keys<T>.names[fields_by_key<T>[i]])) [[likely]] {
       index = fields_by_key<T>[i];  // the keys of exactly this struct, in the Builder's order
     } else {
       std::string_view key;
       if (!rd.text(k, key, "key")) return false;
-      index = struct_keys<T>.find(key);
+      index = detail::struct_keys<T>.find(key);
       if (index >= fields) {
         if constexpr (O.error_on_unknown_keys) return rd.fail(errc::unknown_key, k, "a field name");
         else continue;
@@ -263,7 +261,7 @@ bool read_struct(reader<Ctx>& rd, const ref& r, T& v) {
     for (std::size_t i = 0; i < fields; ++i) {
       if (!seen.test(i)) {
         rd.fail(errc::missing_key, r, "every field");
-        return rd.ctx.in_field(struct_keys<T>.names[i]);
+        return rd.ctx.in_field(detail::struct_keys<T>.names[i]);
       }
     }
   }

@@ -4,19 +4,16 @@
 // and column (computed only on failure) and the field path.
 // Here: structs, variants and the dispatch over every type.
 // Under it, in read_scalars.hpp: scalars, strings, containers, tensors and skipping.
-#include <bitset>
 #include <cstring>
 #include <string>
 #include <string_view>
 #include <type_traits>
 #include <vector>
 
+#include "../core/struct_reader.hpp"
 #include "read_scalars.hpp"
 
 namespace prism::json_detail {
-
-template <class T>
-inline constexpr detail::key_index<field_count_v<T>> struct_keys{field_names<T>()};
 
 // `"name"` of field I, to compare with the input as raw bytes.
 template <class T, std::size_t I>
@@ -51,23 +48,19 @@ bool unknown_member(Ctx& ctx, std::string_view key, std::size_t key_at) {
 // at the end of the object, or on an error.
 template <options O, class T, class Ctx>
 PRISM_INLINE bool read_fields_in_order(Ctx& ctx, T& v, std::size_t& done, bool& more) {
-  return [&]<std::size_t... I>(std::index_sequence<I...>) {
-    bool ok = true;
-    (void)((more && [&] {
-      constexpr auto& name = quoted_name<T, I>;
-      std::uint8_t c{};
-      if (!next_byte(ctx, c, "a key")) return ok = false;
-      if (!ctx.src.need(name.size()) || !detail::equal_bytes(ctx.src.cur(), name)) return false;
-      ctx.src.advance(name.size());
-      if (!consume(ctx, ':', "':'") || !next_byte(ctx, c, "a value") || !read_field_at<O, T, I>(ctx, v) ||
-          !member_end(ctx, more)) {
-        return ok = false;
-      }
-      ++done;
-      return true;
-    }()) && ...);
-    return ok;
-  }(std::make_index_sequence<field_count_v<T>>{});
+  using detail::in_order;
+  return detail::read_fields_in_order<T>(ctx, field_count_v<T>, done, [&](auto field) {
+    if (!more) return in_order::other_key;
+    constexpr auto& name = quoted_name<T, field()>;
+    std::uint8_t c{};
+    if (!next_byte(ctx, c, "a key")) return in_order::failed;
+    if (!ctx.src.need(name.size()) || !detail::equal_bytes(ctx.src.cur(), name)) return in_order::other_key;
+    ctx.src.advance(name.size());
+    if (!consume(ctx, ':', "':'") || !next_byte(ctx, c, "a value") || !read_field_at<O, T, field()>(ctx, v) ||
+        !member_end(ctx, more))
+      return in_order::failed;
+    return in_order::read;
+  });
 }
 
 template <options O, class T, class Ctx>
@@ -81,15 +74,11 @@ bool read_struct_as_array(Ctx& ctx, T& v) {
         return field_readers<O, T, Ctx>[i](ctx, v);
       }))
     return false;
-  if constexpr (O.error_on_missing_keys) {
-    if (count < fields) return ctx.fail(errc::missing_key, at, "an array with every field");
-  }
-  return true;
+  return detail::positional_complete<O, T>(ctx, count, at);
 }
 
 template <options O, class T, class Ctx>
 bool read_struct(Ctx& ctx, T& v) {
-  constexpr std::size_t fields = field_count_v<T>;
   if constexpr (O.structs_as_arrays) {
     return read_struct_as_array<O>(ctx, v);
   } else {
@@ -103,32 +92,17 @@ bool read_struct(Ctx& ctx, T& v) {
     if (!more) ctx.src.advance(1);
     std::size_t in_order = 0;
     if (!read_fields_in_order<O>(ctx, v, in_order, more)) return false;
-    [[maybe_unused]] std::bitset<fields> seen;
-    if constexpr (O.error_on_missing_keys) {
-      for (std::size_t k = 0; k < in_order; ++k) seen.set(k);
-    }
-    static_assert(struct_keys<T>.ok, "prism: field names must be distinct");
+    detail::struct_keys_reader<O, T> keys;
+    keys.read_in_order(in_order);
     std::string scratch;
     if (more && !read_members<O>(ctx, scratch, [&](std::string_view key, std::size_t key_at) {
-          const std::size_t index = struct_keys<T>.find(key);
-          if (index >= fields) return unknown_member<O>(ctx, key, key_at);
-          if constexpr (O.error_on_missing_keys) seen.set(index);
-          return field_readers<O, T, Ctx>[index](ctx, v);
+          return keys.entry(
+              ctx, key, key_at, [&](std::size_t index) { return field_readers<O, T, Ctx>[index](ctx, v); },
+              [&] { return skip_value<O>(ctx); });
         })) {
       return false;
     }
-    ctx.leave();
-    if constexpr (O.error_on_missing_keys) {
-      if (in_order < fields && !seen.all()) {
-        for (std::size_t i = 0; i < fields; ++i) {
-          if (!seen.test(i)) {
-            ctx.fail(errc::missing_key, at, "every field");
-            return ctx.in_field(struct_keys<T>.names[i]);
-          }
-        }
-      }
-    }
-    return true;
+    return keys.finish(ctx, at);
   }
 }
 
@@ -143,7 +117,7 @@ bool read_variant_body(Ctx& ctx, V& v, std::size_t index, std::string_view tag) 
     return read_object<O>(ctx, scratch, [&](std::string_view key, std::size_t key_at) {
       if (key == tag) return skip_value<O>(ctx);
       if constexpr (plain_struct<A> && !O.structs_as_arrays) {
-        const std::size_t f = struct_keys<A>.find(key);
+        const std::size_t f = detail::struct_keys<A>.find(key);
         if (f < field_count_v<A>) return field_readers<O, A, Ctx>[f](ctx, alt);
       } else if constexpr (!std::is_same_v<A, std::monostate>) {
         if (key == "value") return read_value<O>(ctx, alt) || ctx.in_field("value");

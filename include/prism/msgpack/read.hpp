@@ -5,13 +5,13 @@
 // Here: arrays, maps, structs and the dispatch over every type.
 // Under it, in read_scalars.hpp: scalars, strings, tensors and skipping.
 #include <bit>
-#include <bitset>
 #include <chrono>
 #include <cstring>
 #include <limits>
 #include <string_view>
 #include <type_traits>
 
+#include "../core/struct_reader.hpp"
 #include "read_scalars.hpp"
 
 namespace prism::msgpack_detail {
@@ -234,91 +234,48 @@ bool read_value(Ctx& ctx, T& v) {
   }
 }
 
-template <class T>
-inline constexpr detail::key_index<field_count_v<T>> struct_keys{field_names<T>()};
-
 template <options O, class T, class Ctx>
 bool read_field(Ctx& ctx, T& v, std::size_t index) {
-  return with_field(v, index, [&](auto& field, std::string_view name) { return read_value<O>(ctx, field) || ctx.in_field(name); });
+  return detail::read_field_at(ctx, v, index, [&](auto& field) { return read_value<O>(ctx, field); });
 }
 
-// The common case of keys written in declaration order (as prism and most writers do): each
-// encoded key is compared as raw bytes against its compile-time encoding and the field is read
-// without a lookup, at the local cursor. Stops at the first key out of order; `i` is then the
-// number of fields read.
+// Keys in declaration order (as prism and most writers write them) are compared as raw bytes
+// with their compile-time encoding and the values read at the local cursor, with no lookup.
 template <options O, class T, class Ctx>
 PRISM_INLINE bool read_fields_in_order(Ctx& ctx, local_cursor& c, T& v, std::size_t n, std::size_t& i) {
-  return [&]<std::size_t... I>(std::index_sequence<I...>) PRISM_LAMBDA_INLINE {
-    bool ok = true;
-    (void)((i < n && [&]() PRISM_LAMBDA_INLINE {
-      constexpr auto& key = encoded_key<T, I>;
-      if (c.readable() < key.size() || !detail::equal_bytes(c.p, key)) return false;
-      c.p += key.size();
-      ++i;
-      if (read_next<O>(ctx, c, get_field<I>(v))) [[likely]] return true;
-      ok = ctx.in_field(field_name<T, I>());
-      return false;
-    }()) && ...);
-    return ok;
-  }(std::make_index_sequence<field_count_v<T>>{});
+  return detail::read_fields_in_order<T>(ctx, n, i, [&](auto field) PRISM_LAMBDA_INLINE {
+    constexpr auto& key = encoded_key<T, field()>;
+    if (c.readable() < key.size() || !detail::equal_bytes(c.p, key)) return detail::in_order::other_key;
+    c.p += key.size();
+    return read_next<O>(ctx, c, get_field<field()>(v)) ? detail::in_order::read : detail::in_order::value_failed;
+  });
 }
 
 // The n entries of a map from the cursor on (depth entered), into struct T, whose head is at
 // offset `at`; returns where they end, or null on an error.
 template <options O, class T, class Ctx>
 PRISM_INLINE const std::uint8_t* read_struct_fields(Ctx& ctx, local_cursor c, T& v, std::size_t n, std::size_t at) {
-  constexpr std::size_t fields = field_count_v<T>;
-  static_assert(struct_keys<T>.ok, "prism: field names must be distinct");
-  [[maybe_unused]] std::bitset<fields> seen;
   std::size_t i = 0;
   if (!read_fields_in_order<O>(ctx, c, v, n, i)) return nullptr;
-  if (i == n && (!O.error_on_missing_keys || n == fields)) [[likely]] {
+  if (i == n && (!O.error_on_missing_keys || n == field_count_v<T>)) [[likely]] {
     ctx.leave();
     return c.p;
   }
   c.store_to(ctx.src);
-  if constexpr (O.error_on_missing_keys) {
-    for (std::size_t k = 0; k < i; ++k) seen.set(k);
-  }
+  detail::struct_keys_reader<O, T> keys;
+  keys.read_in_order(i);
   for (; i < n; ++i) {
     const std::size_t key_at = ctx.src.offset();
     const std::uint8_t* p{};
     std::size_t len{};
     if (!read_str_bytes<O>(ctx, p, len)) return nullptr;
-    const std::string_view key(reinterpret_cast<const char*>(p), len);
-    std::size_t index{};
-    if (i < fields && key == struct_keys<T>.names[i]) [[likely]] {
-      index = i;  // fields in declaration order: no hashing
-    } else {
-      index = struct_keys<T>.find(key);
-    }
-    if (index >= fields) {
-      if constexpr (O.error_on_unknown_keys) {
-        ctx.fail(errc::unknown_key, key_at, "a field name");
-        return nullptr;
-      } else {
-        const std::string name(key);
-        if (!skip_value(ctx)) {
-          ctx.in_key(name);
-          return nullptr;
-        }
-        continue;
-      }
-    }
-    if constexpr (O.error_on_missing_keys) seen.set(index);
-    if (!read_field<O>(ctx, v, index)) return nullptr;
+    if (!keys.entry(
+            ctx, std::string_view(reinterpret_cast<const char*>(p), len), key_at,
+            [&](std::size_t index) { return read_field<O>(ctx, v, index); },
+            [&] { return skip_value(ctx); }))
+      return nullptr;
   }
-  ctx.leave();
-  if constexpr (O.error_on_missing_keys) {
-    for (std::size_t k = 0; k < fields; ++k) {
-      if (!seen.test(k)) {
-        ctx.fail(errc::missing_key, at, "every field");
-        ctx.in_field(struct_keys<T>.names[k]);
-        return nullptr;
-      }
-    }
-  }
-  return ctx.src.cur();
+  return keys.finish(ctx, at) ? ctx.src.cur() : nullptr;
 }
 
 template <options O, class T, class Ctx>
@@ -345,27 +302,20 @@ bool read_struct(Ctx& ctx, T& v) {
 
 template <options O, class T, class Ctx>
 bool read_struct_rest(Ctx& ctx, T& v) {
-  constexpr std::size_t fields = field_count_v<T>;
   std::uint8_t tag{};
   if (!peek_tag(ctx, tag)) return false;
   const std::size_t at = ctx.src.offset();
   std::size_t n{};
   if ((tag & 0xf0) == code::fixarray || tag == code::array16 || tag == code::array32) {
-    // Positional: fewer items leave the last fields untouched, extra items are skipped.
     if (!read_header<kind::array>(ctx, n, "array")) return false;
     if (!ctx.check_count(n, 1, at) || !ctx.enter()) return false;
     for (std::size_t i = 0; i < n; ++i) {
-      if (i < fields) {
-        if (!read_field<O>(ctx, v, i)) return false;
-      } else if (!skip_value(ctx)) {
-        return ctx.in_element(i);
-      }
+      if (!detail::read_positional_item<T>(
+              ctx, i, [&](std::size_t k) { return read_field<O>(ctx, v, k); }, [&] { return skip_value(ctx); }))
+        return false;
     }
     ctx.leave();
-    if constexpr (O.error_on_missing_keys) {
-      if (n < fields) return ctx.fail(errc::missing_key, at, "array with every field");
-    }
-    return true;
+    return detail::positional_complete<O, T>(ctx, n, at);
   }
   if (!read_header<kind::map>(ctx, n, "map")) return false;
   if (!ctx.check_count(n, 2, at) || !ctx.enter()) return false;

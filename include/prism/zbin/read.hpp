@@ -3,7 +3,6 @@
 // are skipped: a struct is filled in wire order, keys dispatched by the compile-time key table.
 // Every length is checked against the input before anything is allocated.
 #include <algorithm>
-#include <bitset>
 #include <chrono>
 #include <cstring>
 #include <limits>
@@ -17,6 +16,7 @@
 #include "../core/enum.hpp"
 #include "../core/fields.hpp"
 #include "../core/hash.hpp"
+#include "../core/struct_reader.hpp"
 #include "../core/tensor.hpp"
 #include "../core/tensor_io.hpp"
 #include "../core/text_input.hpp"
@@ -498,98 +498,55 @@ bool read_value(Ctx& ctx, T& v) {
   }
 }
 
-template <class T>
-inline constexpr detail::key_index<field_count_v<T>> struct_keys{field_names<T>()};
-
 template <options O, class T, class Ctx>
 bool read_field(Ctx& ctx, T& v, std::size_t index) {
-  return with_field(v, index, [&](auto& field, std::string_view name) { return read_value<O>(ctx, field) || ctx.in_field(name); });
+  return detail::read_field_at(ctx, v, index, [&](auto& field) { return read_value<O>(ctx, field); });
 }
 
-// Keys in the order prism writes them are matched as raw bytes, with no lookup; stops at the
-// first other key, leaving `i` at the number of fields read.
+// Keys in the order prism writes them are matched as raw bytes, with no lookup.
 template <options O, class T, class Ctx>
 PRISM_INLINE bool read_fields_in_order(Ctx& ctx, T& v, std::size_t n, std::size_t& i) {
-  return [&]<std::size_t... K>(std::index_sequence<K...>) {
-    bool ok = true;
-    (void)((i < n && [&] {
-      constexpr std::size_t I = wire_order<T>[K];
-      constexpr auto& key = encoded_key<T, I>;
-      if (!ctx.src.need(key.size()) || !detail::equal_bytes(ctx.src.cur(), key)) return false;
-      ctx.src.advance(key.size());
-      ++i;
-      if (!read_value<O>(ctx, get_field<I>(v))) [[unlikely]] {
-        ok = ctx.in_field(field_name<T, I>());
-        return false;
-      }
-      return true;
-    }()) && ...);
-    return ok;
-  }(std::make_index_sequence<field_count_v<T>>{});
+  return detail::read_fields_in_order<T, wire_order<T>>(ctx, n, i, [&](auto field) {
+    constexpr auto& key = encoded_key<T, field()>;
+    if (!ctx.src.need(key.size()) || !detail::equal_bytes(ctx.src.cur(), key)) return detail::in_order::other_key;
+    ctx.src.advance(key.size());
+    return read_value<O>(ctx, get_field<field()>(v)) ? detail::in_order::read : detail::in_order::value_failed;
+  });
 }
 
 template <options O, class T, class Ctx>
 bool read_struct(Ctx& ctx, T& v) {
-  constexpr std::size_t fields = field_count_v<T>;
   std::uint8_t tag{};
   if (!peek_tag(ctx, tag)) return false;
   const std::size_t at = ctx.src.offset();
   std::size_t n{};
+  const auto skip = [&] { return skip_value(ctx); };
   if ((tag & 0xf0) == code::fixarray || tag == code::array) {
     if (!read_container(ctx, false, n, "array")) return false;
     if (!ctx.enter()) return false;
     for (std::size_t i = 0; i < n; ++i) {
-      if (i < fields) {
-        if (!read_field<O>(ctx, v, i)) return false;
-      } else if (!skip_value(ctx)) {
-        return ctx.in_element(i);
-      }
+      if (!detail::read_positional_item<T>(ctx, i, [&](std::size_t k) { return read_field<O>(ctx, v, k); }, skip)) return false;
     }
     ctx.leave();
-    if constexpr (O.error_on_missing_keys) {
-      if (n < fields) return ctx.fail(errc::missing_key, at, "array with every field");
-    }
-    return true;
+    return detail::positional_complete<O, T>(ctx, n, at);
   }
   if (!read_container(ctx, true, n, "object")) return false;
   if (!ctx.enter()) return false;
-  static_assert(struct_keys<T>.ok, "prism: field names must be distinct");
-  [[maybe_unused]] std::bitset<fields> seen;
   std::size_t i = 0;
   if (!read_fields_in_order<O>(ctx, v, n, i)) return false;
-  if constexpr (O.error_on_missing_keys) {
-    for (std::size_t k = 0; k < i; ++k) seen.set(wire_order<T>[k]);
-  }
+  detail::struct_keys_reader<O, T, wire_order<T>> keys;
+  keys.read_in_order(i);
   for (; i < n; ++i) {
     const std::size_t key_at = ctx.src.offset();
     const std::uint8_t* p{};
     std::size_t len{};
     if (!read_text<O>(ctx, p, len)) return false;
-    const std::string_view key(reinterpret_cast<const char*>(p), len);
-    const std::size_t index = struct_keys<T>.find(key);
-    if (index >= fields) {
-      if constexpr (O.error_on_unknown_keys) {
-        return ctx.fail(errc::unknown_key, key_at, "a field name");
-      } else {
-        // A stream source may move its window while skipping, taking the key's bytes with it.
-        const std::string name(key);
-        if (!skip_value(ctx)) return ctx.in_key(name);
-        continue;
-      }
-    }
-    if constexpr (O.error_on_missing_keys) seen.set(index);
-    if (!read_field<O>(ctx, v, index)) return false;
+    if (!keys.entry(
+            ctx, std::string_view(reinterpret_cast<const char*>(p), len), key_at,
+            [&](std::size_t index) { return read_field<O>(ctx, v, index); }, skip))
+      return false;
   }
-  ctx.leave();
-  if constexpr (O.error_on_missing_keys) {
-    for (std::size_t k = 0; k < fields; ++k) {
-      if (!seen.test(k)) {
-        ctx.fail(errc::missing_key, at, "every field");
-        return ctx.in_field(struct_keys<T>.names[k]);
-      }
-    }
-  }
-  return true;
+  return keys.finish(ctx, at);
 }
 
 template <class Ctx>

@@ -1,0 +1,148 @@
+#pragma once
+// What every format that names its fields does with a struct's keys, decided once: keys in
+// the writer's order are matched as raw bytes with no lookup, any other key goes through the
+// compile-time hash, an unknown key is skipped or an error, an absent field is left untouched
+// or an error, and an array reads the fields by position. A format reads its own heads, keys
+// and values and hands each key to these pieces.
+#include <array>
+#include <bitset>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+
+#include "config.hpp"
+#include "error.hpp"
+#include "fields.hpp"
+#include "hash.hpp"
+#include "options.hpp"
+
+namespace prism::detail {
+
+template <class T>
+inline constexpr key_index<field_count_v<T>> struct_keys{field_names<T>()};
+
+// Fields on the wire in declaration order; a format that sorts them passes its own order.
+template <class T>
+inline constexpr auto declaration_order = [] {
+  std::array<std::size_t, field_count_v<T>> order{};
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  return order;
+}();
+
+// What the in-order pass found for one field.
+enum class in_order : std::uint8_t {
+  read,            // its key matched and its value was read
+  other_key,       // another key (or the end): the lookup path takes over, nothing consumed
+  value_failed,    // its value failed: the error gets the field's name
+  failed,          // anything else failed, with its error complete
+};
+
+// The fast path: step(std::integral_constant<std::size_t, I>) compares field I's key with the
+// input and reads its value. Stops at the first other key, after n entries or at an error;
+// `count` is then the number of fields read. False only on an error.
+template <class T, const auto& Order = declaration_order<T>, class Ctx, class Step>
+PRISM_INLINE bool read_fields_in_order(Ctx& ctx, std::size_t n, std::size_t& count, Step&& step) {
+  return [&]<std::size_t... K>(std::index_sequence<K...>) PRISM_LAMBDA_INLINE {
+    bool ok = true;
+    (void)((count < n && [&]() PRISM_LAMBDA_INLINE {
+      constexpr std::size_t I = Order[K];
+      const in_order found = step(std::integral_constant<std::size_t, I>{});
+      if (found == in_order::read) [[likely]] {
+        ++count;
+        return true;
+      }
+      if (found == in_order::value_failed) ok = ctx.in_field(field_name<T, I>());
+      if (found == in_order::failed) ok = false;
+      return false;
+    }()) && ...);
+    return ok;
+  }(std::make_index_sequence<field_count_v<T>>{});
+}
+
+// Reads field `index` (known at run time) with read(field); a failure gets the field's name.
+// The dispatch is forced into the caller, which formats keep out of line (their read_field).
+template <class T, class Ctx, class Read>
+PRISM_INLINE bool read_field_at(Ctx& ctx, T& v, std::size_t index, Read&& read) {
+  return [&]<std::size_t... I>(std::index_sequence<I...>) PRISM_LAMBDA_INLINE {
+    bool ok = true;
+    (void)((index == I ? (ok = read(get_field<I>(v)) || ctx.in_field(field_name<T, I>()), true) : false) || ...);
+    return ok;
+  }(std::make_index_sequence<field_count_v<T>>{});
+}
+
+// The keys of one struct after the in-order pass, one at a time.
+template <options O, class T, const auto& Order = declaration_order<T>>
+class struct_keys_reader {
+  static constexpr std::size_t fields = field_count_v<T>;
+  static_assert(struct_keys<T>.ok, "prism: field names must be distinct");
+  struct nothing_tracked {};
+  [[no_unique_address]] std::conditional_t<bool(O.error_on_missing_keys), std::bitset<fields>, nothing_tracked> seen_{};
+
+ public:
+  // The in-order pass read the first `count` fields of Order.
+  PRISM_INLINE void read_in_order([[maybe_unused]] std::size_t count) {
+    if constexpr (O.error_on_missing_keys) {
+      for (std::size_t k = 0; k < count; ++k) seen_.set(Order[k]);
+    }
+  }
+
+  // The value after `key` (read at key_at): read_field(index) reads it into its field and names
+  // the field on an error; skip() passes over it.
+  template <class Ctx, class ReadField, class Skip>
+  PRISM_INLINE bool entry(Ctx& ctx, std::string_view key, std::size_t key_at, ReadField&& read_field, Skip&& skip) {
+    const std::size_t index = struct_keys<T>.find(key);
+    if (index >= fields) [[unlikely]] {
+      if constexpr (O.error_on_unknown_keys) {
+        return ctx.fail(errc::unknown_key, key_at, "a field name");
+      } else if constexpr (std::remove_cvref_t<decltype(ctx.src)>::bounded) {
+        return skip() || ctx.in_key(key);
+      } else {
+        const std::string name(key);  // a stream source may move its window while skipping
+        return skip() || ctx.in_key(name);
+      }
+    }
+    if constexpr (O.error_on_missing_keys) seen_.set(index);
+    return read_field(index);
+  }
+
+  // After the last entry: leaves the struct's depth; with error_on_missing_keys, every field
+  // must have been seen (the error is at the struct's offset `at`, naming the first absent one).
+  template <class Ctx>
+  PRISM_INLINE bool finish(Ctx& ctx, [[maybe_unused]] std::size_t at) {
+    ctx.leave();
+    if constexpr (O.error_on_missing_keys) {
+      if (!seen_.all()) [[unlikely]] {
+        for (std::size_t k = 0; k < fields; ++k) {
+          if (!seen_.test(k)) {
+            ctx.fail(errc::missing_key, at, "every field");
+            return ctx.in_field(struct_keys<T>.names[k]);
+          }
+        }
+      }
+    }
+    return true;
+  }
+};
+
+// A struct written as an array of its fields in declaration order: item i goes to field i
+// (read_field(i), as in struct_keys_reader::entry); items past the last field are skipped.
+template <class T, class Ctx, class ReadField, class Skip>
+PRISM_INLINE bool read_positional_item(Ctx& ctx, std::size_t i, ReadField&& read_field, Skip&& skip) {
+  if (i < field_count_v<T>) return read_field(i);
+  return skip() || ctx.in_element(i);
+}
+
+// After `count` positional items: fewer than the fields leave the rest untouched, unless every
+// field is required.
+template <options O, class T, class Ctx>
+PRISM_INLINE bool positional_complete(Ctx& ctx, [[maybe_unused]] std::size_t count, [[maybe_unused]] std::size_t at) {
+  if constexpr (O.error_on_missing_keys) {
+    if (count < field_count_v<T>) return ctx.fail(errc::missing_key, at, "an array with every field");
+  }
+  return true;
+}
+
+}  // namespace prism::detail
