@@ -153,6 +153,24 @@ struct prism::meta<type_matrix_test_types::Pose> {
 
 namespace type_matrix_test_types {
 
+// Structs with bases that C++20 reflects without meta: every base empty (tags, mixins), or no
+// member beside those of the only base.
+struct Tagged {
+  friend bool operator==(const Tagged&, const Tagged&) = default;
+};
+struct Comparable {
+  friend bool operator==(const Comparable&, const Comparable&) = default;
+};
+struct Reading : Tagged, Comparable {
+  std::uint32_t sensor = 0;
+  double value = 0;
+  std::string unit;
+  friend bool operator==(const Reading&, const Reading&) = default;
+};
+struct Stamped : Header {
+  friend bool operator==(const Stamped&, const Stamped&) = default;
+};
+
 using testing_types::Leaf;
 using testing_types::Point;
 
@@ -199,6 +217,8 @@ struct Everything {
   StandardTypes standard;
   AdaptedTypes adapted;
   Pose pose;
+  Reading reading;
+  Stamped stamped;
   std::map<std::string, Money> prices;
   std::multimap<std::int32_t, std::string> history;
   friend bool operator==(const Everything&, const Everything&) = default;
@@ -209,6 +229,8 @@ struct WithoutMaps {
   StandardTypes standard;
   AdaptedTypes adapted;
   Pose pose;
+  Reading reading;
+  Stamped stamped;
   friend bool operator==(const WithoutMaps&, const WithoutMaps&) = default;
 };
 
@@ -299,6 +321,22 @@ TEST(TypeMatrixWire, StandardTypesInJson) {
   std::string json;
   ASSERT_TRUE(prism::write<prism::json>(Config{}, json));
   EXPECT_EQ(json, R"({"timeout":30,"flags":"1010","log":"/var/log/app.log","ports":[80,443],"limit":7})");
+}
+
+TEST(TypeMatrixWire, StructsWithReflectableBases) {
+  static_assert(prism::field_count_v<Reading> == 3 && prism::field_count_v<Stamped> == 2);
+  Reading r;
+  r.sensor = 7;
+  r.value = 0.5;
+  r.unit = "V";
+  EXPECT_EQ(prism::write<prism::json>(r).value(), R"({"sensor":7,"value":0.5,"unit":"V"})");
+  Stamped s;
+  s.sequence = 3;
+  s.frame = "map";
+  EXPECT_EQ(prism::write<prism::json>(s).value(), R"({"sequence":3,"frame":"map"})");
+  const auto back = prism::read<prism::msgpack, Stamped>(prism::write<prism::msgpack>(s).value());
+  ASSERT_TRUE(back);
+  EXPECT_TRUE(*back == s);
 }
 
 TEST(TypeMatrixWire, AdaptedTypesTravelAsTheirProxy) {

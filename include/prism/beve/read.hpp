@@ -17,32 +17,6 @@
 
 namespace prism::beve_detail {
 
-// Prepares a sequence for n elements: the size of a fixed array must match.
-template <class T, class Ctx>
-bool size_sequence(Ctx& ctx, T& v, std::uint64_t n, std::size_t at) {
-  if constexpr (fixed_array<T>) {
-    if (n != v.size()) return ctx.fail(errc::size_mismatch, at, "array of the declared size");
-  } else {
-    static_assert(resizable_sequence<T>, "prism::beve: cannot read into a fixed view; use a container");
-    if (!ctx.charge(static_cast<std::size_t>(n) * sizeof(range_value_t<T>))) return false;
-    v.resize(static_cast<std::size_t>(n));
-  }
-  return true;
-}
-
-template <options O, class E, class Ctx>
-PRISM_INLINE bool read_element(Ctx& ctx, E&& e, std::size_t i) {
-  bool ok;
-  if constexpr (std::is_same_v<std::remove_cvref_t<E>, std::vector<bool>::reference>) {
-    bool b{};
-    ok = read_value<O>(ctx, b);
-    e = b;
-  } else {
-    ok = read_value<O>(ctx, e);
-  }
-  return ok || ctx.in_element(i);
-}
-
 // A typed array of exactly the destination's contiguous element type, its header consumed:
 // one bounds check and one copy (of a constant size for std::array).
 template <class T, class Ctx>
@@ -50,15 +24,15 @@ PRISM_INLINE bool read_same_typed_array(Ctx& ctx, T& v, std::size_t at) {
   using E = range_value_t<T>;
   std::uint64_t n{};
   if (!read_size(ctx, n)) return false;
-  if (n > ctx.lim.max_elements) [[unlikely]] return ctx.fail(errc::too_many_elements, at);
+  if (!ctx.check_elements(n, at)) [[unlikely]] return false;
   if (n > ctx.src.remaining_bound() / sizeof(E)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
   const auto bytes = static_cast<std::size_t>(n) * sizeof(E);
-  if (!ctx.src.need(bytes)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
+  if (!ctx.require(bytes, at)) [[unlikely]] return false;
   if constexpr (fixed_array<T>) {
     if (n != v.size()) [[unlikely]] return ctx.fail(errc::size_mismatch, at, "array of the declared size");
     detail::copy_large(std::ranges::data(v), ctx.src.cur(), sizeof(E) * std::tuple_size_v<T>);
   } else {
-    if (!size_sequence(ctx, v, n, at)) return false;
+    if (!detail::size_sequence(ctx, v, static_cast<std::size_t>(n), at)) return false;
     if (n) detail::copy_large(std::ranges::data(v), ctx.src.cur(), bytes);
   }
   ctx.src.advance(bytes);
@@ -73,9 +47,9 @@ bool read_numeric_typed_array(Ctx& ctx, T& v, std::uint8_t h, std::size_t at) {
   if (!read_size(ctx, n)) return false;
   const std::size_t size = element_size(h);
   if (size == 0) return ctx.fail(errc::invalid_value, at, "typed array elements of 1 to 8 bytes");
-  if (n > ctx.lim.max_elements) return ctx.fail(errc::too_many_elements, at);
+  if (!ctx.check_elements(n, at)) [[unlikely]] return false;
   if (!detail::count_fits(n, size, ctx.src.remaining_bound()) || !ctx.src.need(n * size)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
-  if (!size_sequence(ctx, v, n, at)) return false;
+  if (!detail::size_sequence(ctx, v, static_cast<std::size_t>(n), at)) return false;
   const std::uint8_t* p = ctx.src.cur();
   std::size_t i = 0;
   for (auto&& e : v) {
@@ -93,7 +67,7 @@ bool read_tensor_header(Ctx& ctx, tensor_header& h) {
   std::uint8_t b{};
   if (!peek_header(ctx, b)) return false;
   if (b != header::matrix) return mismatch(ctx, "tensor (matrix extension)", b);
-  if (!ctx.src.need(3)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
+  if (!ctx.require(3, at)) [[unlikely]] return false;
   const std::uint8_t layout = ctx.src.cur()[1], extents = ctx.src.cur()[2];
   if (layout > 1) return ctx.fail(errc::invalid_value, at + 1, "matrix layout 0 or 1");
   const unsigned extent_kind = (extents >> 3) & 3;
@@ -106,13 +80,13 @@ bool read_tensor_header(Ctx& ctx, tensor_header& h) {
   if (rank > max_tensor_rank) return ctx.fail(errc::invalid_value, at + 2, "a tensor rank of 16 at most");
   h.rank = static_cast<std::size_t>(rank);
   const std::size_t width = element_size(extents);
-  if (!ctx.src.need(h.rank * width)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
+  if (!ctx.require(h.rank * width)) [[unlikely]] return false;
   for (std::size_t d = 0; d < h.rank; ++d) {
     if (!convert_number(ctx, extents, ctx.src.cur() + d * width, ctx.src.offset(), h.shape[d])) return false;
   }
   ctx.src.advance(h.rank * width);
   const std::size_t data_at = ctx.src.offset();
-  if (!ctx.src.need(2)) [[unlikely]] return ctx.fail(errc::unexpected_end, data_at);
+  if (!ctx.require(2, data_at)) [[unlikely]] return false;
   const bool is_complex = *ctx.src.cur() == header::complex;
   const std::uint8_t values = ctx.src.cur()[is_complex ? 1 : 0];
   if ((!is_complex && (values & 7) != type::typed_array) || (is_complex && (values & 7) != 1) || !dtype_of_header(values, is_complex, h.type))
@@ -141,20 +115,9 @@ bool read_tensor(Ctx& ctx, T& v) {
 // depth entered for the array, and left here); returns where they end, or null on an error.
 template <options O, class T, class Ctx>
 PRISM_INLINE const std::uint8_t* read_elements(Ctx& ctx, local_cursor c, T& v) {
-  std::size_t i = 0;
-  for (auto&& e : v) {
-    if constexpr (std::is_same_v<std::remove_cvref_t<decltype(e)>, std::vector<bool>::reference>) {
-      c.store_to(ctx.src);
-      if (!read_element<O>(ctx, e, i)) return nullptr;
-      c.load_from(ctx.src);
-    } else if (!read_next<O>(ctx, c, e)) [[unlikely]] {
-      ctx.in_element(i);
-      return nullptr;
-    }
-    ++i;
-  }
-  ctx.leave();
-  return c.p;
+  return detail::read_elements_at(
+      ctx, c, v, [&](local_cursor& at, auto& e) PRISM_LAMBDA_INLINE { return read_next<O>(ctx, at, e); },
+      [&](auto& e) { return read_value<O>(ctx, e); });
 }
 
 // The strings of a string array, from the cursor on, into a sequence of their number; returns
@@ -232,10 +195,10 @@ bool read_sequence_rest(Ctx& ctx, T& v) {
         ctx.src.advance(1);
         std::uint64_t n{};
         if (!read_size(ctx, n)) return false;
-        if (n > ctx.lim.max_elements) return ctx.fail(errc::too_many_elements, at);
+        if (!ctx.check_elements(n, at)) [[unlikely]] return false;
         const std::uint64_t bytes = (n + 7) / 8;
-        if (!ctx.src.need(bytes)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
-        if (!size_sequence(ctx, v, n, at)) return false;
+        if (!ctx.require(bytes, at)) [[unlikely]] return false;
+        if (!detail::size_sequence(ctx, v, static_cast<std::size_t>(n), at)) return false;
         const std::uint8_t* p = ctx.src.cur();
         std::size_t i = 0;
         for (auto&& e : v) {
@@ -249,7 +212,7 @@ bool read_sequence_rest(Ctx& ctx, T& v) {
       if (h == header::string_array) {
         ctx.src.advance(1);
         std::uint64_t n{};
-        if (!read_size(ctx, n) || !ctx.check_count(n, 1, at) || !size_sequence(ctx, v, n, at)) return false;
+        if (!read_size(ctx, n) || !ctx.check_count(n, 1, at) || !detail::size_sequence(ctx, v, static_cast<std::size_t>(n), at)) return false;
         return detail::move_to(ctx.src, read_texts<O>(ctx, local_cursor{ctx.src}, v));
       }
     }
@@ -258,7 +221,7 @@ bool read_sequence_rest(Ctx& ctx, T& v) {
   if (h != header::generic_array) [[unlikely]] return mismatch(ctx, "array", h);
   ctx.src.advance(1);
   std::uint64_t n{};
-  if (!read_size(ctx, n) || !ctx.check_count(n, 1, at) || !size_sequence(ctx, v, n, at) || !ctx.enter()) return false;
+  if (!read_size(ctx, n) || !ctx.check_count(n, 1, at) || !detail::size_sequence(ctx, v, static_cast<std::size_t>(n), at) || !ctx.enter()) return false;
   return detail::move_to(ctx.src, read_elements<O>(ctx, local_cursor{ctx.src}, v));
 }
 
@@ -284,29 +247,27 @@ bool read_map(Ctx& ctx, T& v) {
   if (!read_size(ctx, n) || !ctx.check_count(n, 2, at) || !ctx.enter()) return false;
   v.clear();
   for (std::size_t i = 0; i < n; ++i) {
-    if (!ctx.charge(sizeof(K) + sizeof(M))) return false;
-    K key{};
-    if constexpr (string_type<K>) {
-      const std::uint8_t* p{};
-      std::size_t len{};
-      if (!read_text_bytes<O>(ctx, p, len)) return ctx.in_element(i);
-      key.assign(reinterpret_cast<const char*>(p), len);
-    } else {
-      using I = key_integer_t<K>;
-      const std::size_t key_at = ctx.src.offset();
-      if (!ctx.src.need(key_size)) return ctx.fail(errc::unexpected_end, key_at);
-      I k{};
-      const auto number = static_cast<std::uint8_t>(type::number | (key_kind << 3) | (h & 0xe0));
-      if (!convert_number(ctx, number, ctx.src.cur(), key_at, k)) return ctx.in_element(i);
-      ctx.src.advance(key_size);
-      key = static_cast<K>(k);
-    }
-    M value{};
-    if (!read_value<O>(ctx, value)) {
-      if constexpr (string_type<K>) return ctx.in_key(key);
-      else return ctx.in_element(i);
-    }
-    detail::put_entry(v, std::move(key), std::move(value));
+    const auto read_key = [&](K& key) {
+      if constexpr (string_type<K>) {
+        const std::uint8_t* p{};
+        std::size_t len{};
+        if (!read_text_bytes<O>(ctx, p, len)) return false;
+        key.assign(reinterpret_cast<const char*>(p), len);
+      } else {
+        using I = key_integer_t<K>;
+        const std::size_t key_at = ctx.src.offset();
+        if (!ctx.require(key_size, key_at)) [[unlikely]] return false;
+        I k{};
+        const auto number = static_cast<std::uint8_t>(type::number | (key_kind << 3) | (h & 0xe0));
+        if (!convert_number(ctx, number, ctx.src.cur(), key_at, k)) return false;
+        ctx.src.advance(key_size);
+        key = static_cast<K>(k);
+      }
+      return true;
+    };
+    if (!ctx.charge(sizeof(K) + sizeof(M)) ||
+        !detail::read_map_entry(ctx, v, i, read_key, [&](M& value) { return read_value<O>(ctx, value); }))
+      return false;
   }
   ctx.leave();
   return true;

@@ -34,7 +34,7 @@ const std::uint8_t* read_sequence_at(Ctx& ctx, local_cursor c, T& v);
 
 template <class Ctx>
 PRISM_INLINE bool peek_header(Ctx& ctx, std::uint8_t& h) {
-  if (!ctx.src.need(1)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
+  if (!ctx.require(1)) [[unlikely]] return false;
   h = *ctx.src.cur();
   return true;
 }
@@ -46,7 +46,7 @@ PRISM_COLD bool mismatch(Ctx& ctx, std::string_view expected, std::uint8_t h) {
 
 template <class Ctx>
 PRISM_INLINE bool read_size(Ctx& ctx, std::uint64_t& n) {
-  if (!ctx.src.need(1)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
+  if (!ctx.require(1)) [[unlikely]] return false;
   const std::uint8_t first = *ctx.src.cur();
   if ((first & 3) == 0) [[likely]] {  // sizes below 64: one byte
     n = first >> 2;
@@ -54,7 +54,7 @@ PRISM_INLINE bool read_size(Ctx& ctx, std::uint64_t& n) {
     return true;
   }
   const std::size_t width = std::size_t{1} << (first & 3);
-  if (!ctx.src.need(width)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
+  if (!ctx.require(width)) [[unlikely]] return false;
   n = detail::load_le_width(ctx.src.cur(), width) >> 2;
   ctx.src.advance(width);
   return true;
@@ -130,7 +130,7 @@ PRISM_INLINE bool read_number(Ctx& ctx, T& v) {
   std::uint8_t h{};
   if (!peek_header(ctx, h)) return false;
   if (h == number_header<T>) [[likely]] {  // the exact type: one load
-    if (!ctx.src.need(1 + sizeof(T))) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
+    if (!ctx.require(1 + sizeof(T))) [[unlikely]] return false;
     std::memcpy(&v, ctx.src.cur() + 1, sizeof(T));
     ctx.src.advance(1 + sizeof(T));
     return true;
@@ -139,7 +139,7 @@ PRISM_INLINE bool read_number(Ctx& ctx, T& v) {
   const std::size_t at = ctx.src.offset();
   const std::size_t size = element_size(h);
   if (size == 0) return ctx.fail(errc::invalid_value, at, "a number of 1 to 8 bytes");
-  if (!ctx.src.need(1 + size)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
+  if (!ctx.require(1 + size, at)) [[unlikely]] return false;
   if (!convert_number(ctx, h, ctx.src.cur() + 1, at, v)) return false;
   ctx.src.advance(1 + size);
   return true;
@@ -151,8 +151,8 @@ PRISM_INLINE bool read_sized_bytes(Ctx& ctx, const std::uint8_t*& p, std::size_t
   std::uint64_t size{};
   if (!read_size(ctx, size)) return false;
   const std::size_t at = ctx.src.offset();
-  if (size > ctx.lim.max_elements) [[unlikely]] return ctx.fail(errc::too_many_elements, at);
-  if (!ctx.src.need(size)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
+  if (!ctx.check_elements(size, at)) [[unlikely]] return false;
+  if (!ctx.require(size, at)) [[unlikely]] return false;
   p = ctx.src.cur();
   n = static_cast<std::size_t>(size);
   ctx.src.advance(n);
@@ -284,7 +284,7 @@ bool skip_value(Ctx& ctx) {
   if (!peek_header(ctx, h)) return false;
   const std::size_t at = ctx.src.offset();
   const auto skip_bytes = [&](std::uint64_t n) {
-    if (!ctx.src.need(n)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
+    if (!ctx.require(n)) [[unlikely]] return false;
     ctx.src.advance(static_cast<std::size_t>(n));
     return true;
   };
@@ -357,7 +357,7 @@ bool skip_value(Ctx& ctx) {
           return ok;
         }
         case 3: {  // complex: header, then one pair or SIZE pairs
-          if (!ctx.src.need(1)) return ctx.fail(errc::unexpected_end, ctx.src.offset());
+          if (!ctx.require(1)) [[unlikely]] return false;
           const std::uint8_t c = *ctx.src.cur();
           ctx.src.advance(1);
           const std::size_t size = element_size(static_cast<std::uint8_t>(c & 0xf8));

@@ -85,13 +85,7 @@ bool read_typed_array(Ctx& ctx, T& v, std::uint64_t tag_number, std::size_t at) 
   if (!read_string_bytes(ctx, major::bytes, p, n, joined, "byte string of a typed array")) return false;
   if (n % kind.element_size != 0) return ctx.fail(errc::invalid_value, at, "a length that is a multiple of the element size");
   const std::size_t count = n / kind.element_size;
-  if constexpr (fixed_array<T>) {
-    if (count != v.size()) return ctx.fail(errc::size_mismatch, at, "array of the declared size");
-  } else {
-    static_assert(resizable_sequence<T>, "prism::cbor: cannot read into a fixed view; use a container");
-    if (!ctx.charge(count * sizeof(E))) return false;
-    v.resize(count);
-  }
+  if (!detail::size_sequence(ctx, v, count, at)) return false;
   const bool host_order = sizeof(E) == 1 || kind.little_endian == (std::endian::native == std::endian::little);
   const bool same_type = kind.element_size == sizeof(E) && kind.is_float == floating<E> &&
                          (floating<E> || kind.is_signed == std::is_signed_v<E>);
@@ -109,15 +103,7 @@ bool read_typed_array(Ctx& ctx, T& v, std::uint64_t tag_number, std::size_t at) 
 // Element i of a sequence, at `e` (std::vector<bool> hands out proxies).
 template <options O, class E, class Ctx>
 PRISM_INLINE bool read_element(Ctx& ctx, E&& e, std::size_t i) {
-  bool ok;
-  if constexpr (std::is_same_v<std::remove_cvref_t<E>, std::vector<bool>::reference>) {
-    bool b{};
-    ok = read_value<O>(ctx, b);
-    e = b;
-  } else {
-    ok = read_value<O>(ctx, e);
-  }
-  return ok || ctx.in_element(i);
+  return detail::read_element(e, [&](auto& x) { return read_value<O>(ctx, x); }) || ctx.in_element(i);
 }
 
 // The typed array prism writes for T (the host's tag, a definite byte string of whole
@@ -194,7 +180,7 @@ bool read_tensor_header(Ctx& ctx, tensor_header& h, bool& swapped, bool* plain =
   if ((initial >> 5) != major::bytes || (initial & 31) == code::indefinite)
     return ctx.fail(errc::type_mismatch, data_at, "a definite-length byte string", describe_initial(initial));
   if (!read_head(ctx, data)) return false;
-  if (!ctx.src.need(data.argument)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
+  if (!ctx.require(data.argument)) [[unlikely]] return false;
   h.data = reinterpret_cast<const std::byte*>(ctx.src.cur());
   h.data_bytes = static_cast<std::size_t>(data.argument);
   if (!detail::tensor_fits(h, kind.element_size, h.data_bytes)) return ctx.fail(errc::size_mismatch, data_at, "data of the tensor's shape");
@@ -258,20 +244,9 @@ bool read_tensor(Ctx& ctx, T& v) {
 // depth entered for the array, and left here); returns where they end, or null on an error.
 template <options O, class T, class Ctx>
 PRISM_INLINE const std::uint8_t* read_elements(Ctx& ctx, local_cursor c, T& v) {
-  std::size_t i = 0;
-  for (auto&& e : v) {
-    if constexpr (std::is_same_v<std::remove_cvref_t<decltype(e)>, std::vector<bool>::reference>) {
-      c.store_to(ctx.src);
-      if (!read_element<O>(ctx, e, i)) return nullptr;
-      c.load_from(ctx.src);
-    } else if (!read_next<O>(ctx, c, e)) [[unlikely]] {
-      ctx.in_element(i);
-      return nullptr;
-    }
-    ++i;
-  }
-  ctx.leave();
-  return c.p;
+  return detail::read_elements_at(
+      ctx, c, v, [&](local_cursor& at, auto& e) PRISM_LAMBDA_INLINE { return read_next<O>(ctx, at, e); },
+      [&](auto& e) { return read_value<O>(ctx, e); });
 }
 
 template <options O, class T, class Ctx>
@@ -332,13 +307,7 @@ bool read_sequence_rest(Ctx& ctx, T& v) {
   if (!h.indefinite) {
     if (!ctx.check_count(h.argument, 1, at)) return false;
     const auto n = static_cast<std::size_t>(h.argument);
-    if constexpr (fixed_array<T>) {
-      if (n != v.size()) return ctx.fail(errc::size_mismatch, at, "array of the declared size");
-    } else {
-      static_assert(resizable_sequence<T>, "prism::cbor: cannot read into a fixed view; use a container");
-      if (!ctx.charge(n * sizeof(E))) return false;
-      v.resize(n);
-    }
+    if (!detail::size_sequence(ctx, v, n, at)) return false;
     return detail::move_to(ctx.src, read_elements<O>(ctx, local_cursor{ctx.src}, v));
   } else {
     std::size_t i = 0;
@@ -400,16 +369,9 @@ bool read_map(Ctx& ctx, T& v) {
   if (!read_head(ctx, h) || !ctx.enter()) return false;
   v.clear();
   const bool ok = for_each_entry(ctx, h, at, 2, [&](std::size_t i) {
-    if (!ctx.charge(sizeof(K) + sizeof(M))) return false;
-    K key{};
-    if (!read_value<O>(ctx, key)) return ctx.in_element(i);
-    M value{};
-    if (!read_value<O>(ctx, value)) {
-      if constexpr (string_type<K>) return ctx.in_key(key);
-      else return ctx.in_element(i);
-    }
-    detail::put_entry(v, std::move(key), std::move(value));
-    return true;
+    return ctx.charge(sizeof(K) + sizeof(M)) &&
+           detail::read_map_entry(
+               ctx, v, i, [&](auto& key) { return read_value<O>(ctx, key); }, [&](auto& value) { return read_value<O>(ctx, value); });
   });
   if (!ok) return false;
   ctx.leave();

@@ -44,7 +44,7 @@ struct head {
 
 template <class Ctx>
 PRISM_INLINE bool peek_initial(Ctx& ctx, std::uint8_t& initial) {
-  if (!ctx.src.need(1)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
+  if (!ctx.require(1)) [[unlikely]] return false;
   initial = *ctx.src.cur();
   return true;
 }
@@ -68,7 +68,7 @@ PRISM_INLINE bool read_head(Ctx& ctx, head& h) {
   }
   if (info <= 27) {
     const std::size_t width = std::size_t{1} << (info - 24);
-    if (!ctx.src.need(1 + width)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
+    if (!ctx.require(1 + width)) [[unlikely]] return false;
     const std::uint8_t* p = ctx.src.cur() + 1;
     h.argument = width == 1 ? p[0] : width == 2 ? load_be16(p) : width == 4 ? load_be32(p) : load_be64(p);
     ctx.src.advance(1 + width);
@@ -136,7 +136,7 @@ bool skip_chunks(Ctx& ctx, std::uint8_t string_major) {
     bool done{};
     if (!next_chunk(ctx, string_major, chunk, done)) return false;
     if (done) return true;
-    if (!ctx.src.need(chunk.argument)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
+    if (!ctx.require(chunk.argument)) [[unlikely]] return false;
     ctx.src.advance(static_cast<std::size_t>(chunk.argument));
   }
 }
@@ -153,7 +153,7 @@ bool skip_value(Ctx& ctx) {
     case major::bytes:
     case major::text:
       if (h.indefinite) return skip_chunks(ctx, h.major_type);
-      if (!ctx.src.need(h.argument)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
+      if (!ctx.require(h.argument)) [[unlikely]] return false;
       ctx.src.advance(static_cast<std::size_t>(h.argument));
       return true;
     case major::array:
@@ -260,8 +260,8 @@ bool read_string_bytes(Ctx& ctx, std::uint8_t string_major, const std::uint8_t*&
   if (!read_head(ctx, h)) return false;
   const std::size_t at = ctx.src.offset();
   if (!h.indefinite) {
-    if (h.argument > ctx.lim.max_elements) [[unlikely]] return ctx.fail(errc::too_many_elements, at);
-    if (!ctx.src.need(h.argument)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
+    if (!ctx.check_elements(h.argument, at)) [[unlikely]] return false;
+    if (!ctx.require(h.argument, at)) [[unlikely]] return false;
     p = ctx.src.cur();
     n = static_cast<std::size_t>(h.argument);
     ctx.src.advance(n);
@@ -274,7 +274,7 @@ bool read_string_bytes(Ctx& ctx, std::uint8_t string_major, const std::uint8_t*&
     if (!next_chunk(ctx, string_major, chunk, done)) return false;
     if (done) break;
     const std::size_t chunk_at = ctx.src.offset();
-    if (!ctx.src.need(chunk.argument)) [[unlikely]] return ctx.fail(errc::unexpected_end, chunk_at);
+    if (!ctx.require(chunk.argument, chunk_at)) [[unlikely]] return false;
     if (joined.size() + chunk.argument > ctx.lim.max_elements) [[unlikely]] return ctx.fail(errc::too_many_elements, chunk_at);
     if (!ctx.charge(chunk.argument)) return false;
     joined.append(reinterpret_cast<const char*>(ctx.src.cur()), static_cast<std::size_t>(chunk.argument));

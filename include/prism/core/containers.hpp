@@ -17,6 +17,7 @@
 #include "config.hpp"
 #include "copy_bytes.hpp"
 #include "error.hpp"
+#include "source.hpp"
 
 namespace prism::detail {
 
@@ -76,6 +77,21 @@ PRISM_INLINE void put_entry(Map& m, K&& key, M&& value) {
   } else {
     m.emplace(std::forward<K>(key), std::forward<M>(value));
   }
+}
+
+// Entry i of a map into v: read_key(key), then read_mapped(value). An error names the entry by
+// its key when keys are text, else by its position.
+template <class Map, class Ctx, class ReadKey, class ReadMapped>
+bool read_map_entry(Ctx& ctx, Map& v, std::size_t i, ReadKey&& read_key, ReadMapped&& read_mapped) {
+  std::remove_const_t<typename Map::key_type> key{};
+  if (!read_key(key)) return ctx.in_element(i);
+  typename Map::mapped_type value{};
+  if (!read_mapped(value)) {
+    if constexpr (string_type<typename Map::key_type>) return ctx.in_key(key);
+    else return ctx.in_element(i);
+  }
+  put_entry(v, std::move(key), std::move(value));
+  return true;
 }
 
 // The values that travel for the elements of an adapted_range, in a vector (an array for a
@@ -146,6 +162,31 @@ PRISM_INLINE bool read_element(Element&& e, Read&& read) {
   } else {
     return read(e);
   }
+}
+
+// The elements of a sequence already sized, read at a local cursor (the depth entered for the
+// sequence, and left here): read_next(cursor, element) reads one where the cursor stands;
+// std::vector<bool>'s proxies go through read_value(bool&), the source moved to the cursor.
+// Returns where the elements end, or null with the error naming the element.
+template <class T, class Ctx, class ReadNext, class ReadValue>
+PRISM_INLINE const std::uint8_t* read_elements_at(Ctx& ctx, local_cursor c, T& v, ReadNext&& read_next, ReadValue&& read_value) {
+  std::size_t i = 0;
+  for (auto&& e : v) {
+    if constexpr (std::is_same_v<std::remove_cvref_t<decltype(e)>, std::vector<bool>::reference>) {
+      c.store_to(ctx.src);
+      if (!read_element(e, read_value)) {
+        ctx.in_element(i);
+        return nullptr;
+      }
+      c.load_from(ctx.src);
+    } else if (!read_next(c, e)) [[unlikely]] {
+      ctx.in_element(i);
+      return nullptr;
+    }
+    ++i;
+  }
+  ctx.leave();
+  return c.p;
 }
 
 // Replaces the elements of a set (std::set, std::unordered_set, std::multiset, ...) with those
@@ -221,6 +262,20 @@ PRISM_INLINE void assign_bytes(Bytes& v, const void* p, std::size_t n) {
   } else {
     v.assign(first, first + n);
   }
+}
+
+// Gives a sequence the n elements the input announces (at `at`): a fixed array must have n
+// already, a resizable sequence is charged and resized.
+template <class T, class Ctx>
+PRISM_INLINE bool size_sequence(Ctx& ctx, T& v, std::size_t n, std::size_t at) {
+  if constexpr (fixed_array<T>) {
+    if (n != v.size()) return ctx.fail(errc::size_mismatch, at, "array of the declared size");
+  } else {
+    static_assert(resizable_sequence<T>, "prism: cannot read into a view of elements (a span); read into a container");
+    if (!ctx.charge(n * sizeof(range_value_t<T>))) return false;
+    v.resize(n);
+  }
+  return true;
 }
 
 // Gives a sequence n elements on a decoder's usual-case path: a fixed array must have n already,

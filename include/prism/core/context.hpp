@@ -117,10 +117,35 @@ struct read_context : error_state {
     return true;
   }
 
+  // The next n bytes must be in the input: else unexpected_end here, or at `offset` (where the
+  // value that needs them began; `here` is computed only on failure).
+  PRISM_INLINE bool require(std::size_t n) {
+    if (!src.need(n)) [[unlikely]] {
+      unexpected_end_here();
+      return false;
+    }
+    return true;
+  }
+  PRISM_INLINE bool require(std::size_t n, std::size_t offset) {
+    if (!src.need(n)) [[unlikely]] return fail(errc::unexpected_end, offset);
+    return true;
+  }
+  PRISM_INLINE bool require(std::size_t n, std::size_t offset, std::string_view expected) {
+    if (!src.need(n)) [[unlikely]] return fail(errc::unexpected_end, offset, expected);
+    return true;
+  }
+  PRISM_COLD bool unexpected_end_here() { return fail(errc::unexpected_end, src.offset()); }
+
+  // A container of `count` items (at `offset`) within limits::max_elements.
+  PRISM_INLINE bool check_elements(std::size_t count, std::size_t offset) {
+    if (count > lim.max_elements) [[unlikely]] return fail(errc::too_many_elements, offset);
+    return true;
+  }
+
   // A container or string of `count` items, each at least `min_wire_bytes` long on the wire,
   // must fit in what remains of the input and in the limits before anything is allocated.
   PRISM_INLINE bool check_count(std::size_t count, std::size_t min_wire_bytes, std::size_t offset) {
-    if (count > lim.max_elements) [[unlikely]] return fail(errc::too_many_elements, offset);
+    if (!check_elements(count, offset)) [[unlikely]] return false;
     if (min_wire_bytes && count > src.remaining_bound() / min_wire_bytes) [[unlikely]]
       return fail(errc::unexpected_end, offset);
     return true;

@@ -3,11 +3,13 @@
 // field access through structured bindings, field names from __PRETTY_FUNCTION__.
 //
 // Limits: at most detail::max_reflected_fields (128) fields; C arrays as members are not
-// supported by automatic reflection (use std::array); base classes are not reflected.
+// supported by automatic reflection (use std::array); a struct with base classes is reflected
+// when its bases are empty or it adds no member to its only base (aggregate_shape).
 // Types outside these limits are described with prism::meta.
 #include <algorithm>
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <string_view>
 #include <type_traits>
 #include <utility>
@@ -68,9 +70,94 @@ constexpr std::size_t count_aggregate_fields() noexcept {
   }
 }
 
+// Aggregates with base classes. C++20 cannot name a base, but it can tell where bases stand and
+// whether they hold members: an element that accepts only a proper base of T is a base, and a
+// base with members takes an initializer that is not a base through brace elision, which an
+// empty base refuses. Structured bindings (and so reflection) work when every member belongs to
+// one class: the bases are all empty, or T adds no member to its only base.
 template <class T>
-inline constexpr std::size_t aggregate_field_count =
-    std::max(count_aggregate_fields<T, true>(), count_aggregate_fields<T, false>());
+struct base_only {
+  template <class B>
+    requires(std::is_base_of_v<B, T> && !std::is_same_v<B, T>)
+  operator B() const noexcept;
+};
+template <class T>
+struct not_a_base {
+  template <class U>
+    requires(!std::is_base_of_v<U, T>)
+  operator U() const noexcept;
+};
+
+// T{b, ..., b, last} with J leading bases given as themselves.
+template <class T, std::size_t J, class Last>
+constexpr bool initializable_after_bases() noexcept {
+  return []<std::size_t... I>(std::index_sequence<I...>) {
+    return requires { T{(void(I), base_only<T>{})..., std::declval<Last>()}; };
+  }(std::make_index_sequence<J>{});
+}
+
+template <class T, std::size_t K = 0>
+constexpr std::size_t count_leading_bases() noexcept {
+  if constexpr (K < 16 && initializable_after_bases<T, K, base_only<T>>()) {
+    return count_leading_bases<T, K + 1>();
+  } else {
+    return K;
+  }
+}
+
+template <class T, std::size_t J>
+constexpr bool base_has_members() noexcept {
+  return initializable_after_bases<T, J, not_a_base<T>>();
+}
+
+// How many initializers T takes by brace elision into its only base's members.
+template <class T, std::size_t N = 1>
+constexpr std::size_t count_elided_fields() noexcept {
+  if constexpr (N > max_reflected_fields) {
+    return N;
+  } else if constexpr ([]<std::size_t... I>(std::index_sequence<I...>) {
+                         return requires { T{(void(I), not_a_base<T>{})...}; };
+                       }(std::make_index_sequence<N + 1>{})) {
+    return count_elided_fields<T, N + 1>();
+  } else {
+    return N;
+  }
+}
+
+enum class base_layout : std::uint8_t { none, empty_bases, members_in_base, split };
+
+template <class T>
+struct aggregate_shape {
+  static constexpr std::size_t elements = std::max(count_aggregate_fields<T, true>(), count_aggregate_fields<T, false>());
+  static constexpr std::size_t bases = count_leading_bases<T>();
+  static constexpr base_layout layout = [] {
+    if constexpr (bases == 0) {
+      return base_layout::none;
+    } else if constexpr (![]<std::size_t... J>(std::index_sequence<J...>) {
+                           return (base_has_members<T, J>() || ...);
+                         }(std::make_index_sequence<bases>{})) {
+      return base_layout::empty_bases;
+    } else if constexpr (bases == 1 && elements == 1) {
+      return base_layout::members_in_base;
+    } else {
+      return base_layout::split;
+    }
+  }();
+  static constexpr std::size_t fields = [] {
+    if constexpr (layout == base_layout::none) return elements;
+    else if constexpr (layout == base_layout::empty_bases) return elements - bases;
+    else if constexpr (layout == base_layout::members_in_base) return count_elided_fields<T>();
+    else return std::size_t{0};
+  }();
+};
+
+// True for an aggregate whose members are split between it and its bases: C++20 cannot reflect
+// it (structured bindings refuse it), prism::meta can.
+template <class T>
+inline constexpr bool members_split_with_bases = aggregate_shape<T>::layout == base_layout::split;
+
+template <class T>
+inline constexpr std::size_t aggregate_field_count = aggregate_shape<T>::fields;
 
 template <class T>
 constexpr auto tie_aggregate(T& value) noexcept {

@@ -31,18 +31,10 @@ struct all_supported {};
 template <class Owner, std::size_t Field, class Type>
 struct unsupported_found {};
 
-// Converts only to a proper base class of T: an aggregate whose first element accepts it has one.
+// An aggregate whose members are split between it and its bases: C++20 cannot reflect it, so
+// it needs prism::meta.
 template <class T>
-struct base_class_probe {
-  template <class Base>
-    requires(std::is_base_of_v<Base, T> && !std::is_same_v<Base, T>)
-  operator Base() const noexcept;
-};
-
-// An aggregate with a base class: C++20 cannot name its members (structured bindings refuse a
-// class whose members are split between it and a base), so it needs prism::meta.
-template <class T>
-concept aggregate_with_bases = reflectable_aggregate<T> && !has_meta_fields<T> && requires { T{base_class_probe<T>{}}; };
+concept aggregate_with_bases = reflectable_aggregate<T> && !has_meta_fields<T> && members_split_with_bases<T>;
 
 // True when Format declares that it has no encoding for T.
 template <class Format, class T>
@@ -164,8 +156,8 @@ struct type_lacks_encoding {
 template <class Type>
 struct struct_with_base_classes {
   static_assert(always_false<Type>,
-                "prism cannot reflect a struct with base classes (C++20 cannot name the members of a base). "
-                "List its fields, the bases' members too, in prism::meta<Type>: "
+                "prism cannot reflect a struct whose members are split between it and its base classes "
+                "(C++20 cannot name a base's members). List its fields, the bases' members too, in prism::meta<Type>: "
                 "prism::field<&Type::base_member>() works for a member of a public base. See docs/types.md.");
   static constexpr bool reported = false;
 };

@@ -63,7 +63,7 @@ struct reader {
   }
   PRISM_INLINE bool elements(const ref& r, block& b, std::string_view expected) {
     if (const errc e = m.elements(r, b); e != errc::ok) [[unlikely]] return fail(e, r, expected);
-    if (b.count > ctx.lim.max_elements) [[unlikely]] return ctx.fail(errc::too_many_elements, at(r));
+    if (!ctx.check_elements(b.count, at(r))) [[unlikely]] return false;
     return spend(b.count, r);
   }
   PRISM_INLINE bool text(const ref& r, std::string_view& s, std::string_view expected) {
@@ -186,14 +186,10 @@ bool read_map(reader<Ctx>& rd, const ref& r, T& v) {
   if (!rd.elements(r, b, "map") || !rd.ctx.charge(b.count * (sizeof(K) + sizeof(M))) || !rd.enter(r)) return false;
   v.clear();
   for (std::size_t i = 0; i < b.count; ++i) {
-    K key{};
-    if (!read_map_key<O>(rd, message::key(b, i), key)) return rd.ctx.in_element(i);
-    M value{};
-    if (!read_value<O>(rd, message::element(b, i), value)) {
-      if constexpr (string_type<K>) return rd.ctx.in_key(key);
-      else return rd.ctx.in_element(i);
-    }
-    detail::put_entry(v, std::move(key), std::move(value));
+    if (!detail::read_map_entry(
+            rd.ctx, v, i, [&](auto& key) { return read_map_key<O>(rd, message::key(b, i), key); },
+            [&](auto& value) { return read_value<O>(rd, message::element(b, i), value); }))
+      return false;
   }
   rd.leave();
   return true;

@@ -98,7 +98,7 @@ PRISM_INLINE void skip_space(Ctx& ctx) {
 template <class Ctx>
 PRISM_INLINE bool next_byte(Ctx& ctx, std::uint8_t& c, std::string_view expected) {
   skip_space(ctx);
-  if (!ctx.src.need(1)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset(), expected);
+  if (!ctx.require(1, ctx.src.offset(), expected)) [[unlikely]] return false;
   c = *ctx.src.cur();
   return true;
 }
@@ -119,7 +119,7 @@ inline void line_and_column(const std::uint8_t* begin, std::size_t offset, std::
 template <class Ctx>
 PRISM_COLD bool syntax_error(Ctx& ctx, std::string_view expected) {
   const std::uint8_t c = ctx.src.need(1) ? *ctx.src.cur() : 0;
-  if (!ctx.src.need(1)) return ctx.fail(errc::unexpected_end, ctx.src.offset(), expected);
+  if (!ctx.require(1, ctx.src.offset(), expected)) [[unlikely]] return false;
   return ctx.fail(errc::syntax_error, ctx.src.offset(), expected, describe_byte(c));
 }
 

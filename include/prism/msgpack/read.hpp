@@ -20,25 +20,9 @@ namespace prism::msgpack_detail {
 // entered for the array, and left here); returns where they end, or null on an error.
 template <options O, class T, class Ctx>
 PRISM_INLINE const std::uint8_t* read_elements(Ctx& ctx, local_cursor c, T& v) {
-  std::size_t i = 0;
-  for (auto&& e : v) {
-    if constexpr (std::is_same_v<std::remove_cvref_t<decltype(e)>, std::vector<bool>::reference>) {
-      c.store_to(ctx.src);
-      bool b{};
-      if (!read_value<O>(ctx, b)) {
-        ctx.in_element(i);
-        return nullptr;
-      }
-      e = b;
-      c.load_from(ctx.src);
-    } else if (!read_next<O>(ctx, c, e)) [[unlikely]] {
-      ctx.in_element(i);
-      return nullptr;
-    }
-    ++i;
-  }
-  ctx.leave();
-  return c.p;
+  return detail::read_elements_at(
+      ctx, c, v, [&](local_cursor& at, auto& e) PRISM_LAMBDA_INLINE { return read_next<O>(ctx, at, e); },
+      [&](auto& e) { return read_value<O>(ctx, e); });
 }
 
 template <options O, class T, class Ctx>
@@ -92,13 +76,7 @@ bool read_sequence_rest(Ctx& ctx, T& v) {
   }
   if (!read_header<kind::array>(ctx, n, "array")) return false;
   if (!ctx.check_count(n, 1, at)) return false;
-  if constexpr (fixed_array<T>) {
-    if (n != v.size()) return ctx.fail(errc::size_mismatch, at, "array of the declared size");
-  } else {
-    static_assert(resizable_sequence<T>, "prism::msgpack: cannot read into a fixed view; use a container");
-    if (!ctx.charge(n * sizeof(range_value_t<T>))) return false;
-    v.resize(n);
-  }
+  if (!detail::size_sequence(ctx, v, n, at)) return false;
   if (!ctx.enter()) return false;
   return detail::move_to(ctx.src, read_elements<O>(ctx, local_cursor{ctx.src}, v));
 }
@@ -113,14 +91,9 @@ bool read_map(Ctx& ctx, T& v) {
   if (!ctx.check_count(n, 2, at) || !ctx.charge(n * (sizeof(K) + sizeof(M))) || !ctx.enter()) return false;
   v.clear();
   for (std::size_t i = 0; i < n; ++i) {
-    K key{};
-    if (!read_value<O>(ctx, key)) return ctx.in_element(i);
-    M value{};
-    if (!read_value<O>(ctx, value)) {
-      if constexpr (string_type<K>) return ctx.in_key(key);
-      else return ctx.in_element(i);
-    }
-    detail::put_entry(v, std::move(key), std::move(value));
+    if (!detail::read_map_entry(
+            ctx, v, i, [&](auto& key) { return read_value<O>(ctx, key); }, [&](auto& value) { return read_value<O>(ctx, value); }))
+      return false;
   }
   ctx.leave();
   return true;
@@ -168,8 +141,8 @@ bool read_value(Ctx& ctx, T& v) {
     std::size_t n{};
     const std::size_t at = ctx.src.offset();
     if (!read_header<kind::bin>(ctx, n, "binary")) return false;
-    if (n > ctx.lim.max_elements) [[unlikely]] return ctx.fail(errc::too_many_elements, at);
-    if (!ctx.src.need(n)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
+    if (!ctx.check_elements(n, at)) [[unlikely]] return false;
+    if (!ctx.require(n, at)) [[unlikely]] return false;
     if (!detail::store_bytes(ctx, v, ctx.src.cur(), n)) return false;
     ctx.src.advance(n);
     return true;

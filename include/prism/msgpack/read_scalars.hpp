@@ -33,7 +33,7 @@ const std::uint8_t* read_sequence_at(Ctx& ctx, local_cursor c, T& v);
 
 template <class Ctx>
 PRISM_INLINE bool peek_tag(Ctx& ctx, std::uint8_t& tag) {
-  if (!ctx.src.need(1)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
+  if (!ctx.require(1)) [[unlikely]] return false;
   tag = *ctx.src.cur();
   return true;
 }
@@ -46,7 +46,7 @@ PRISM_COLD bool mismatch(Ctx& ctx, std::string_view expected, std::uint8_t tag) 
 // Reads `bytes` big-endian length bytes after the tag; the tag is consumed too.
 template <class Ctx>
 PRISM_INLINE bool read_length_field(Ctx& ctx, std::size_t bytes, std::size_t& n) {
-  if (!ctx.src.need(1 + bytes)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
+  if (!ctx.require(1 + bytes)) [[unlikely]] return false;
   const std::uint8_t* p = ctx.src.cur() + 1;
   n = bytes == 1 ? p[0] : bytes == 2 ? load_be16(p) : load_be32(p);
   ctx.src.advance(1 + bytes);
@@ -117,7 +117,7 @@ bool skip_value(Ctx& ctx) {
       skip = h.per_item ? 0 : n + h.extra;
     }
     if (pending > ctx.src.remaining_bound()) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
-    if (!ctx.src.need(skip)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
+    if (!ctx.require(skip)) [[unlikely]] return false;
     ctx.src.advance(skip);
   }
   return true;
@@ -186,7 +186,7 @@ bool read_float(Ctx& ctx, T& v) {
   std::uint8_t tag{};
   if (!peek_tag(ctx, tag)) return false;
   if (tag == code::float32) {
-    if (!ctx.src.need(5)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
+    if (!ctx.require(5)) [[unlikely]] return false;
     const std::uint32_t bits = load_be32(ctx.src.cur() + 1);
     float f;
     std::memcpy(&f, &bits, 4);
@@ -195,7 +195,7 @@ bool read_float(Ctx& ctx, T& v) {
     return true;
   }
   if (tag == code::float64) {
-    if (!ctx.src.need(9)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
+    if (!ctx.require(9)) [[unlikely]] return false;
     const std::uint64_t bits = load_be64(ctx.src.cur() + 1);
     double d;
     std::memcpy(&d, &bits, 8);
@@ -215,8 +215,8 @@ template <options O, class Ctx>
 PRISM_INLINE bool read_str_bytes(Ctx& ctx, const std::uint8_t*& p, std::size_t& n) {
   if (!read_header<kind::str>(ctx, n, "string")) return false;
   const std::size_t at = ctx.src.offset();
-  if (n > ctx.lim.max_elements) [[unlikely]] return ctx.fail(errc::too_many_elements, at);
-  if (!ctx.src.need(n)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
+  if (!ctx.check_elements(n, at)) [[unlikely]] return false;
+  if (!ctx.require(n, at)) [[unlikely]] return false;
   p = ctx.src.cur();
   if (!detail::check_text<O>(ctx, p, n)) [[unlikely]] return false;
   ctx.src.advance(n);
@@ -323,13 +323,13 @@ bool read_timestamp(Ctx& ctx, std::int64_t& secs, std::uint32_t& nanos) {
   if (tag == code::fixext4) len = 4;
   else if (tag == code::fixext8) len = 8;
   else if (tag == code::ext8) {
-    if (!ctx.src.need(2)) return ctx.fail(errc::unexpected_end, at);
+    if (!ctx.require(2, at)) [[unlikely]] return false;
     len = ctx.src.cur()[1];
     head = 3;
   } else {
     return mismatch(ctx, "timestamp", tag);
   }
-  if (!ctx.src.need(head + len)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
+  if (!ctx.require(head + len, at)) [[unlikely]] return false;
   const std::uint8_t* p = ctx.src.cur();
   if (static_cast<std::int8_t>(p[head - 1]) != timestamp_type) return ctx.fail(errc::type_mismatch, at, "timestamp", "extension");
   p += head;
@@ -378,7 +378,7 @@ bool read_tensor_header(Ctx& ctx, tensor_header& h, OnData&& on_data) {
   for (std::size_t d = 0; d < rank; ++d)
     if (__builtin_mul_overflow(count, h.shape[d], &count)) return ctx.fail(errc::size_mismatch, bin_at, "data of the tensor's shape");
   if (count > bytes || count * dtype_size(h.type) != bytes) return ctx.fail(errc::size_mismatch, bin_at, "data of the tensor's shape");
-  if (!ctx.src.need(bytes)) [[unlikely]] return ctx.fail(errc::unexpected_end, bin_at);
+  if (!ctx.require(bytes, bin_at)) [[unlikely]] return false;
   h.data = reinterpret_cast<const std::byte*>(ctx.src.cur());
   h.data_bytes = bytes;
   if (!on_data(h)) return false;

@@ -95,7 +95,7 @@ bool read_column(Ctx& ctx, Items& items, Proj proj) {
   } else if constexpr (column_integer<F>) {
     return read_int_column(ctx, items, [&](auto& item, std::uint64_t x) { return from_image(x, proj(item)); });
   } else if constexpr (floating<F>) {
-    if (!ctx.src.need(n * sizeof(F))) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
+    if (!ctx.require(n * sizeof(F))) [[unlikely]] return false;
     const std::uint8_t* p = ctx.src.cur();
     for (auto& item : items) {
       std::memcpy(&proj(item), p, sizeof(F));
@@ -138,7 +138,7 @@ bool read_column(Ctx& ctx, Items& items, Proj proj) {
       total = n * std::tuple_size_v<F>;
     }
     if constexpr (floating<X> && std::ranges::contiguous_range<F>) {
-      if (!ctx.src.need(total * sizeof(X))) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
+      if (!ctx.require(total * sizeof(X))) [[unlikely]] return false;
       for (auto& item : items) {
         auto& r = proj(item);
         const std::size_t bytes = std::ranges::size(r) * sizeof(X);
@@ -193,7 +193,7 @@ bool read_text_column(Ctx& ctx, Items& items, Proj proj) {
         lengths.push_back(k);
         return true;
       })) return false;
-  if (!ctx.src.need(total)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
+  if (!ctx.require(total)) [[unlikely]] return false;
   std::size_t i = 0;
   for (auto& item : items) {
     if (!take_text<O>(ctx, proj(item), lengths[i++])) return false;

@@ -8,6 +8,7 @@
 #include "../core/concepts.hpp"
 #include "../core/error.hpp"
 #include "../core/fields.hpp"
+#include "../core/varint.hpp"
 
 namespace prism::pack_detail {
 
@@ -55,21 +56,10 @@ constexpr std::size_t raw_run_bytes() noexcept {
   else return 0;
 }
 
-inline constexpr std::size_t max_varint_bytes = 10;
+using detail::max_varint_bytes;
+using detail::varint_size;
 
-PRISM_INLINE constexpr std::size_t varint_size(std::uint64_t v) noexcept {
-  return static_cast<std::size_t>(std::bit_width(v | 1) + 6) / 7;
-}
-
-PRISM_INLINE std::size_t encode_varint(std::uint8_t* out, std::uint64_t v) noexcept {
-  std::size_t n = 0;
-  while (v >= 0x80) {
-    out[n++] = static_cast<std::uint8_t>(v | 0x80);
-    v >>= 7;
-  }
-  out[n++] = static_cast<std::uint8_t>(v);
-  return n;
-}
+using detail::put_varint;
 
 // An unsigned LEB128 varint of at most 64 bits, in its shortest form.
 template <class Ctx>

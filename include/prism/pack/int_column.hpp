@@ -26,10 +26,10 @@ inline constexpr std::uint8_t column_deltas = 1;     // method bit: blocks hold 
 inline constexpr std::uint8_t column_one_block = 2;  // method bit: one block for the whole column
 
 PRISM_INLINE constexpr std::uint64_t zigzag(std::uint64_t image) noexcept {
-  return (image << 1) ^ (0 - (image >> 63));
+  return detail::zigzag_encode(static_cast<std::int64_t>(image));
 }
 PRISM_INLINE constexpr std::uint64_t unzigzag(std::uint64_t z) noexcept {
-  return (z >> 1) ^ (0 - (z & 1));
+  return static_cast<std::uint64_t>(detail::zigzag_decode(z));
 }
 
 // The 64-bit image of an integer-like value (signed values sign-extended).
@@ -159,7 +159,7 @@ std::uint8_t* emit_block(std::uint8_t* out, std::size_t start, std::size_t end, 
   const auto base = static_cast<std::uint64_t>(range.lo);
   const unsigned width = range.width();
   *out++ = static_cast<std::uint8_t>(width);
-  out += encode_varint(out, zigzag(base));
+  out += put_varint(out, zigzag(base));
   if (width == 0) return out;
   std::uint64_t acc = 0;
   unsigned filled = 0;
@@ -192,7 +192,7 @@ inline void emit_int_column(std::uint8_t* out, std::span<const std::uint64_t> x,
       out = emit_block(out, b * block, std::min(count, (b + 1) * block), plan.blocks[b], get);
   };
   if (plan.method & column_deltas) {
-    out += encode_varint(out, zigzag(x[0]));
+    out += put_varint(out, zigzag(x[0]));
     emit_all(n - 1, [&](std::size_t i) { return x[i + 1] - x[i]; });
   } else {
     emit_all(n, [&](std::size_t i) { return x[i]; });

@@ -61,7 +61,7 @@ PRISM_INLINE bool read_count(Ctx& ctx, std::size_t& n, std::size_t min_element_s
 
 template <class T, class Ctx>
 PRISM_INLINE bool read_raw(Ctx& ctx, T& v) {
-  if (!ctx.src.need(sizeof(T))) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
+  if (!ctx.require(sizeof(T))) [[unlikely]] return false;
   std::memcpy(&v, ctx.src.cur(), sizeof(T));
   ctx.src.advance(sizeof(T));
   return true;
@@ -72,7 +72,7 @@ template <options O, class T, class Ctx>
 bool read_text_any(Ctx& ctx, T& v) {
   std::size_t n{};
   if (!read_count(ctx, n, 1)) return false;
-  if (!ctx.src.need(n)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
+  if (!ctx.require(n)) [[unlikely]] return false;
   return take_text<O>(ctx, v, n);
 }
 
@@ -118,7 +118,7 @@ bool read_tensor(Ctx& ctx, T& v) {
     h.shape[d] = static_cast<std::size_t>(extent);
   }
   h.data_bytes = count * sizeof(E);
-  if (!ctx.src.need(h.data_bytes)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
+  if (!ctx.require(h.data_bytes)) [[unlikely]] return false;
   h.data = reinterpret_cast<const std::byte*>(ctx.src.cur());
   if (!detail::store_tensor(ctx, h, v, at)) return false;
   ctx.src.advance(h.data_bytes);
@@ -185,7 +185,7 @@ bool read_elements_into(Ctx& ctx, T& v, std::size_t n) {
   using E = range_value_t<T>;
   if constexpr (raw<E> && std::ranges::contiguous_range<T>) {
     const std::size_t bytes = n * sizeof(E);
-    if (!ctx.src.need(bytes)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
+    if (!ctx.require(bytes)) [[unlikely]] return false;
     if (bytes) detail::copy_large(std::ranges::data(v), ctx.src.cur(), bytes);
     ctx.src.advance(bytes);
     return true;
@@ -215,7 +215,7 @@ bool read_sequence(Ctx& ctx, T& v) {
     return true;
   } else {
     if constexpr (raw<E>) {
-      if (!ctx.src.need(n * sizeof(E))) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
+      if (!ctx.require(n * sizeof(E))) [[unlikely]] return false;
     }
     v.resize(n);
     if (!ctx.enter()) return false;
@@ -235,14 +235,9 @@ bool read_map(Ctx& ctx, T& v) {
   if (!ctx.enter()) return false;
   v.clear();
   for (std::size_t i = 0; i < n; ++i) {
-    K key{};
-    if (!read_value<O>(ctx, key)) return ctx.in_element(i);
-    M value{};
-    if (!read_value<O>(ctx, value)) {
-      if constexpr (string_type<K>) return ctx.in_key(key);
-      else return ctx.in_element(i);
-    }
-    detail::put_entry(v, std::move(key), std::move(value));
+    if (!detail::read_map_entry(
+            ctx, v, i, [&](auto& key) { return read_value<O>(ctx, key); }, [&](auto& value) { return read_value<O>(ctx, value); }))
+      return false;
   }
   ctx.leave();
   return true;

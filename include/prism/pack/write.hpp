@@ -22,7 +22,7 @@ bool write_value(Ctx& ctx, const T& v);
 template <class Ctx>
 PRISM_INLINE bool write_size(Ctx& ctx, std::size_t n) {
   if (!ctx.reserve(max_varint_bytes)) return false;
-  ctx.out.advance(encode_varint(ctx.out.cur(), n));
+  ctx.out.advance(put_varint(ctx.out.cur(), n));
   return true;
 }
 
@@ -31,7 +31,7 @@ template <class Ctx>
 PRISM_INLINE bool write_counted_bytes(Ctx& ctx, std::size_t count, const void* data, std::size_t bytes) {
   if (!ctx.reserve((count < 0x80 ? 1 : varint_size(count)) + bytes)) return false;
   std::uint8_t* p = ctx.out.cur();
-  const std::size_t h = encode_varint(p, count);
+  const std::size_t h = put_varint(p, count);
   detail::copy_bytes(p + h, data, bytes);
   ctx.out.advance(h + bytes);
   return true;
@@ -53,7 +53,7 @@ bool write_tensor(Ctx& ctx, const Tensor& t) {
   std::uint8_t* p = ctx.out.cur();
   std::size_t k = 0;
   p[k++] = static_cast<std::uint8_t>(t.order());
-  for (std::size_t d = 0; d < Tensor::rank; ++d) k += encode_varint(p + k, t.extent(d));
+  for (std::size_t d = 0; d < Tensor::rank; ++d) k += put_varint(p + k, t.extent(d));
   ctx.out.advance(k);
   return ctx.write(t.data(), t.size_bytes());
 }

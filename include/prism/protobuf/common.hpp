@@ -12,6 +12,7 @@
 #include <variant>
 
 #include "../core/byte_order.hpp"
+#include "../core/varint.hpp"
 #include "../core/concepts.hpp"
 #include "../core/config.hpp"
 #include "../core/fields.hpp"
@@ -88,9 +89,12 @@ constexpr std::size_t fixed_width(scalar_code c) noexcept {
 
 // ---- varints ----
 
-PRISM_INLINE constexpr std::size_t varint_size(std::uint64_t v) noexcept {
-  return static_cast<std::size_t>((std::bit_width(v | 1) * 9 + 64) >> 6);  // ceil(bits / 7)
-}
+using detail::get_varint_bounded;
+using detail::get_varint_unchecked;
+using detail::put_varint;
+using detail::varint_size;
+using detail::zigzag_decode;
+using detail::zigzag_encode;
 
 // The varint bytes of a run of unsigned integers narrower than 64 bits: one byte, plus one per
 // 7-bit step the value reaches. Blocks of a fixed count let compilers vectorize the sum.
@@ -112,53 +116,6 @@ PRISM_INLINE std::size_t varint_run_size(const T* data, std::size_t n) noexcept 
   }
   for (; i < n; ++i) total += extra(data[i]);
   return total;
-}
-
-PRISM_INLINE std::size_t put_varint(std::uint8_t* p, std::uint64_t v) noexcept {
-  std::size_t n = 0;
-  while (v >= 0x80) {
-    p[n++] = static_cast<std::uint8_t>(v | 0x80);
-    v >>= 7;
-  }
-  p[n++] = static_cast<std::uint8_t>(v);
-  return n;
-}
-
-// Decodes a varint from at least 10 readable bytes, or returns 0 for one longer than 10 bytes
-// or with bits beyond the 64th.
-PRISM_INLINE std::size_t get_varint_unchecked(const std::uint8_t* p, std::uint64_t& v) noexcept {
-  std::uint64_t result = p[0];
-  if (result < 0x80) [[likely]] {
-    v = result;
-    return 1;
-  }
-  result &= 0x7f;
-  for (std::size_t i = 1; i < 10; ++i) {
-    const std::uint64_t byte = p[i];
-    result |= (byte & 0x7f) << (7 * i);
-    if (byte < 0x80) {
-      if (i == 9 && byte > 1) return 0;
-      v = result;
-      return i + 1;
-    }
-  }
-  return 0;
-}
-
-// The same over `available` bytes: 0 when the varint is malformed, SIZE_MAX when it runs past them.
-inline std::size_t get_varint_bounded(const std::uint8_t* p, std::size_t available, std::uint64_t& v) noexcept {
-  std::uint64_t result = 0;
-  for (std::size_t i = 0; i < 10; ++i) {
-    if (i == available) return SIZE_MAX;
-    const std::uint64_t byte = p[i];
-    result |= (byte & 0x7f) << (7 * i);
-    if (byte < 0x80) {
-      if (i == 9 && byte > 1) return 0;
-      v = result;
-      return i + 1;
-    }
-  }
-  return 0;
 }
 
 // Branch-free decoding for runs of varints (packed fields), where the length of each varint is
@@ -198,13 +155,6 @@ inline constexpr unsigned varint_groups = [] {
     return 8u;
   }
 }();
-
-PRISM_INLINE constexpr std::uint64_t zigzag_encode(std::int64_t v) noexcept {
-  return (static_cast<std::uint64_t>(v) << 1) ^ static_cast<std::uint64_t>(v >> 63);
-}
-PRISM_INLINE constexpr std::int64_t zigzag_decode(std::uint64_t v) noexcept {
-  return static_cast<std::int64_t>(v >> 1) ^ -static_cast<std::int64_t>(v & 1);
-}
 
 // The 64 bits a scalar puts on the wire (the varint value, or the fixed32/64 bit pattern).
 template <scalar_code C, class T>

@@ -44,7 +44,7 @@ PRISM_NOINLINE bool read_varint_slow(Ctx& ctx, std::uint64_t& v) {
       ctx.src.advance(n);
       return true;
     }
-    if (!ctx.src.need(have + 1)) return ctx.fail(errc::unexpected_end, ctx.src.offset());
+    if (!ctx.require(have + 1)) return false;
     have = ctx.src.readable();
   }
 }
@@ -120,7 +120,7 @@ PRISM_INLINE bool read_scalar(Ctx& ctx, T& v) {
     if (!read_varint(ctx, raw)) return false;
   } else {
     constexpr std::size_t width = fixed_width(C);
-    if (!ctx.src.need(width)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
+    if (!ctx.require(width, at)) [[unlikely]] return false;
     raw = width == 4 ? detail::load_le32(ctx.src.cur()) : detail::load_le64(ctx.src.cur());
     ctx.src.advance(width);
   }
@@ -135,7 +135,7 @@ bool read_bytes(Ctx& ctx, T& v) {
   std::size_t n{};
   if (!read_length(ctx, n)) return false;
   if (!ctx.check_count(n, 1, at)) return false;
-  if (!ctx.src.need(n)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
+  if (!ctx.require(n, at)) [[unlikely]] return false;
   const std::uint8_t* p = ctx.src.cur();
   if constexpr (string_type<T> || string_view_type<T>) {
     if (!detail::check_text<O>(ctx, p, n)) [[unlikely]] return false;
@@ -217,7 +217,7 @@ bool read_packed(Ctx& ctx, R& r, std::uint32_t& filled) {
   const std::size_t at = ctx.src.offset();
   std::size_t n{};
   if (!read_length(ctx, n)) return false;
-  if (!ctx.src.need(n)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
+  if (!ctx.require(n, at)) [[unlikely]] return false;
   const std::uint8_t* p = ctx.src.cur();
   constexpr std::size_t width = fixed_width(C);
   std::size_t count;
@@ -284,14 +284,14 @@ bool skip_field(Ctx& ctx, std::uint32_t number, wire w, std::size_t at) {
     case wire::i64:
     case wire::i32: {
       const std::size_t width = w == wire::i64 ? 8 : 4;
-      if (!ctx.src.need(width)) return ctx.fail(errc::unexpected_end, ctx.src.offset());
+      if (!ctx.require(width)) return false;
       ctx.src.advance(width);
       return true;
     }
     case wire::len: {
       std::size_t n{};
       if (!read_length(ctx, n)) return false;
-      if (!ctx.src.need(n)) return ctx.fail(errc::unexpected_end, ctx.src.offset());
+      if (!ctx.require(n)) return false;
       ctx.src.advance(n);
       return true;
     }

@@ -11,6 +11,7 @@
 #include "../core/config.hpp"
 #include "../core/fields.hpp"
 #include "../core/tensor.hpp"
+#include "../core/varint.hpp"
 
 namespace prism::zbin_detail {
 
@@ -56,33 +57,12 @@ constexpr std::size_t align_up(std::size_t offset, std::size_t alignment) noexce
   return (offset + alignment - 1) & ~(alignment - 1);
 }
 
-constexpr std::size_t varint_size(std::uint64_t v) noexcept {
-  std::size_t n = 1;
-  while (v >= 0x80) {
-    v >>= 7;
-    ++n;
-  }
-  return n;
-}
-PRISM_INLINE std::size_t put_varint(std::uint8_t* p, std::uint64_t v) noexcept {
-  std::size_t n = 0;
-  while (v >= 0x80) {
-    p[n++] = static_cast<std::uint8_t>(v | 0x80);
-    v >>= 7;
-  }
-  p[n++] = static_cast<std::uint8_t>(v);
-  return n;
-}
-// Decodes a LEB128 varint of at most 10 bytes from [p, end); 0 when malformed or truncated.
+using detail::put_varint;
+using detail::varint_size;
+// A varint of at most 10 bytes from [p, end): its length, or 0 when malformed or truncated.
 PRISM_INLINE std::size_t get_varint(const std::uint8_t* p, const std::uint8_t* end, std::uint64_t& v) noexcept {
-  v = 0;
-  for (std::size_t i = 0; i < 10 && p + i < end; ++i) {
-    const std::uint64_t b = p[i];
-    if (i == 9 && b > 1) return 0;
-    v |= (b & 0x7f) << (7 * i);
-    if (b < 0x80) return i + 1;
-  }
-  return 0;
+  const std::size_t n = detail::get_varint_bounded(p, static_cast<std::size_t>(end - p), v);
+  return n == SIZE_MAX ? 0 : n;
 }
 
 constexpr std::size_t str_header_size(std::size_t n) noexcept {

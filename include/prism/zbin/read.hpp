@@ -30,7 +30,7 @@ bool read_value(Ctx& ctx, T& v);
 
 template <class Ctx>
 PRISM_INLINE bool peek_tag(Ctx& ctx, std::uint8_t& tag) {
-  if (!ctx.src.need(1)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
+  if (!ctx.require(1)) [[unlikely]] return false;
   tag = *ctx.src.cur();
   return true;
 }
@@ -43,7 +43,7 @@ PRISM_COLD bool mismatch(Ctx& ctx, std::string_view expected, std::uint8_t tag) 
 // Consumes `1 + width` bytes (a code and a little-endian length) and returns the length.
 template <class Ctx>
 PRISM_INLINE bool read_sized(Ctx& ctx, std::size_t width, std::size_t& n) {
-  if (!ctx.src.need(1 + width)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
+  if (!ctx.require(1 + width)) [[unlikely]] return false;
   const std::uint8_t* p = ctx.src.cur() + 1;
   n = width == 1 ? p[0] : width == 2 ? load_le16(p) : load_le32(p);
   ctx.src.advance(1 + width);
@@ -61,7 +61,7 @@ bool read_varint(Ctx& ctx, std::uint64_t& v) {
   } else {
     v = 0;
     for (std::size_t i = 0; i < 10; ++i) {
-      if (!ctx.src.need(1)) return ctx.fail(errc::unexpected_end, at, "varint");
+      if (!ctx.require(1, at, "varint")) [[unlikely]] return false;
       const std::uint64_t b = *ctx.src.cur();
       ctx.src.advance(1);
       if (i == 9 && b > 1) break;
@@ -105,13 +105,13 @@ PRISM_INLINE bool read_container(Ctx& ctx, bool object, std::size_t& n, std::str
   if ((tag & 0xf0) == fix) {
     n = tag & 0x0f;
   } else if (tag == (object ? code::object : code::array)) {
-    if (!ctx.src.need(5)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
+    if (!ctx.require(5, at)) [[unlikely]] return false;
     n = load_le32(ctx.src.cur() + 1);
     head = 5;
   } else {
     return mismatch(ctx, expected, tag);
   }
-  if (!ctx.src.need(head + 4)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
+  if (!ctx.require(head + 4, at)) [[unlikely]] return false;
   const std::size_t body = load_le32(ctx.src.cur() + head);
   ctx.src.advance(head + 4);
   if (body > ctx.src.remaining_bound()) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
@@ -132,7 +132,7 @@ bool read_numeric_header(Ctx& ctx, tensor_header& h, bool& is_tensor) {
   const std::size_t at = ctx.src.offset();
   if (tag != code::typed_array && tag != code::tensor) return mismatch(ctx, "typed array or tensor", tag);
   is_tensor = tag == code::tensor;
-  if (!ctx.src.need(is_tensor ? 3 : 2)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
+  if (!ctx.require(is_tensor ? 3 : 2, at)) [[unlikely]] return false;
   const std::uint8_t type = ctx.src.cur()[1];
   if (!valid_dtype(type)) return ctx.fail(errc::invalid_value, at, "a dtype");
   h.type = static_cast<dtype>(type);
@@ -159,7 +159,7 @@ bool read_numeric_header(Ctx& ctx, tensor_header& h, bool& is_tensor) {
   if (count > ctx.src.remaining_bound() / element) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
   h.data_bytes = count * element;
   const std::size_t pad = align_up(ctx.src.offset(), data_alignment(element, h.data_bytes)) - ctx.src.offset();
-  if (!ctx.src.need(pad + h.data_bytes)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
+  if (!ctx.require(pad + h.data_bytes, at)) [[unlikely]] return false;
   ctx.src.advance(pad);
   h.data = reinterpret_cast<const std::byte*>(ctx.src.cur());
   return true;
@@ -176,7 +176,7 @@ bool skip_value(Ctx& ctx) {
     skip = 1;
   } else if (tag <= 0x9f || tag == code::array || tag == code::object) {
     const std::size_t head = tag <= 0x9f ? 1 : 5;
-    if (!ctx.src.need(head + 4)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
+    if (!ctx.require(head + 4, at)) [[unlikely]] return false;
     skip = head + 4 + load_le32(ctx.src.cur() + head);
   } else if (tag <= 0xbf) {
     skip = 1 + (tag & 0x1f);
@@ -199,7 +199,7 @@ bool skip_value(Ctx& ctx) {
       default: return ctx.fail(errc::invalid_value, at, "a zbin value", describe_tag(tag));
     }
   }
-  if (!ctx.src.need(skip)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
+  if (!ctx.require(skip, at)) [[unlikely]] return false;
   ctx.src.advance(skip);
   return true;
 }
@@ -221,7 +221,7 @@ PRISM_INLINE bool read_integer(Ctx& ctx, std::uint8_t tag, bool& negative, std::
   }
   if (tag < code::u8 || tag > code::i64) [[unlikely]] return mismatch(ctx, expected, tag);
   const std::size_t w = int_code_width(tag);
-  if (!ctx.src.need(1 + w)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
+  if (!ctx.require(1 + w)) [[unlikely]] return false;
   decode_int(tag, ctx.src.cur() + 1, negative, value);
   ctx.src.advance(1 + w);
   return true;
@@ -250,7 +250,7 @@ bool read_float(Ctx& ctx, T& v) {
   std::uint8_t tag{};
   if (!peek_tag(ctx, tag)) return false;
   if (tag == code::f64) {
-    if (!ctx.src.need(9)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
+    if (!ctx.require(9)) [[unlikely]] return false;
     double d;
     std::memcpy(&d, ctx.src.cur() + 1, 8);
     v = static_cast<T>(d);
@@ -258,7 +258,7 @@ bool read_float(Ctx& ctx, T& v) {
     return true;
   }
   if (tag == code::f32) {
-    if (!ctx.src.need(5)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
+    if (!ctx.require(5)) [[unlikely]] return false;
     float f;
     std::memcpy(&f, ctx.src.cur() + 1, 4);
     v = static_cast<T>(f);
@@ -276,8 +276,8 @@ template <options O, class Ctx>
 PRISM_INLINE bool read_text(Ctx& ctx, const std::uint8_t*& p, std::size_t& n) {
   if (!read_bytes_header(ctx, true, n)) return false;
   const std::size_t at = ctx.src.offset();
-  if (n > ctx.lim.max_elements) [[unlikely]] return ctx.fail(errc::too_many_elements, at);
-  if (!ctx.src.need(n)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
+  if (!ctx.check_elements(n, at)) [[unlikely]] return false;
+  if (!ctx.require(n, at)) [[unlikely]] return false;
   p = ctx.src.cur();
   if (!detail::check_text<O>(ctx, p, n)) [[unlikely]] return false;
   ctx.src.advance(n);
@@ -310,13 +310,8 @@ bool read_sequence(Ctx& ctx, T& v) {
       bool is_tensor{};
       if (!read_numeric_header(ctx, h, is_tensor)) return false;
       const std::size_t n = h.shape[0];
-      if (n > ctx.lim.max_elements) [[unlikely]] return ctx.fail(errc::too_many_elements, at);
-      if constexpr (fixed_array<T>) {
-        if (n != v.size()) return ctx.fail(errc::size_mismatch, at, "array of the declared size");
-      } else {
-        if (!ctx.charge(n * sizeof(E))) return false;
-        v.resize(n);
-      }
+      if (!ctx.check_elements(n, at)) [[unlikely]] return false;
+      if (!detail::size_sequence(ctx, v, n, at)) return false;
       if constexpr (std::ranges::contiguous_range<T>) {
         if (!copy_numbers(ctx, h, std::ranges::data(v), at)) return false;
       } else {  // a deque or a list: through a contiguous copy
@@ -330,13 +325,7 @@ bool read_sequence(Ctx& ctx, T& v) {
   }
   std::size_t n{};
   if (!read_container(ctx, false, n, "array")) return false;
-  if constexpr (fixed_array<T>) {
-    if (n != v.size()) return ctx.fail(errc::size_mismatch, at, "array of the declared size");
-  } else {
-    static_assert(resizable_sequence<T>, "prism::zbin: cannot read into a fixed view; use a container");
-    if (!ctx.charge(n * sizeof(E))) return false;
-    v.resize(n);
-  }
+  if (!detail::size_sequence(ctx, v, n, at)) return false;
   if (!ctx.enter()) return false;
   std::size_t i = 0;
   for (auto&& e : v) {
@@ -356,14 +345,9 @@ bool read_map(Ctx& ctx, T& v) {
   if (!ctx.charge(n * (sizeof(K) + sizeof(M))) || !ctx.enter()) return false;
   v.clear();
   for (std::size_t i = 0; i < n; ++i) {
-    K key{};
-    if (!read_value<O>(ctx, key)) return ctx.in_element(i);
-    M value{};
-    if (!read_value<O>(ctx, value)) {
-      if constexpr (string_type<K>) return ctx.in_key(key);
-      else return ctx.in_element(i);
-    }
-    detail::put_entry(v, std::move(key), std::move(value));
+    if (!detail::read_map_entry(
+            ctx, v, i, [&](auto& key) { return read_value<O>(ctx, key); }, [&](auto& value) { return read_value<O>(ctx, value); }))
+      return false;
   }
   ctx.leave();
   return true;
@@ -424,8 +408,8 @@ bool read_value(Ctx& ctx, T& v) {
     std::size_t n{};
     const std::size_t at = ctx.src.offset();
     if (!read_bytes_header(ctx, false, n)) return false;
-    if (n > ctx.lim.max_elements) [[unlikely]] return ctx.fail(errc::too_many_elements, at);
-    if (!ctx.src.need(n)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
+    if (!ctx.check_elements(n, at)) [[unlikely]] return false;
+    if (!ctx.require(n, at)) [[unlikely]] return false;
     if (!detail::store_bytes(ctx, v, ctx.src.cur(), n)) return false;
     ctx.src.advance(n);
     return true;
@@ -483,7 +467,7 @@ bool read_value(Ctx& ctx, T& v) {
     if (!peek_tag(ctx, tag)) return false;
     const std::size_t at = ctx.src.offset();
     if (tag != code::timestamp) return mismatch(ctx, "timestamp", tag);
-    if (!ctx.src.need(13)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
+    if (!ctx.require(13, at)) [[unlikely]] return false;
     const auto secs = static_cast<std::int64_t>(load_le64(ctx.src.cur() + 1));
     const std::uint32_t nanos = load_le32(ctx.src.cur() + 9);
     if (nanos >= 1000000000u) return ctx.fail(errc::invalid_value, at, "nanoseconds below 10^9");
@@ -551,7 +535,7 @@ bool read_struct(Ctx& ctx, T& v) {
 
 template <class Ctx>
 bool read_header(Ctx& ctx) {
-  if (!ctx.src.need(header_size)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
+  if (!ctx.require(header_size)) [[unlikely]] return false;
   if (ctx.src.cur()[0] != magic) return ctx.fail(errc::invalid_value, 0, "zbin magic byte 0x5a");
   if (ctx.src.cur()[1] != version) return ctx.fail(errc::invalid_value, 1, "zbin version 1");
   ctx.src.advance(header_size);
