@@ -378,6 +378,8 @@ TEST(TypeMatrixErrors, ProxyTheAdapterRefusesIsInvalidValueAtTheField) {
   EXPECT_EQ(r.error().code, prism::errc::invalid_value);
   EXPECT_EQ(r.error().path, "id");
   EXPECT_EQ(r.error().offset, 6u);
+  EXPECT_NE(r.error().message().find("expected a value that prism::adapter<Uuid>::from accepts"), std::string::npos)
+      << r.error().message();
 
   for (const char* bad : {R"({"bits":"1012"})", R"({"bits":"10"})", R"({"bits":"1x1"})"}) {
     const auto f = prism::read<prism::json, Flags>(std::string(bad));

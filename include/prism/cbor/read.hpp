@@ -614,14 +614,7 @@ bool read_value(Ctx& ctx, T& v) {
       ctx.src.advance(1);
       return true;
     }
-    if constexpr (owning_pointer<T>) {
-      if (!ctx.charge(sizeof(typename T::element_type)) || !ctx.enter()) return false;
-      const bool ok = read_value<O>(ctx, detail::ensure_allocated(v));
-      ctx.leave();
-      return ok;
-    } else {
-      return read_value<O>(ctx, detail::ensure_engaged(v));
-    }
+    return detail::read_present(ctx, v, [&](auto& value) { return read_value<O>(ctx, value); });
   } else if constexpr (std::is_same_v<T, std::monostate>) {
     std::uint8_t initial{};
     if (!skip_tags(ctx) || !peek_initial(ctx, initial)) return false;
@@ -637,11 +630,8 @@ bool read_value(Ctx& ctx, T& v) {
     const std::size_t index_at = ctx.src.offset();
     std::size_t index{};
     if (!read_int(ctx, index)) return false;
-    if (index >= std::variant_size_v<T>) [[unlikely]] return ctx.fail(errc::invalid_value, index_at, "variant index");
     (void)at;
-    return detail::visit_index<T>(index, [&](auto i) {
-      return read_value<O>(ctx, detail::ensure_alternative<decltype(i)::value>(v));
-    });
+    return detail::read_alternative(ctx, v, index, index_at, [&](auto& alt) { return read_value<O>(ctx, alt); });
   } else if constexpr (tuple_type<T>) {
     const std::size_t at = ctx.src.offset();
     std::uint8_t initial{};
@@ -650,11 +640,7 @@ bool read_value(Ctx& ctx, T& v) {
     head h;
     if (!read_head(ctx, h)) return false;
     if (h.indefinite || h.argument != std::tuple_size_v<T>) return ctx.fail(errc::size_mismatch, at, "array of the tuple's size");
-    return [&]<std::size_t... I>(std::index_sequence<I...>) {
-      std::size_t failed_at = 0;
-      const bool ok = ((read_value<O>(ctx, std::get<I>(v)) || (failed_at = I, false)) && ...);
-      return ok || ctx.in_element(failed_at);
-    }(std::make_index_sequence<std::tuple_size_v<T>>{});
+    return detail::read_tuple_elements(ctx, v, [&](auto& e, std::size_t) { return read_value<O>(ctx, e); });
   } else if constexpr (time_point_type<T>) {
     return read_time(ctx, v);
   } else if constexpr (reflectable<T>) {

@@ -20,15 +20,18 @@
 // also change how an enum or a struct travels. prism adapts some standard types itself, through
 // this same mechanism: std::chrono::duration (its count), std::bitset (its string of 0 and 1),
 // std::filesystem::path (its generic string) and long double (as double).
+#include <array>
 #include <bitset>
 #include <chrono>
 #include <cstddef>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <utility>
 
 #include "config.hpp"
 #include "error.hpp"
+#include "pretty_name.hpp"
 
 namespace prism {
 
@@ -102,13 +105,30 @@ struct adapter<long double> {
 
 namespace detail {
 
+// "a value that prism::adapter<Uuid>::from accepts": what a refused proxy expected, naming the
+// type, in static storage (errors hold views).
+template <class T>
+inline constexpr auto adapter_refusal = [] {
+  constexpr std::string_view head = "a value that prism::adapter<", tail = ">::from accepts";
+  constexpr std::string_view name = short_type_name<T>();
+  std::array<char, head.size() + name.size() + tail.size()> text{};
+  std::size_t n = 0;
+  for (char c : head) text[n++] = c;
+  for (char c : name) text[n++] = c;
+  for (char c : tail) text[n++] = c;
+  return text;
+}();
+
 // Gives `v` the value of the proxy `p` read at `offset` through adapter<T>::from, in whichever
 // of its three forms the adapter has.
 template <adapted T, class Ctx>
 PRISM_INLINE bool assign_from_proxy(Ctx& ctx, T& v, proxy_t<T>&& p, std::size_t offset) {
   using A = adapter<T>;
   if constexpr (requires { { A::from(std::move(p), v) } -> std::same_as<bool>; }) {
-    if (!A::from(std::move(p), v)) [[unlikely]] return ctx.fail(errc::invalid_value, offset, "a value that prism::adapter<T>::from accepts");
+    if (!A::from(std::move(p), v)) [[unlikely]] {
+      constexpr auto& refusal = adapter_refusal<T>;
+      return ctx.fail(errc::invalid_value, offset, std::string_view(refusal.data(), refusal.size()));
+    }
     return true;
   } else if constexpr (requires { A::from(std::move(p), v); }) {
     A::from(std::move(p), v);

@@ -79,6 +79,41 @@ PRISM_INLINE void put_entry(Map& m, K&& key, M&& value) {
   }
 }
 
+// The value of an optional or owning pointer that the input says is present, through
+// read(value&): an optional is engaged, a pointer gets an object (a new one when another pointer
+// shares the old), charged and counted as one level of nesting (recursive types end there).
+template <class T, class Ctx, class Read>
+PRISM_INLINE bool read_present(Ctx& ctx, T& v, Read&& read) {
+  if constexpr (owning_pointer<T>) {
+    if (!ctx.charge(sizeof(typename T::element_type)) || !ctx.enter()) return false;
+    const bool ok = read(ensure_allocated(v));
+    ctx.leave();
+    return ok;
+  } else {
+    return read(ensure_engaged(v));
+  }
+}
+
+// Alternative `index` of a variant (the index read at index_at) through read(alternative&);
+// an index past the alternatives is invalid_value.
+template <class V, class Ctx, class Read>
+PRISM_INLINE bool read_alternative(Ctx& ctx, V& v, std::uint64_t index, std::size_t index_at, Read&& read) {
+  if (index >= std::variant_size_v<V>) [[unlikely]] return ctx.fail(errc::invalid_value, index_at, "variant index");
+  return visit_index<V>(static_cast<std::size_t>(index),
+                        [&](auto i) { return read(ensure_alternative<decltype(i)::value>(v)); });
+}
+
+// The elements of a tuple (or pair) in order, through read(element&, position); an error names
+// the element.
+template <class Tuple, class Ctx, class Read>
+PRISM_INLINE bool read_tuple_elements(Ctx& ctx, Tuple& v, Read&& read) {
+  return [&]<std::size_t... I>(std::index_sequence<I...>) {
+    std::size_t failed_at = 0;
+    const bool ok = ((read(std::get<I>(v), I) || (failed_at = I, false)) && ...);
+    return ok || ctx.in_element(failed_at);
+  }(std::make_index_sequence<std::tuple_size_v<Tuple>>{});
+}
+
 // Entry i of a map into v: read_key(key), then read_mapped(value). An error names the entry by
 // its key when keys are text, else by its position.
 template <class Map, class Ctx, class ReadKey, class ReadMapped>

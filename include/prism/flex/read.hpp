@@ -342,11 +342,7 @@ bool read_value(reader<Ctx>& rd, const ref& r, T& v) {
     if (r.kind == flexbuffers::FBT_MAP) [[unlikely]] return rd.fail(errc::type_mismatch, r, "vector");
     if (!rd.elements(r, b, "vector")) return false;
     if (b.count != std::tuple_size_v<T>) [[unlikely]] return rd.fail(errc::size_mismatch, r, "vector of the tuple's size");
-    return [&]<std::size_t... I>(std::index_sequence<I...>) {
-      std::size_t failed_at = 0;
-      const bool ok = ((read_value<O>(rd, message::element(b, I), std::get<I>(v)) || (failed_at = I, false)) && ...);
-      return ok || rd.ctx.in_element(failed_at);
-    }(std::make_index_sequence<std::tuple_size_v<T>>{});
+    return detail::read_tuple_elements(rd.ctx, v, [&](auto& e, std::size_t i) { return read_value<O>(rd, message::element(b, i), e); });
   } else if constexpr (time_point_type<T>) {
     std::int64_t ns{};
     if (!read_integer(rd, r, ns)) return false;

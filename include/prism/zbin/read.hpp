@@ -429,14 +429,7 @@ bool read_value(Ctx& ctx, T& v) {
       ctx.src.advance(1);
       return true;
     }
-    if constexpr (owning_pointer<T>) {
-      if (!ctx.charge(sizeof(typename T::element_type)) || !ctx.enter()) return false;
-      const bool ok = read_value<O>(ctx, detail::ensure_allocated(v));
-      ctx.leave();
-      return ok;
-    } else {
-      return read_value<O>(ctx, detail::ensure_engaged(v));
-    }
+    return detail::read_present(ctx, v, [&](auto& value) { return read_value<O>(ctx, value); });
   } else if constexpr (variant_type<T>) {
     std::size_t n{};
     const std::size_t at = ctx.src.offset();
@@ -445,9 +438,8 @@ bool read_value(Ctx& ctx, T& v) {
     const std::size_t index_at = ctx.src.offset();
     std::size_t index{};
     if (!read_int(ctx, index)) return false;
-    if (index >= std::variant_size_v<T>) [[unlikely]] return ctx.fail(errc::invalid_value, index_at, "variant index");
     if (!ctx.enter()) return false;
-    const bool ok = detail::visit_index<T>(index, [&](auto i) { return read_value<O>(ctx, detail::ensure_alternative<decltype(i)::value>(v)); });
+    const bool ok = detail::read_alternative(ctx, v, index, index_at, [&](auto& alt) { return read_value<O>(ctx, alt); });
     ctx.leave();
     return ok;
   } else if constexpr (tuple_type<T>) {
@@ -456,10 +448,7 @@ bool read_value(Ctx& ctx, T& v) {
     if (!read_container(ctx, false, n, "array")) return false;
     if (n != std::tuple_size_v<T>) return ctx.fail(errc::size_mismatch, at, "array of the tuple's size");
     if (!ctx.enter()) return false;
-    const bool ok = [&]<std::size_t... I>(std::index_sequence<I...>) {
-      std::size_t failed_at = 0;
-      return ((read_value<O>(ctx, std::get<I>(v)) || (failed_at = I, false)) && ...) || ctx.in_element(failed_at);
-    }(std::make_index_sequence<std::tuple_size_v<T>>{});
+    const bool ok = detail::read_tuple_elements(ctx, v, [&](auto& e, std::size_t) { return read_value<O>(ctx, e); });
     ctx.leave();
     return ok;
   } else if constexpr (time_point_type<T>) {
