@@ -3,6 +3,7 @@
 #include <prism/core/fields.hpp>
 #include <prism/core/meta.hpp>
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <variant>
@@ -63,6 +64,21 @@ class Account {
   long balance_ = 0;
 };
 
+// Members that cannot be copied, beside an optional and a variant: the probes that count
+// fields must neither copy them (clang instantiates what a probe selects) nor stop at them.
+struct MoveOnly {
+  std::unique_ptr<int> p;
+  int x;
+};
+struct Owners {
+  std::optional<int> weight;
+  std::unique_ptr<int> one;
+  std::vector<std::unique_ptr<int>> many;
+  std::vector<MoveOnly> items;
+  std::optional<MoveOnly> maybe;
+  std::variant<int, std::string> either;
+};
+
 struct Keywords {
   bool protected_;
   int class_;
@@ -92,6 +108,9 @@ TEST(Reflect, FieldCounts) {
   static_assert(prism::field_count_v<Outer> == 4);
   static_assert(prism::field_count_v<Wide64> == 64);
   static_assert(prism::field_count_v<Wide100> == 100);
+  static_assert(prism::field_count_v<MoveOnly> == 2);
+  static_assert(prism::field_count_v<Owners> == 6);
+  static_assert(prism::field_name<Owners, 4>() == "maybe");
   EXPECT_EQ(prism::field_count_v<Wide100>, 100u);
 }
 

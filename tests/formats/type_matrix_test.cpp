@@ -261,6 +261,18 @@ struct Holder {
   std::shared_ptr<Leaf> leaf;
 };
 
+// Members that cannot be copied (reflected by both compilers).
+struct Owned {
+  std::unique_ptr<std::int32_t> id;
+  std::string name;
+};
+struct Owners {
+  std::optional<std::int32_t> weight;
+  std::vector<std::unique_ptr<std::int32_t>> many;
+  std::vector<Owned> items;
+  std::optional<Owned> maybe;
+};
+
 // Through buffers; with the format's default options also through streams (their source and
 // sink run the same format code, so other option sets would only instantiate it again).
 template <class Format, prism::options Opts, class T>
@@ -337,6 +349,34 @@ TEST(TypeMatrixWire, StructsWithReflectableBases) {
   const auto back = prism::read<prism::msgpack, Stamped>(prism::write<prism::msgpack>(s).value());
   ASSERT_TRUE(back);
   EXPECT_TRUE(*back == s);
+}
+
+TEST(TypeMatrixWire, MembersThatCannotBeCopied) {
+  Owners v;
+  v.weight = 4;
+  v.many.push_back(std::make_unique<std::int32_t>(7));
+  v.many.push_back(nullptr);
+  v.items.push_back(Owned{std::make_unique<std::int32_t>(1), "a"});
+  v.maybe = Owned{nullptr, "b"};
+  const std::string json = prism::write<prism::json>(v).value();
+  EXPECT_EQ(json, R"({"weight":4,"many":[7,null],"items":[{"id":1,"name":"a"}],"maybe":{"id":null,"name":"b"}})");
+  const auto check = [&]<class Format>(Format) {
+    const auto back = prism::read<Format, Owners>(prism::write<Format>(v).value());
+    ASSERT_TRUE(back) << Format::name << ": " << back.error().message();
+    EXPECT_EQ(back->weight, 4) << Format::name;
+    ASSERT_EQ(back->many.size(), 2u) << Format::name;
+    EXPECT_EQ(*back->many[0], 7) << Format::name;
+    EXPECT_EQ(back->many[1], nullptr) << Format::name;
+    ASSERT_EQ(back->items.size(), 1u) << Format::name;
+    EXPECT_EQ(*back->items[0].id, 1) << Format::name;
+    ASSERT_TRUE(back->maybe) << Format::name;
+    EXPECT_EQ(back->maybe->name, "b") << Format::name;
+  };
+  check(prism::json{});
+  check(prism::msgpack{});
+  check(prism::cbor{});
+  check(prism::zbin{});
+  check(prism::pack{});
 }
 
 TEST(TypeMatrixWire, AdaptedTypesTravelAsTheirProxy) {

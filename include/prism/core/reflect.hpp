@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string_view>
 #include <type_traits>
 #include <utility>
@@ -28,17 +29,27 @@ struct is_chrono_duration<std::chrono::duration<Rep, Period>> : std::true_type {
 #pragma clang diagnostic push
 #pragma clang diagnostic ignored "-Wundefined-inline"
 #endif
+template <class T>
+struct is_std_optional : std::false_type {};
+template <class T>
+struct is_std_optional<std::optional<T>> : std::true_type {};
+
 // Converts to any member type in unevaluated probes. Each member is probed as `{any_field}`
-// (list-initialization), which lets forwarding constructors (optional, variant) win; conversions
-// that would make a constructor call ambiguous (const char*, nullptr_t, durations) are excluded.
+// (list-initialization), which lets forwarding constructors (variant) win; conversions that
+// would make a constructor call ambiguous (const char*, nullptr_t, durations) are excluded, and
+// so are types that cannot be copied: a container of them would otherwise take the probe as an
+// element of its initializer_list constructor, whose body (which copies) clang instantiates.
 struct any_field {
   template <class T>
-    requires(!is_chrono_duration<T>::value && !std::is_same_v<T, const char*> && !std::is_same_v<T, std::nullptr_t>)
+    requires(!is_chrono_duration<T>::value && !std::is_same_v<T, const char*> && !std::is_same_v<T, std::nullptr_t> &&
+             std::is_copy_constructible_v<T>)
   constexpr operator T() const noexcept;
 };
-// Probed as a plain expression: this form accepts std::chrono::duration members.
+// Probed as a plain expression (copy-initialization): this form accepts durations, members
+// that cannot be copied and, through their forwarding constructor, optionals.
 struct any_field_plain {
   template <class T>
+    requires(!is_std_optional<T>::value)
   constexpr operator T() const noexcept;
 };
 #if defined(__clang__)
