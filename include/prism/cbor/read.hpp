@@ -622,7 +622,6 @@ bool read_value(Ctx& ctx, T& v) {
     ctx.src.advance(1);
     return true;
   } else if constexpr (variant_type<T>) {
-    const std::size_t at = ctx.src.offset();
     std::uint8_t initial{};
     if (!skip_tags(ctx) || !peek_initial(ctx, initial)) return false;
     if (initial != ((major::array << 5) | 2)) return mismatch(ctx, "[index, value]", initial);
@@ -630,7 +629,6 @@ bool read_value(Ctx& ctx, T& v) {
     const std::size_t index_at = ctx.src.offset();
     std::size_t index{};
     if (!read_int(ctx, index)) return false;
-    (void)at;
     return detail::read_alternative(ctx, v, index, index_at, [&](auto& alt) { return read_value<O>(ctx, alt); });
   } else if constexpr (tuple_type<T>) {
     const std::size_t at = ctx.src.offset();

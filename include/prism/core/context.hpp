@@ -126,11 +126,7 @@ struct read_context : error_state {
     }
     return true;
   }
-  PRISM_INLINE bool require(std::size_t n, std::size_t offset) {
-    if (!src.need(n)) [[unlikely]] return fail(errc::unexpected_end, offset);
-    return true;
-  }
-  PRISM_INLINE bool require(std::size_t n, std::size_t offset, std::string_view expected) {
+  PRISM_INLINE bool require(std::size_t n, std::size_t offset, std::string_view expected = {}) {
     if (!src.need(n)) [[unlikely]] return fail(errc::unexpected_end, offset, expected);
     return true;
   }
