@@ -47,6 +47,11 @@ inline constexpr options normalized = [] {
   }
 }();
 
+// A format's defaults as its codec sees them: what views, transcoding and emitters read and write
+// with, so that they share the instantiations of `read` and `write` at the defaults.
+template <class Format>
+inline constexpr options default_options = normalized<Format, Format::defaults>;
+
 // The bytes of an input. A char array is taken for a string literal: its terminating '\0' is
 // not part of the message (binary data belongs in unsigned char, std::byte or a std::string).
 template <class Bytes>

@@ -45,7 +45,7 @@ struct emitter_base {
   Derived& self() noexcept { return static_cast<Derived&>(*this); }
   template <class T>
   bool put(const T& v) {
-    return format_writer<Format>::template write<Format::defaults>(ctx, v);
+    return format_writer<Format>::template write<default_options<Format>>(ctx, v);
   }
   bool start() { return true; }
   bool finish() { return true; }

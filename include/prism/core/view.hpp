@@ -126,13 +126,13 @@ class basic_view {
       if (s) return std::string(*s);
       if (node_.type() != value_type::string) return s.error();
       result<T> out{std::in_place};  // a string in pieces (CBOR's indefinite length): joined by the reader
-      if (auto st = node_.template read<Node::format::defaults>(*out); !st) return st.error();
+      if (auto st = node_.template read<detail::default_options<typename Node::format>>(*out); !st) return st.error();
       return out;
     } else if constexpr (byte_span<T>) {
       return as_bytes();
     } else {
       result<T> out{std::in_place};
-      if (auto st = node_.template read<Node::format::defaults>(*out); !st) return st.error();
+      if (auto st = node_.template read<detail::default_options<typename Node::format>>(*out); !st) return st.error();
       return out;
     }
   }
@@ -430,7 +430,7 @@ status read_bare(const Node& node, T& v) {
 template <class T, class Node>
 status read(T& out, const basic_view<Node>& v) {
   if (const error* e = v.failure()) return *e;
-  return v.node().template read<Node::format::defaults>(out);
+  return v.node().template read<detail::default_options<typename Node::format>>(out);
 }
 
 }  // namespace prism

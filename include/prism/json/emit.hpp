@@ -12,7 +12,7 @@ namespace prism {
 template <class Ctx>
 struct emitter<json, Ctx> : detail::emitter_base<emitter<json, Ctx>, json, Ctx> {
   using detail::emitter_base<emitter, json, Ctx>::emitter_base;
-  static constexpr options O = json::defaults;
+  static constexpr options O = detail::default_options<json>;
 
   bool begin_array(std::size_t n) {
     sizes_.push_back(n);

@@ -15,7 +15,7 @@ struct emitter<zbin, Ctx> : detail::emitter_base<emitter<zbin, Ctx>, zbin, Ctx> 
   using detail::emitter_base<emitter, zbin, Ctx>::emitter_base;
   template <class T>
   bool put(const T& v) {  // a value inside the message: no header of its own
-    return zbin_detail::write_value<zbin::defaults>(this->ctx, v);
+    return zbin_detail::write_value<detail::default_options<zbin>>(this->ctx, v);
   }
   bool start() {
     if (!this->ctx.reserve(zbin_detail::header_size)) return false;
