@@ -11,6 +11,7 @@
 #include <vector>
 
 #include <prism/core/meta.hpp>
+#include <prism/protobuf/format.hpp>
 
 namespace binary {
 
@@ -99,10 +100,11 @@ template <>
 struct prism::meta<binary::fixed_object_t> {
   using T = binary::fixed_object_t;
   static constexpr auto fields =
-      std::tuple{field<&T::int_array>().zigzag(), field<&T::float_array>(), field<&T::double_array>()};
+      std::tuple{field<&T::int_array>().with(protobuf_field{.encoding = protobuf_integer::zigzag}), field<&T::float_array>(),
+                 field<&T::double_array>()};
 };
 template <class T>
 struct prism::meta<binary::pb_vector<T>> {
-  static constexpr auto fields = std::tuple{field<&binary::pb_vector<T>::values>().encoded_as(
-      std::is_integral_v<T> && sizeof(T) >= 4 ? integer_encoding::fixed : integer_encoding::automatic)};
+  static constexpr auto fields = std::tuple{field<&binary::pb_vector<T>::values>().with(protobuf_field{
+      .encoding = std::is_integral_v<T> && sizeof(T) >= 4 ? protobuf_integer::fixed : protobuf_integer::automatic})};
 };

@@ -13,15 +13,11 @@
 #include <vector>
 
 #include <prism/core/meta.hpp>
+#include <prism/zserio/format.hpp>
 
 namespace zserio_models {
 
 enum class layout { plain, align, packed };
-
-template <class Field>
-constexpr Field packed_if(bool packed, Field f) noexcept {
-  return packed ? f.packed() : f;
-}
 
 // ---- addressbook ------------------------------------------------------------------------------
 namespace addressbook {
@@ -396,69 +392,91 @@ struct Map {
 template <zserio_models::layout L>
 struct prism::meta<zserio_models::addressbook::PhoneNumber<L>> {
   using T = zserio_models::addressbook::PhoneNumber<L>;
-  static constexpr auto fields = std::tuple{field<&T::number>(), field<&T::type>().bits(L == zserio_models::layout::align ? 8 : 2)};
+  static constexpr auto fields = std::tuple{
+      field<&T::number>(),
+      field<&T::type>().with(zserio_field{.bits = L == zserio_models::layout::align ? 8 : 2})};
 };
 
 template <zserio_models::layout L>
 struct prism::meta<zserio_models::addressbook::Person<L>> {
   using T = zserio_models::addressbook::Person<L>;
-  static constexpr auto fields = std::tuple{field<&T::id>().varint(32), field<&T::name>(), field<&T::email>(),
-                                            zserio_models::packed_if(L == zserio_models::layout::packed, field<&T::phones>())};
+  static constexpr auto fields = std::tuple{
+      field<&T::id>().with(zserio_field{.encoding = zserio_integer::varint32}),
+      field<&T::name>(),
+      field<&T::email>(),
+      field<&T::phones>().with(zserio_field{.packed = L == zserio_models::layout::packed})};
 };
 
 template <zserio_models::layout L>
 struct prism::meta<zserio_models::addressbook::AddressBook<L>> {
   using T = zserio_models::addressbook::AddressBook<L>;
-  static constexpr auto fields = std::tuple{zserio_models::packed_if(L == zserio_models::layout::packed, field<&T::people>())};
+  static constexpr auto fields = std::tuple{
+      field<&T::people>().with(zserio_field{.packed = L == zserio_models::layout::packed})};
 };
 
 template <zserio_models::layout L>
 struct prism::meta<zserio_models::carsales::Date<L>> {
   using T = zserio_models::carsales::Date<L>;
   static constexpr bool wide = L == zserio_models::layout::align;
-  static constexpr auto fields = std::tuple{field<&T::day>().bits(wide ? 8 : 5), field<&T::dayOfWeek>().bits(wide ? 8 : 3),
-                                            field<&T::month>().bits(wide ? 8 : 4), field<&T::year>().varint(16)};
+  static constexpr auto fields = std::tuple{
+      field<&T::day>().with(zserio_field{.bits = wide ? 8 : 5}),
+      field<&T::dayOfWeek>().with(zserio_field{.bits = wide ? 8 : 3}),
+      field<&T::month>().with(zserio_field{.bits = wide ? 8 : 4}),
+      field<&T::year>().with(zserio_field{.encoding = zserio_integer::varint16})};
 };
 
 template <zserio_models::layout L>
 struct prism::meta<zserio_models::carsales::Address<L>> {
   using T = zserio_models::carsales::Address<L>;
-  static constexpr auto fields = std::tuple{field<&T::street>(), field<&T::streetNumber>().varint(16), field<&T::city>(),
-                                            field<&T::zipCode>().bits(L == zserio_models::layout::align ? 24 : 17)};
+  static constexpr auto fields = std::tuple{
+      field<&T::street>(),
+      field<&T::streetNumber>().with(zserio_field{.encoding = zserio_integer::varint16}),
+      field<&T::city>(),
+      field<&T::zipCode>().with(zserio_field{.bits = L == zserio_models::layout::align ? 24 : 17})};
 };
 
 template <zserio_models::layout L>
 struct prism::meta<zserio_models::carsales::Car<L>> {
   using T = zserio_models::carsales::Car<L>;
   static constexpr bool wide = L == zserio_models::layout::align;
-  static constexpr auto fields = std::tuple{field<&T::carBrand>().bits(wide ? 8 : 5), field<&T::color>().bits(wide ? 8 : 4), field<&T::vin>()};
+  static constexpr auto fields = std::tuple{
+      field<&T::carBrand>().with(zserio_field{.bits = wide ? 8 : 5}),
+      field<&T::color>().with(zserio_field{.bits = wide ? 8 : 4}),
+      field<&T::vin>()};
 };
 
 template <zserio_models::layout L>
 struct prism::meta<zserio_models::carsales::CarSale<L>> {
   using T = zserio_models::carsales::CarSale<L>;
-  static constexpr auto fields = std::tuple{field<&T::date>(), field<&T::storeName>(), field<&T::store>(), field<&T::car>(),
-                                            field<&T::price>().varint(32)};
+  static constexpr auto fields = std::tuple{
+      field<&T::date>(),
+      field<&T::storeName>(),
+      field<&T::store>(),
+      field<&T::car>(),
+      field<&T::price>().with(zserio_field{.encoding = zserio_integer::varint32})};
 };
 
 template <zserio_models::layout L>
 struct prism::meta<zserio_models::carsales::CarSales<L>> {
   using T = zserio_models::carsales::CarSales<L>;
   static constexpr auto fields = std::tuple{
-      field<&T::numSoldCars>().varsize(),
-      zserio_models::packed_if(L == zserio_models::layout::packed, field<&T::carSales>().length_from("numSoldCars"))};
+      field<&T::numSoldCars>().with(zserio_field{.encoding = zserio_integer::varsize}),
+      field<&T::carSales>().with(zserio_field{.packed = L == zserio_models::layout::packed, .length_from = "numSoldCars"})};
 };
 
 template <>
 struct prism::meta<zserio_models::simpletrace::Point> {
   using T = zserio_models::simpletrace::Point;
-  static constexpr auto fields = std::tuple{field<&T::longitude>().varint(), field<&T::latitude>().varint()};
+  static constexpr auto fields = std::tuple{
+      field<&T::longitude>().with(zserio_field{.encoding = zserio_integer::varint}),
+      field<&T::latitude>().with(zserio_field{.encoding = zserio_integer::varint})};
 };
 
 template <zserio_models::layout L>
 struct prism::meta<zserio_models::simpletrace::SimpleTrace<L>> {
   using T = zserio_models::simpletrace::SimpleTrace<L>;
-  static constexpr auto fields = std::tuple{zserio_models::packed_if(L == zserio_models::layout::packed, field<&T::trace>())};
+  static constexpr auto fields = std::tuple{
+      field<&T::trace>().with(zserio_field{.packed = L == zserio_models::layout::packed})};
 };
 
 template <>

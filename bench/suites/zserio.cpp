@@ -103,7 +103,7 @@ std::size_t zstd_size(const std::string& bytes) {
 // pack with its size options: sequences column by column, integers delta- and bit-packed.
 inline constexpr prism::options packed_pack = [] {
   prism::options o = prism::pack::defaults;
-  o.packed_sequences = true;
+  o.format = prism::pack_options{.packed_sequences = true};
   return o;
 }();
 

@@ -37,7 +37,7 @@ int main() {
     return 1;
   }
   std::string out;
-  if (!prism::write<prism::cbor, prism::options{.deterministic = true}>(*records, out)) return 1;
+  if (!prism::write<prism::cbor, prism::options{.format = prism::cbor_options{.deterministic = true}}>(*records, out)) return 1;
   std::fwrite(out.data(), 1, out.size(), stdout);
   return 0;
 }

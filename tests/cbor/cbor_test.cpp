@@ -43,7 +43,7 @@ void both_ways(const T& value, std::string_view hex) {
   EXPECT_TRUE(from_hex<T>(hex) == value) << hex;
 }
 
-constexpr prism::options deterministic{.deterministic = true};
+constexpr prism::options deterministic{.format = prism::cbor_options{.deterministic = true}};
 
 struct ab {
   int a;
@@ -150,7 +150,7 @@ TEST(CborAppendixA, ArraysAndMaps) {
   EXPECT_TRUE(from_hex<std::vector<int>>("80").empty());
   both_ways(std::tuple<int, int, int>{1, 2, 3}, "83010203");
   both_ways(std::tuple<int, std::tuple<int, int>, std::tuple<int, int>>{1, {2, 3}, {4, 5}}, "8301820203820405");
-  constexpr prism::options plain_arrays{.typed_arrays = false};
+  constexpr prism::options plain_arrays{.format = prism::cbor_options{.typed_arrays = false}};
   EXPECT_EQ(cbor_hex<plain_arrays>(std::vector<int>{}), "80");
   std::vector<int> one_to_25(25);
   for (int i = 0; i < 25; ++i) one_to_25[static_cast<std::size_t>(i)] = i + 1;

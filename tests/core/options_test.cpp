@@ -29,30 +29,37 @@ inline constexpr bool same_codec = normalized<Format, A> == normalized<Format, B
 
 // pack reads none of these, protobuf only its own.
 static_assert(same_codec<prism::pack, prism::options{.structs_as_arrays = true, .enums_as_strings = true}, prism::options{}>);
-static_assert(same_codec<prism::protobuf, prism::options{.zigzag = true, .pretty = true}, prism::options{.zigzag = true}>);
-static_assert(!same_codec<prism::protobuf, prism::options{.zigzag = true}, prism::options{}>);
+constexpr prism::options zigzag{.format = prism::protobuf_options{.zigzag = true}};
+static_assert(same_codec<prism::protobuf, prism::options{.pretty = true, .format = prism::protobuf_options{.zigzag = true}}, zigzag>);
+static_assert(!same_codec<prism::protobuf, zigzag, prism::options{}>);
 // What every format reads stays: UTF-8 checks and trailing bytes.
 static_assert(!same_codec<prism::pack, prism::options{.validate_utf8 = false}, prism::options{}>);
 static_assert(!same_codec<prism::pack, prism::options{.allow_trailing_bytes = true}, prism::options{}>);
 // A JSON indent means nothing without pretty output.
 static_assert(same_codec<prism::json, prism::options{.enums_as_strings = true, .indent = 4}, prism::json::defaults>);
 static_assert(normalized<prism::json, prism::options{.pretty = true, .indent = 4}>.indent == 4);
-static_assert(same_codec<prism::cbor, prism::options{.typed_arrays = false, .zigzag = true}, prism::options{.typed_arrays = false}>);
-static_assert(same_codec<prism::msgpack, prism::options{.compact_floats = false, .deterministic = true},
-                         prism::options{.compact_floats = false}>);
+static_assert(same_codec<prism::cbor, prism::options{.pretty = true, .format = prism::cbor_options{.typed_arrays = false}},
+                         prism::options{.format = prism::cbor_options{.typed_arrays = false}}>);
+static_assert(same_codec<prism::msgpack, prism::options{.nan_inf_as_null = true, .format = prism::msgpack_options{.compact_floats = false}},
+                         prism::options{.format = prism::msgpack_options{.compact_floats = false}}>);
 // Options compose with a format's defaults: what a value leaves unset is the format's default,
 // and spelling a default out changes nothing.
 static_assert(static_cast<bool>(normalized<prism::json, prism::options{.pretty = true}>.enums_as_strings));
 static_assert(!static_cast<bool>(normalized<prism::json, prism::options{.enums_as_strings = false}>.enums_as_strings));
 static_assert(same_codec<prism::json, prism::options{}, prism::json::defaults>);
-static_assert(same_codec<prism::cbor, prism::options{.typed_arrays = true}, prism::options{}>);
+static_assert(same_codec<prism::cbor, prism::options{.format = prism::cbor_options{.typed_arrays = true}}, prism::options{}>);
+// A format's own options compose the same way: what they leave unset is the format's default.
+constexpr auto cbor_own = prism::cbor_detail::own<normalized<prism::cbor, prism::options{.format = prism::cbor_options{.deterministic = true}}>>;
+static_assert(cbor_own.deterministic.is_set() && static_cast<bool>(cbor_own.deterministic));
+static_assert(cbor_own.typed_arrays.is_set() && static_cast<bool>(cbor_own.typed_arrays));
+static_assert(!static_cast<bool>(prism::cbor_detail::own<normalized<prism::cbor, prism::options{}>>.deterministic));
 static_assert(!static_cast<bool>(normalized<prism::msgpack, prism::options{.pretty = true}>.enums_as_strings));
 
 TEST(Options, IgnoredOptionsChangeNothing) {
   const Sample s;
   EXPECT_EQ((prism::write<prism::pack, prism::options{.structs_as_arrays = true, .pretty = true}>(s).value()),
             prism::write<prism::pack>(s).value());
-  EXPECT_EQ((prism::write<prism::msgpack, prism::options{.typed_arrays = false, .zigzag = true}>(s).value()),
+  EXPECT_EQ((prism::write<prism::msgpack, prism::options{.skip_null_members = true, .nan_inf_as_null = true}>(s).value()),
             prism::write<prism::msgpack>(s).value());
 }
 

@@ -85,14 +85,22 @@ struct Keywords {
   int _;
 };
 
+// Attributes of two formats that core knows nothing about.
+struct numbered {
+  int number = 0;
+};
+struct sized {
+  int bits = 0;
+};
+
 }  // namespace reflect_test_types
 using namespace reflect_test_types;
 
 template <>
 struct prism::meta<Person> {
   static constexpr auto fields = std::tuple{
-      prism::field<&Person::name>("full_name").id(4),
-      prism::field<&Person::age>().id(9).bits(7),
+      prism::field<&Person::name>("full_name").with(numbered{4}),
+      prism::field<&Person::age>().with(numbered{9}).with(sized{7}),
   };
 };
 
@@ -153,10 +161,11 @@ TEST(Reflect, MetaRenamesSkipsAndCarriesAttributes) {
   static_assert(prism::field_count_v<Person> == 2);
   static_assert(prism::field_name<Person, 0>() == "full_name");
   static_assert(prism::field_name<Person, 1>() == "age");
-  static_assert(prism::field_id<Person, 0>() == 4);
-  static_assert(prism::field_id<Person, 1>() == 9);
-  static_assert(prism::field_attributes_of<Person, 1>().bits == 7);
-  static_assert(prism::field_id<Two, 1>() == 2);  // declaration order by default
+  static_assert(prism::field_attribute<numbered, Person, 0>().number == 4);
+  static_assert(prism::field_attribute<numbered, Person, 1>().number == 9);
+  static_assert(prism::field_attribute<sized, Person, 1>().bits == 7);
+  static_assert(prism::field_attribute<sized, Person, 0>().bits == 0);  // not given: the attribute's default
+  static_assert(prism::field_attribute<sized, Two, 1>().bits == 0);     // reflected: no attributes
   Person p{"Ada", 36, "scratch"};
   EXPECT_EQ(prism::get_field<0>(p), "Ada");
   EXPECT_EQ(prism::get_field<1>(p), 36);

@@ -52,7 +52,7 @@ void round_trip_many(std::uint64_t seed, int count) {
 
 constexpr prism::options defaults{};
 constexpr prism::options arrays{.structs_as_arrays = true, .enums_as_strings = true};
-constexpr prism::options packed{.packed_sequences = true};
+constexpr prism::options packed{.format = prism::pack_options{.packed_sequences = true}};
 
 }  // namespace roundtrip_test_types
 using namespace roundtrip_test_types;
@@ -77,11 +77,11 @@ TEST(RoundTrip, JsonPretty) {
 }
 TEST(RoundTrip, CborEverything) { round_trip_many<prism::cbor, defaults, Everything>(11, 150); }
 TEST(RoundTrip, CborEverythingAsArraysEnumNamesNoTypedArrays) {
-  constexpr prism::options plain{.structs_as_arrays = true, .enums_as_strings = true, .typed_arrays = false};
+  constexpr prism::options plain{.structs_as_arrays = true, .enums_as_strings = true, .format = prism::cbor_options{.typed_arrays = false}};
   round_trip_many<prism::cbor, plain, Everything>(12, 150);
 }
 TEST(RoundTrip, CborDeterministic) {
-  constexpr prism::options deterministic{.deterministic = true};
+  constexpr prism::options deterministic{.format = prism::cbor_options{.deterministic = true}};
   round_trip_many<prism::cbor, deterministic, std::vector<Everything>>(13, 20);
 }
 TEST(RoundTrip, CborVectorsOfStructs) { round_trip_many<prism::cbor, defaults, std::vector<Everything>>(14, 20); }
@@ -90,7 +90,7 @@ TEST(RoundTrip, BeveEverythingAsArraysAndEnumNames) { round_trip_many<prism::bev
 TEST(RoundTrip, BeveVectorsOfStructs) { round_trip_many<prism::beve, defaults, std::vector<Everything>>(17, 20); }
 TEST(RoundTrip, ProtobufEverything) { round_trip_many<prism::protobuf, defaults, Everything>(18, 150); }
 TEST(RoundTrip, ProtobufEverythingZigzag) {
-  constexpr prism::options zigzag{.zigzag = true};
+  constexpr prism::options zigzag{.format = prism::protobuf_options{.zigzag = true}};
   round_trip_many<prism::protobuf, zigzag, Everything>(19, 150);
 }
 TEST(RoundTrip, ProtobufVectorsOfStructs) { round_trip_many<prism::protobuf, defaults, std::vector<Everything>>(20, 20); }

@@ -321,7 +321,7 @@ TYPED_TEST(TypeMatrix, EveryTypeRoundTripsInStructsWrittenAsArrays) {
 
 TEST(TypeMatrixSchema, PackPlainAndPacked) {
   round_trip<prism::pack, prism::pack::defaults, Everything>(33, 60);
-  round_trip<prism::pack, prism::options{.packed_sequences = true}, std::vector<Everything>>(34, 10);
+  round_trip<prism::pack, prism::options{.format = prism::pack_options{.packed_sequences = true}}, std::vector<Everything>>(34, 10);
 }
 
 TEST(TypeMatrixSchema, Protobuf) { round_trip<prism::protobuf, prism::protobuf::defaults, Everything>(35, 60); }

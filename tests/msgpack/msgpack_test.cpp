@@ -47,7 +47,7 @@ TEST(MsgPack, FloatsAndNilAndBool) {
   EXPECT_EQ(bytes_of(1.5f), (bytes{0xca, 0x3f, 0xc0, 0, 0}));
   EXPECT_EQ(bytes_of(2.0), (bytes{0x02}));  // integral: as an integer, like msgpack-cxx
   EXPECT_EQ(bytes_of(-0.0), (bytes{0xcb, 0x80, 0, 0, 0, 0, 0, 0, 0}));
-  constexpr prism::options exact{.compact_floats = false};
+  constexpr prism::options exact{.format = prism::msgpack_options{.compact_floats = false}};
   EXPECT_EQ(bytes_of<exact>(2.0f), (bytes{0xca, 0x40, 0, 0, 0}));
   EXPECT_EQ(bytes_of(std::optional<int>{}), (bytes{0xc0}));
   EXPECT_EQ(bytes_of(true), (bytes{0xc3}));

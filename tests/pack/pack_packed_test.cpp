@@ -1,4 +1,4 @@
-// pack's packed mode (options::packed_sequences): columns, integer blocks, and bad input.
+// pack's packed mode (prism::pack_options::packed_sequences): columns, integer blocks, and bad input.
 #include <gtest/gtest.h>
 
 #include <prism/pack.hpp>
@@ -19,7 +19,7 @@ namespace pack_packed_test_types {
 
 constexpr prism::options packed = [] {
   prism::options o = prism::pack::defaults;
-  o.packed_sequences = true;
+  o.format = prism::pack_options{.packed_sequences = true};
   return o;
 }();
 

@@ -73,15 +73,17 @@ struct Record {
 template <>
 struct prism::meta<protobuf_interop_types::Record> {
   using R = protobuf_interop_types::Record;
+  static constexpr protobuf_field sint{.encoding = protobuf_integer::zigzag};
+  static constexpr protobuf_field fixed{.encoding = protobuf_integer::fixed};
   static constexpr auto fields = std::tuple{
-      field<&R::flag>(),  field<&R::i32>(),           field<&R::i64>(),           field<&R::u32>(),
-      field<&R::u64>(),   field<&R::s32>().zigzag(),  field<&R::s64>().zigzag(),  field<&R::fx32>().fixed(),
-      field<&R::fx64>().fixed(), field<&R::sfx32>().fixed(), field<&R::sfx64>().fixed(), field<&R::fl>(),
-      field<&R::db>(),    field<&R::color>(),         field<&R::text>(),          field<&R::blob>(),
-      field<&R::ints>(),  field<&R::doubles>(),       field<&R::zigzags>().zigzag(), field<&R::words>(),
-      field<&R::leaves>(), field<&R::leaf>(),         field<&R::counts>(),        field<&R::by_id>(),
-      field<&R::maybe>(), field<&R::choice>(),        field<&R::when>(),          field<&R::bools>(),
-      field<&R::small>(), field<&R::fixed_small>().fixed(), field<&R::colors>()};
+      field<&R::flag>(),  field<&R::i32>(),              field<&R::i64>(),              field<&R::u32>(),
+      field<&R::u64>(),   field<&R::s32>().with(sint),   field<&R::s64>().with(sint),   field<&R::fx32>().with(fixed),
+      field<&R::fx64>().with(fixed), field<&R::sfx32>().with(fixed), field<&R::sfx64>().with(fixed), field<&R::fl>(),
+      field<&R::db>(),    field<&R::color>(),            field<&R::text>(),             field<&R::blob>(),
+      field<&R::ints>(),  field<&R::doubles>(),          field<&R::zigzags>().with(sint), field<&R::words>(),
+      field<&R::leaves>(), field<&R::leaf>(),            field<&R::counts>(),           field<&R::by_id>(),
+      field<&R::maybe>(), field<&R::choice>(),           field<&R::when>(),             field<&R::bools>(),
+      field<&R::small>(), field<&R::fixed_small>().with(fixed), field<&R::colors>()};
 };
 
 namespace protobuf_interop_types {

@@ -94,21 +94,22 @@ struct Narrow {
 
 template <>
 struct prism::meta<protobuf_test_types::Test2> {
-  static constexpr auto fields = std::tuple{prism::field<&protobuf_test_types::Test2::b>().id(2)};
+  static constexpr auto fields = std::tuple{prism::field<&protobuf_test_types::Test2::b>().with(protobuf_field{.number = 2})};
 };
 template <>
 struct prism::meta<protobuf_test_types::Test3> {
-  static constexpr auto fields = std::tuple{prism::field<&protobuf_test_types::Test3::c>().id(3)};
+  static constexpr auto fields = std::tuple{prism::field<&protobuf_test_types::Test3::c>().with(protobuf_field{.number = 3})};
 };
 template <>
 struct prism::meta<protobuf_test_types::Packed> {
-  static constexpr auto fields = std::tuple{prism::field<&protobuf_test_types::Packed::d>().id(4)};
+  static constexpr auto fields = std::tuple{prism::field<&protobuf_test_types::Packed::d>().with(protobuf_field{.number = 4})};
 };
 template <>
 struct prism::meta<protobuf_test_types::Signed> {
   using S = protobuf_test_types::Signed;
   static constexpr auto fields =
-      std::tuple{prism::field<&S::plain>(), prism::field<&S::zig>().zigzag(), prism::field<&S::fixed>().id(9).fixed()};
+      std::tuple{prism::field<&S::plain>(), prism::field<&S::zig>().with(protobuf_field{.encoding = protobuf_integer::zigzag}),
+                 prism::field<&S::fixed>().with(protobuf_field{.number = 9, .encoding = protobuf_integer::fixed})};
 };
 
 using namespace protobuf_test_types;
@@ -134,7 +135,7 @@ TEST(Protobuf, SignedEncodings) {
   EXPECT_EQ(encode(Signed{1, 1, 0}), "08 01 10 02");
   EXPECT_EQ(encode(Signed{0, std::numeric_limits<std::int32_t>::min(), 0}), "10 ff ff ff ff 0f");
   // options::zigzag makes every signed integer without an encoding in meta a sint.
-  constexpr prism::options zigzag{.zigzag = true};
+  constexpr prism::options zigzag{.format = prism::protobuf_options{.zigzag = true}};
   EXPECT_EQ((encode<Test1, zigzag>(Test1{-3})), "08 05");
   auto s = prism::read<prism::protobuf, Signed>(unhex("08 ff ff ff ff ff ff ff ff ff 01 10 03 49 fe ff ff ff ff ff ff ff"));
   ASSERT_TRUE(s) << s.error().message();

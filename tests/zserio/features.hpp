@@ -80,19 +80,44 @@ struct prism::meta<features::Choice> {
 template <>
 struct prism::meta<features::Item> {
   using T = features::Item;
-  static constexpr auto fields = std::tuple{field<&T::id>().varint(32), field<&T::level>().bits(5), field<&T::name>(),
-                                            field<&T::kind>(), field<&T::pick>(), field<&T::nested>()};
+  static constexpr auto fields = std::tuple{
+      field<&T::id>().with(zserio_field{.encoding = zserio_integer::varint32}),
+      field<&T::level>().with(zserio_field{.bits = 5}),
+      field<&T::name>(),
+      field<&T::kind>(),
+      field<&T::pick>(),
+      field<&T::nested>()};
 };
 
 template <>
 struct prism::meta<features::Features> {
   using T = features::Features;
   static constexpr auto fields = std::tuple{
-      field<&T::a>().bits(4), field<&T::b>().bits(7), field<&T::flag>(), field<&T::h>().bits(16), field<&T::f>(),
-      field<&T::d>(), field<&T::v16>().varint(16), field<&T::v32>().varint(32), field<&T::v64>().varint(64),
-      field<&T::v>().varint(), field<&T::u16>().varint(16), field<&T::u32>().varint(32), field<&T::u64>().varint(64),
-      field<&T::u>().varint(), field<&T::sz>().varsize(), field<&T::s>(), field<&T::opt>(), field<&T::aligned>().align(32),
-      field<&T::maybe>(), field<&T::pick>(), field<&T::triple>(), field<&T::list>(), field<&T::count>().varsize(),
-      field<&T::sized>().length_from("count"), field<&T::packedList>().packed(), field<&T::packedWide>().packed(),
-      field<&T::items>().packed()};
+      field<&T::a>().with(zserio_field{.bits = 4}),
+      field<&T::b>().with(zserio_field{.bits = 7}),
+      field<&T::flag>(),
+      field<&T::h>().with(zserio_field{.bits = 16}),
+      field<&T::f>(),
+      field<&T::d>(),
+      field<&T::v16>().with(zserio_field{.encoding = zserio_integer::varint16}),
+      field<&T::v32>().with(zserio_field{.encoding = zserio_integer::varint32}),
+      field<&T::v64>().with(zserio_field{.encoding = zserio_integer::varint64}),
+      field<&T::v>().with(zserio_field{.encoding = zserio_integer::varint}),
+      field<&T::u16>().with(zserio_field{.encoding = zserio_integer::varint16}),
+      field<&T::u32>().with(zserio_field{.encoding = zserio_integer::varint32}),
+      field<&T::u64>().with(zserio_field{.encoding = zserio_integer::varint64}),
+      field<&T::u>().with(zserio_field{.encoding = zserio_integer::varint}),
+      field<&T::sz>().with(zserio_field{.encoding = zserio_integer::varsize}),
+      field<&T::s>(),
+      field<&T::opt>(),
+      field<&T::aligned>().with(zserio_field{.align = 32}),
+      field<&T::maybe>(),
+      field<&T::pick>(),
+      field<&T::triple>(),
+      field<&T::list>(),
+      field<&T::count>().with(zserio_field{.encoding = zserio_integer::varsize}),
+      field<&T::sized>().with(zserio_field{.length_from = "count"}),
+      field<&T::packedList>().with(zserio_field{.packed = true}),
+      field<&T::packedWide>().with(zserio_field{.packed = true}),
+      field<&T::items>().with(zserio_field{.packed = true})};
 };

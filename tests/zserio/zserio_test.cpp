@@ -56,7 +56,7 @@ struct BitField {
   std::uint16_t v;
 };
 
-template <class T, prism::integer_encoding E, std::uint8_t Bits = 0>
+template <class T, prism::zserio_integer E>
 struct Var {
   T v;
 };
@@ -120,33 +120,46 @@ using namespace zserio_test_types;
 template <>
 struct prism::meta<SmallBytes> {
   static constexpr auto fields =
-      std::tuple{field<&SmallBytes::triple>().bits(3), field<&SmallBytes::nibbles>().bits(4), field<&SmallBytes::packed>().packed()};
+      std::tuple{
+      field<&SmallBytes::triple>().with(zserio_field{.bits = 3}),
+      field<&SmallBytes::nibbles>().with(zserio_field{.bits = 4}),
+      field<&SmallBytes::packed>().with(zserio_field{.packed = true})};
 };
 
 template <>
 struct prism::meta<SpecExample> {
-  static constexpr auto fields = std::tuple{field<&SpecExample::a>().bits(4), field<&SpecExample::b>(), field<&SpecExample::c>().bits(4)};
+  static constexpr auto fields = std::tuple{
+      field<&SpecExample::a>().with(zserio_field{.bits = 4}),
+      field<&SpecExample::b>(),
+      field<&SpecExample::c>().with(zserio_field{.bits = 4})};
 };
 template <>
 struct prism::meta<Shifted> {
-  static constexpr auto fields = std::tuple{field<&Shifted::two>().bits(2), field<&Shifted::size>().varsize()};
+  static constexpr auto fields = std::tuple{
+      field<&Shifted::two>().with(zserio_field{.bits = 2}),
+      field<&Shifted::size>().with(zserio_field{.encoding = zserio_integer::varsize})};
 };
 template <>
 struct prism::meta<BitField> {
-  static constexpr auto fields = std::tuple{field<&BitField::v>().bits(12)};
+  static constexpr auto fields = std::tuple{field<&BitField::v>().with(zserio_field{.bits = 12})};
 };
-template <class T, prism::integer_encoding E, std::uint8_t Bits>
-struct prism::meta<Var<T, E, Bits>> {
-  static constexpr auto fields = std::tuple{field<&Var<T, E, Bits>::v>().encoded_as(E).varint(Bits).encoded_as(E)};
+template <class T, prism::zserio_integer E>
+struct prism::meta<Var<T, E>> {
+  static constexpr auto fields = std::tuple{field<&Var<T, E>::v>().with(zserio_field{.encoding = E})};
 };
 template <class V>
 struct prism::meta<ShiftedVar<V>> {
   using T = ShiftedVar<V>;
-  static constexpr auto fields = std::tuple{field<&T::three>().bits(3), field<&T::var>(), field<&T::tail>()};
+  static constexpr auto fields = std::tuple{
+      field<&T::three>().with(zserio_field{.bits = 3}),
+      field<&T::var>(),
+      field<&T::tail>()};
 };
 template <>
 struct prism::meta<Lengths> {
-  static constexpr auto fields = std::tuple{field<&Lengths::n>(), field<&Lengths::values>().length_from("n")};
+  static constexpr auto fields = std::tuple{
+      field<&Lengths::n>(),
+      field<&Lengths::values>().with(zserio_field{.length_from = "n"})};
 };
 template <>
 struct prism::meta<Level> {
@@ -154,22 +167,31 @@ struct prism::meta<Level> {
 };
 template <>
 struct prism::meta<Fix> {
-  static constexpr auto fields = std::tuple{field<&Fix::x>().varint(), field<&Fix::tag>(), field<&Fix::level>()};
+  static constexpr auto fields = std::tuple{
+      field<&Fix::x>().with(zserio_field{.encoding = zserio_integer::varint}),
+      field<&Fix::tag>(),
+      field<&Fix::level>()};
 };
 template <>
 struct prism::meta<Open> {
   using T = Open;
-  static constexpr auto fields = std::tuple{field<&T::wide>().varint(), field<&T::big>().varint(), field<&T::text>(),
-                                            field<&T::maybe>(), field<&T::either>(), field<&T::packed_wide>().packed(),
-                                            field<&T::packed_big>().packed(), field<&T::names>()};
+  static constexpr auto fields = std::tuple{
+      field<&T::wide>().with(zserio_field{.encoding = zserio_integer::varint}),
+      field<&T::big>().with(zserio_field{.encoding = zserio_integer::varint}),
+      field<&T::text>(),
+      field<&T::maybe>(),
+      field<&T::either>(),
+      field<&T::packed_wide>().with(zserio_field{.packed = true}),
+      field<&T::packed_big>().with(zserio_field{.packed = true}),
+      field<&T::names>()};
 };
 
-using varuint16 = Var<std::uint16_t, prism::integer_encoding::varint, 16>;
-using varint32 = Var<std::int32_t, prism::integer_encoding::varint, 32>;
-using varuint32 = Var<std::uint32_t, prism::integer_encoding::varint, 32>;
-using varint = Var<std::int64_t, prism::integer_encoding::varint>;
-using varuint = Var<std::uint64_t, prism::integer_encoding::varint>;
-using varsize = Var<std::uint32_t, prism::integer_encoding::varsize>;
+using varuint16 = Var<std::uint16_t, prism::zserio_integer::varint16>;
+using varint32 = Var<std::int32_t, prism::zserio_integer::varint32>;
+using varuint32 = Var<std::uint32_t, prism::zserio_integer::varint32>;
+using varint = Var<std::int64_t, prism::zserio_integer::varint>;
+using varuint = Var<std::uint64_t, prism::zserio_integer::varint>;
+using varsize = Var<std::uint32_t, prism::zserio_integer::varsize>;
 
 TEST(Zserio, SpecExamples) {
   EXPECT_EQ(encode(SpecExample{7, 127, 13}), "77fd");
@@ -259,11 +281,11 @@ void every_width_reads_back() {
 
 TEST(Zserio, EveryVarintWidthReadsBackFromEitherPath) {
   every_width_reads_back<varuint16>();
-  every_width_reads_back<Var<std::int16_t, prism::integer_encoding::varint, 16>>();
+  every_width_reads_back<Var<std::int16_t, prism::zserio_integer::varint16>>();
   every_width_reads_back<varint32>();
   every_width_reads_back<varuint32>();
-  every_width_reads_back<Var<std::int64_t, prism::integer_encoding::varint, 64>>();
-  every_width_reads_back<Var<std::uint64_t, prism::integer_encoding::varint, 64>>();
+  every_width_reads_back<Var<std::int64_t, prism::zserio_integer::varint64>>();
+  every_width_reads_back<Var<std::uint64_t, prism::zserio_integer::varint64>>();
   every_width_reads_back<varint>();
   every_width_reads_back<varuint>();
   every_width_reads_back<varsize>();
@@ -449,7 +471,7 @@ TEST(Zserio, BadInputErrors) {
   EXPECT_FALSE((prism::read<prism::zserio, varint32>(std::string("\x80", 1))));
   // A value too large for the C++ member.
   EXPECT_TRUE((prism::read<prism::zserio, Narrow>(std::string("\xff", 1))));
-  EXPECT_FALSE((prism::read<prism::zserio, Var<std::uint8_t, prism::integer_encoding::varint, 16>>(std::string("\x81\x2c", 2))));
+  EXPECT_FALSE((prism::read<prism::zserio, Var<std::uint8_t, prism::zserio_integer::varint16>>(std::string("\x81\x2c", 2))));
 }
 
 Track random_track(std::uint32_t seed, std::size_t n) {
@@ -467,7 +489,7 @@ Track random_track(std::uint32_t seed, std::size_t n) {
 
 // The bit where Fix i starts in the blob of a Track: each varint's length from a write of it alone.
 std::size_t fix_bit(const Track& t, std::size_t i) {
-  std::size_t at = 8 * prism::write<prism::zserio>(Var<std::uint32_t, prism::integer_encoding::varsize>{static_cast<std::uint32_t>(t.fixes.size())})->size();
+  std::size_t at = 8 * prism::write<prism::zserio>(Var<std::uint32_t, prism::zserio_integer::varsize>{static_cast<std::uint32_t>(t.fixes.size())})->size();
   for (std::size_t j = 0; j < i; ++j) at += 8 * prism::write<prism::zserio>(varint{t.fixes[j].x})->size() + 8 + 2;
   return at;
 }

@@ -1,6 +1,6 @@
 #pragma once
 // CBOR encoder: preferred serialization (shortest heads, definite lengths); with
-// options::deterministic also the shortest exact float width and map keys in the bytewise order
+// cbor_options::deterministic also the shortest exact float width and map keys in the bytewise order
 // of their encodings (RFC 8949 4.2.1).
 #include <algorithm>
 #include <array>
@@ -50,7 +50,7 @@ PRISM_INLINE std::size_t put_integer(std::uint8_t* p, T v) noexcept {
 
 template <options O, class F>
 PRISM_INLINE std::size_t put_float(std::uint8_t* p, F v) noexcept {
-  if constexpr (O.deterministic) {
+  if constexpr (own<O>.deterministic) {
     std::uint16_t half;
     if (double_to_half_exactly(static_cast<double>(v), half)) {
       p[0] = code::half;
@@ -58,7 +58,7 @@ PRISM_INLINE std::size_t put_float(std::uint8_t* p, F v) noexcept {
       return 3;
     }
   }
-  if constexpr (std::is_same_v<F, float> || O.deterministic) {
+  if constexpr (std::is_same_v<F, float> || own<O>.deterministic) {
     if (std::is_same_v<F, float> || static_cast<double>(static_cast<float>(v)) == static_cast<double>(v)) {
       const auto f = static_cast<float>(v);
       std::uint32_t bits;
@@ -183,7 +183,7 @@ bool write_struct(Ctx& ctx, const T& v) {
   } else {
     if (!write_head(ctx, major::map, n)) return false;
     return [&]<std::size_t... K>(std::index_sequence<K...>) {
-      if constexpr (O.deterministic) {
+      if constexpr (own<O>.deterministic) {
         return (write_keyed_field<O, T, sorted_field_order<T>[K]>(ctx, v) && ...);
       } else {
         return (write_keyed_field<O, T, K>(ctx, v) && ...);
@@ -242,7 +242,7 @@ bool write_value(Ctx& ctx, const T& v) {
     return write_string_like(ctx, major::bytes, v.data(), v.size());
   } else if constexpr (tensor_type<T>) {
     return write_tensor(ctx, v);
-  } else if constexpr (contiguous_numbers<T> && O.typed_arrays) {
+  } else if constexpr (contiguous_numbers<T> && own<O>.typed_arrays) {
     return write_typed_array(ctx, v);
   } else if constexpr (fixed_array<T> || sequence<T>) {
     if (!write_head(ctx, major::array, std::ranges::size(v))) return false;
@@ -252,7 +252,7 @@ bool write_value(Ctx& ctx, const T& v) {
     return true;
   } else if constexpr (map_type<T>) {
     if (!write_head(ctx, major::map, v.size())) return false;
-    if constexpr (O.deterministic) {
+    if constexpr (own<O>.deterministic) {
       return write_sorted_map<O>(ctx, v);
     } else {
       for (const auto& [key, value] : v) {

@@ -4,8 +4,10 @@
 //   template <options O, class T, class Ctx> static bool write(Ctx&, const T&);
 //   template <options O, class T, class Ctx> static bool read(Ctx&, T&);
 // and F itself names `static constexpr std::string_view name` and `static constexpr options defaults`,
-// and may name `static constexpr options normalize(options)`: the options it reads (keep_options).
+// and may name `static constexpr options normalize(options)`: the options it reads (keep_options),
+// and `using own_options = ...`: its own options type, given in options::format (options.hpp).
 #include <cstddef>
+#include <cstdint>
 #include <istream>
 #include <ostream>
 #include <ranges>
@@ -37,14 +39,34 @@ namespace detail {
 // The options as format F reads them: what O leaves unset from F's defaults, and the options F
 // ignores at F's defaults, every flag set, so that calls that differ only in what F ignores, or
 // in spelling out F's defaults, share one instantiation of its codec.
+template <class Format>
+concept has_own_options = requires { typename Format::own_options; };
+
+// The key that a format's own options carry (0 for a format that has none).
+template <class Format>
+constexpr std::uint32_t own_options_key() noexcept {
+  if constexpr (has_own_options<Format>) {
+    return Format::own_options::key;
+  } else {
+    return 0;
+  }
+}
+
 template <class Format, options O>
 inline constexpr options normalized = [] {
-  const options resolved = resolve_options(O, Format::defaults);
+  static_assert(O.format.owner == 0 || O.format.owner == own_options_key<Format>(),
+                "prism: options::format holds the options of another format than the one written or read; "
+                "give each format its own (prism::cbor_options for prism::cbor, ...)");
+  options resolved = resolve_options(O, Format::defaults);
   if constexpr (requires { Format::normalize(resolved); }) {
-    return resolve_options(Format::normalize(resolved), Format::defaults);
-  } else {
-    return resolved;
+    resolved = resolve_options(Format::normalize(resolved), Format::defaults);
   }
+  if constexpr (has_own_options<Format>) {
+    resolved.format = Format::own_options::flags::resolve(Format::own_options::key, resolved.format);
+  } else {
+    resolved.format = {};
+  }
+  return resolved;
 }();
 
 // A format's defaults as its codec sees them: what views, transcoding and emitters read and write

@@ -1,6 +1,6 @@
 #pragma once
 // One view of the fields of a struct, whether reflected (plain aggregates) or described by
-// prism::meta: count, names, attributes and access by index. Formats use only this header.
+// prism::meta: count, names, format attributes and access by index. Formats use only this header.
 #include <array>
 #include <cstddef>
 #include <string_view>
@@ -43,20 +43,15 @@ constexpr std::string_view field_name() noexcept {
   }
 }
 
-template <class T, std::size_t I>
-constexpr field_attributes field_attributes_of() noexcept {
+// The attribute of type A (one format's, such as prism::protobuf_field) that meta<T> gives field I,
+// else A{}.
+template <class A, class T, std::size_t I>
+constexpr A field_attribute() noexcept {
   if constexpr (has_meta_fields<T>) {
-    return std::get<I>(meta<T>::fields).attributes;
+    return std::get<I>(meta<T>::fields).template attribute<A>();
   } else {
-    return {};
+    return A{};
   }
-}
-
-// Protobuf-style field number: from meta, else the position plus one.
-template <class T, std::size_t I>
-constexpr std::uint32_t field_id() noexcept {
-  constexpr auto id = field_attributes_of<T, I>().id;
-  return id != 0 ? id : static_cast<std::uint32_t>(I + 1);
 }
 
 template <class T>

@@ -6,6 +6,9 @@
 // so that `prism::write<prism::json, prism::options{.pretty = true}>(v, out)` still writes enums by
 // name as JSON does by default. A format reads only some of the options and says which in
 // `static constexpr options normalize(options)`; the entry points pass it only those, resolved.
+#include <cstdint>
+#include <string_view>
+
 namespace prism {
 
 // A yes/no option. Unset, it reads as the format's default once the entry points have resolved
@@ -21,24 +24,64 @@ struct flag {
   friend constexpr bool operator==(const flag&, const flag&) = default;
 };
 
+// The options that only one format reads (prism::cbor_options, prism::msgpack_options, ...),
+// carried as that format's name and a few flags: core knows none of them, and a format reads its
+// own with that type's `from`. Converting a format's options type produces one.
+struct format_options {
+  static constexpr int capacity = 8;
+  std::uint32_t owner = 0;  // detail::format_key of the format's name; 0: none given
+  signed char flags[capacity] = {-1, -1, -1, -1, -1, -1, -1, -1};
+
+  friend constexpr bool operator==(const format_options&, const format_options&) = default;
+};
+
+namespace detail {
+// A format's key in format_options::owner: its name hashed (FNV-1a), never 0.
+constexpr std::uint32_t format_key(std::string_view name) noexcept {
+  std::uint32_t h = 2166136261u;
+  for (char c : name) h = (h ^ static_cast<unsigned char>(c)) * 16777619u;
+  return h == 0 ? 1 : h;
+}
+
+// The yes/no members of a format's options type Own, kept in format_options in this order.
+template <class Own, auto... Flags>
+struct own_option_flags {
+  static_assert(sizeof...(Flags) <= format_options::capacity, "prism: a format's options hold at most 8 flags");
+  static constexpr format_options pack(std::uint32_t owner, const Own& own) noexcept {
+    format_options f{owner};
+    int i = 0;
+    ((f.flags[i++] = (own.*Flags).state), ...);
+    return f;
+  }
+  static constexpr Own unpack(const format_options& f) noexcept {
+    Own own{};
+    int i = 0;
+    (((own.*Flags).state = f.flags[i++]), ...);
+    return own;
+  }
+  // Every flag set: to its value, else to its default.
+  static constexpr format_options resolve(std::uint32_t owner, const format_options& f) noexcept {
+    Own own = unpack(f);
+    ((own.*Flags = static_cast<bool>(own.*Flags)), ...);
+    return pack(owner, own);
+  }
+};
+}  // namespace detail
+
 struct options {
   flag<false> structs_as_arrays{};      // self-describing formats: structs as arrays, not keyed maps
   flag<false> error_on_unknown_keys{};  // a key the struct does not have is an error (else skipped)
   flag<false> error_on_missing_keys{};  // a field absent from the input is an error (else untouched)
   flag<true> validate_utf8{};           // strings must be valid UTF-8 on read
-  flag<true> compact_floats{};          // msgpack: integral floats as integers, as msgpack-cxx does
   flag<false> enums_as_strings{};       // self-describing formats: enums by name (JSON's default: yes)
   flag<false> allow_trailing_bytes{};   // bytes after the top-level value are not an error
-  // Binary formats
-  flag<true> typed_arrays{};            // cbor: contiguous numeric ranges as RFC 8746 typed arrays
-  flag<false> deterministic{};          // cbor: RFC 8949 4.2 core deterministic encoding
-  flag<false> zigzag{};                 // protobuf: signed integers as sint32/sint64 unless meta says
-  flag<false> packed_sequences{};       // pack: sequences column by column, integers bit-packed (docs/pack.md)
   // Text formats
   flag<false> pretty{};                 // newlines and indentation
   unsigned char indent = 2;             // spaces per level when pretty (0: tabs)
   flag<false> skip_null_members{};      // empty optionals and pointers are left out of objects
   flag<false> nan_inf_as_null{};        // NaN and infinity are written as null (else an error)
+  // One format's own options: `.format = prism::cbor_options{.deterministic = true}`
+  format_options format{};
 
   friend constexpr bool operator==(const options&, const options&) = default;
 };
@@ -54,24 +97,27 @@ struct option_flags {
 };
 using all_option_flags =
     option_flags<&options::structs_as_arrays, &options::error_on_unknown_keys, &options::error_on_missing_keys,
-                 &options::validate_utf8, &options::compact_floats, &options::enums_as_strings,
-                 &options::allow_trailing_bytes, &options::typed_arrays, &options::deterministic, &options::zigzag,
-                 &options::packed_sequences, &options::pretty, &options::skip_null_members, &options::nan_inf_as_null>;
+                 &options::validate_utf8, &options::enums_as_strings, &options::allow_trailing_bytes,
+                 &options::pretty, &options::skip_null_members, &options::nan_inf_as_null>;
 }  // namespace detail
 
 // `o` with every option it leaves unset taken from `defaults` (a format's defaults).
+// A format's own options given in `o` stand as given, flag by flag over none of `defaults`.
 constexpr options resolve_options(const options& o, const options& defaults) noexcept {
-  return detail::all_option_flags::resolve(o, defaults);
+  options resolved = detail::all_option_flags::resolve(o, defaults);
+  if (resolved.format.owner == 0) resolved.format = defaults.format;
+  return resolved;
 }
 
-// `o` with only the listed members and those that core reads for every format (validate_utf8,
-// allow_trailing_bytes); every other member unset. A format's `normalize` uses it, so that
+// `o` with only the listed members, those that core reads for every format (validate_utf8,
+// allow_trailing_bytes) and the format's own options; every other member unset. A format's `normalize` uses it, so that
 // options it ignores do not instantiate a second copy of its codec.
 template <auto... Members>
 constexpr options keep_options(const options& o) noexcept {
   options kept{};
   kept.validate_utf8 = o.validate_utf8;
   kept.allow_trailing_bytes = o.allow_trailing_bytes;
+  kept.format = o.format;
   ((kept.*Members = o.*Members), ...);
   return kept;
 }

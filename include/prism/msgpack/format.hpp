@@ -1,10 +1,21 @@
 #pragma once
+#include <cstdint>
 #include <string_view>
 
 #include "../core/api.hpp"
 #include "../core/options.hpp"
 
 namespace prism {
+
+// MessagePack's own options: `prism::options{.format = prism::msgpack_options{.compact_floats = false}}`.
+struct msgpack_options {
+  flag<true> compact_floats{};  // integral floats as integers, as msgpack-cxx writes them
+
+  static constexpr std::uint32_t key = detail::format_key("msgpack");
+  using flags = detail::own_option_flags<msgpack_options, &msgpack_options::compact_floats>;
+  constexpr operator format_options() const noexcept { return flags::pack(key, *this); }  // NOLINT: `.format = msgpack_options{...}`
+  static constexpr msgpack_options from(const format_options& f) noexcept { return flags::unpack(f); }
+};
 
 // MessagePack (https://github.com/msgpack/msgpack/blob/master/spec.md). Structs are maps keyed
 // by field name (arrays with options::structs_as_arrays), variants [index, value], blobs bin,
@@ -15,12 +26,19 @@ struct msgpack {
   template <class T>
   static constexpr bool lacks_encoding = is_dynamic_value<T>::value;
   static constexpr options defaults{};
+  using own_options = msgpack_options;
   // The options this format reads; the entry points reset the others (keep_options).
   static constexpr options normalize(options o) noexcept {
     return keep_options<&options::structs_as_arrays, &options::error_on_unknown_keys,
-                        &options::error_on_missing_keys, &options::compact_floats,
+                        &options::error_on_missing_keys,
                         &options::enums_as_strings>(o);
   }
 };
+
+namespace msgpack_detail {
+// The format's own options as the entry points resolved them.
+template <options O>
+inline constexpr msgpack_options own = msgpack_options::from(O.format);
+}  // namespace msgpack_detail
 
 }  // namespace prism

@@ -152,7 +152,7 @@ PRISM_INLINE bool has_integral_value(F v) noexcept {
 
 template <options O, class F>
 PRISM_INLINE std::size_t put_float(std::uint8_t* p, F v) noexcept {
-  if constexpr (O.compact_floats) {
+  if constexpr (own<O>.compact_floats) {
     // As msgpack-cxx: an integral value is written as the integer; -0.0 keeps its sign.
     constexpr F two63 = static_cast<F>(9223372036854775808.0);
     if (has_integral_value(v)) {

@@ -12,6 +12,7 @@
 #include "../core/tensor.hpp"
 #include "../core/tensor_io.hpp"
 #include "common.hpp"
+#include "format.hpp"
 
 namespace prism::pack_detail {
 
@@ -59,7 +60,7 @@ concept packed_container = (sequence<T> || fixed_array<T> || map_type<T>) && !ro
 // read_value): not raw, not a container in packed mode.
 template <options O, class T>
 inline constexpr bool field_by_field =
-    reflectable<T> && !any_tensor<T> && !adapted<T> && !(O.packed_sequences && packed_container<T>) && !raw<T> && !boolean<T> &&
+    reflectable<T> && !any_tensor<T> && !adapted<T> && !(own<O>.packed_sequences && packed_container<T>) && !raw<T> && !boolean<T> &&
     !enumeration<T> && !string_type<T> && !string_view_type<T> && !blob<T> && !fixed_array<T> && !sequence<T> &&
     !map_type<T> && !optional_type<T> && !owning_pointer<T> && !variant_type<T> && !tuple_type<T> && !time_point_type<T>;
 

@@ -1,10 +1,21 @@
 #pragma once
+#include <cstdint>
 #include <string_view>
 
 #include "../core/api.hpp"
 #include "../core/options.hpp"
 
 namespace prism {
+
+// pack's own options: `prism::options{.format = prism::pack_options{.packed_sequences = true}}`.
+struct pack_options {
+  flag<false> packed_sequences{};  // sequences column by column, integers bit-packed (docs/pack.md)
+
+  static constexpr std::uint32_t key = detail::format_key("pack");
+  using flags = detail::own_option_flags<pack_options, &pack_options::packed_sequences>;
+  constexpr operator format_options() const noexcept { return flags::pack(key, *this); }  // NOLINT: `.format = pack_options{...}`
+  static constexpr pack_options from(const format_options& f) noexcept { return flags::unpack(f); }
+};
 
 // prism's compact schema-driven binary (docs/pack.md): the C++ type is the schema.
 struct pack {
@@ -13,10 +24,17 @@ struct pack {
   template <class T>
   static constexpr bool lacks_encoding = is_dynamic_value<T>::value;
   static constexpr options defaults{};
+  using own_options = pack_options;
   // The options this format reads; the entry points reset the others (keep_options).
   static constexpr options normalize(options o) noexcept {
-    return keep_options<&options::packed_sequences>(o);
+    return keep_options(o);
   }
 };
+
+namespace pack_detail {
+// The format's own options as the entry points resolved them.
+template <options O>
+inline constexpr pack_options own = pack_options::from(O.format);
+}  // namespace pack_detail
 
 }  // namespace prism

@@ -133,7 +133,7 @@ PRISM_INLINE bool read_fields(Ctx& ctx, T& v);
 template <options O, class T, class Ctx>
 PRISM_INLINE bool read_inline(Ctx& ctx, T& v) {
   if constexpr (field_by_field<O, T>) return read_fields<O, 0>(ctx, v);
-  else if constexpr (O.packed_sequences && packed_container<T>) return read_value<O>(ctx, v);
+  else if constexpr (own<O>.packed_sequences && packed_container<T>) return read_value<O>(ctx, v);
   else if constexpr (string_type<T>) return read_text<O>(ctx, v);
   else if constexpr (raw<T>) return read_raw(ctx, v);
   else return read_value<O>(ctx, v);
@@ -251,7 +251,7 @@ bool read_value(Ctx& ctx, T& v) {
     return detail::read_adapted(ctx, v, [&](auto& t) { return read_value<O>(ctx, t); });
   } else if constexpr (tensor_type<T>) {
     return read_tensor(ctx, v);
-  } else if constexpr (O.packed_sequences && packed_container<T>) {
+  } else if constexpr (own<O>.packed_sequences && packed_container<T>) {
     T* one = &v;
     std::span<T* const> items(&one, 1);
     return read_column<O>(ctx, items, deref{});

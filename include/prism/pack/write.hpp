@@ -66,7 +66,7 @@ PRISM_INLINE bool write_fields(Ctx& ctx, const T& v);
 template <options O, class T, class Ctx>
 PRISM_INLINE bool write_inline(Ctx& ctx, const T& v) {
   if constexpr (field_by_field<O, T>) return write_fields<O, 0>(ctx, v);
-  else if constexpr (O.packed_sequences && packed_container<T>) return write_value<O>(ctx, v);
+  else if constexpr (own<O>.packed_sequences && packed_container<T>) return write_value<O>(ctx, v);
   else if constexpr (raw<T>) return write_raw(ctx, v);
   else if constexpr (string_type<T> || string_view_type<T> || blob<T>) return write_counted_bytes(ctx, v.size(), v.data(), v.size());
   else return write_value<O>(ctx, v);
@@ -120,7 +120,7 @@ bool write_value(Ctx& ctx, const T& v) {
     return write_tensor(ctx, tensor_adapter<T>::view(v));
   } else if constexpr (tensor_type<T>) {
     return write_tensor(ctx, v);
-  } else if constexpr (O.packed_sequences && packed_container<T>) {
+  } else if constexpr (own<O>.packed_sequences && packed_container<T>) {
     const T* one = &v;
     return write_column<O>(ctx, std::span<const T* const>(&one, 1), deref{});
   } else if constexpr (raw<T>) {

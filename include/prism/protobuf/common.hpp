@@ -17,6 +17,7 @@
 #include "../core/config.hpp"
 #include "../core/fields.hpp"
 #include "../core/options.hpp"
+#include "format.hpp"
 
 namespace prism::protobuf_detail {
 
@@ -50,10 +51,10 @@ concept adapted_scalar_range =
 template <class T>
 concept repeated_range = (sequence<T> || fixed_array<T>) && !scalar<range_value_t<T>> && !adapted_scalar_range<T>;
 
-// How one scalar is written, after the field's integer_encoding and options::zigzag.
+// How one scalar is written, after the field's protobuf_integer and protobuf_options::zigzag.
 enum class scalar_code : std::uint8_t { varint_signed, varint_unsigned, zigzag32, zigzag64, fixed32, fixed64, float32, float64 };
 
-template <class T, integer_encoding E, options O>
+template <class T, protobuf_integer E, options O>
 constexpr scalar_code code_of() noexcept {
   if constexpr (floating<T>) {
     return sizeof(T) == 4 ? scalar_code::float32 : scalar_code::float64;
@@ -62,12 +63,12 @@ constexpr scalar_code code_of() noexcept {
   } else if constexpr (enumeration<T>) {
     return std::is_signed_v<std::underlying_type_t<T>> ? scalar_code::varint_signed : scalar_code::varint_unsigned;
   } else {
-    constexpr integer_encoding e = E != integer_encoding::automatic ? E
-                                   : O.zigzag                      ? integer_encoding::zigzag
-                                                                   : integer_encoding::varint;
-    if constexpr (e == integer_encoding::fixed) {
+    constexpr protobuf_integer e = E != protobuf_integer::automatic ? E
+                                   : own<O>.zigzag                      ? protobuf_integer::zigzag
+                                                                   : protobuf_integer::varint;
+    if constexpr (e == protobuf_integer::fixed) {
       return sizeof(T) <= 4 ? scalar_code::fixed32 : scalar_code::fixed64;
-    } else if constexpr (e == integer_encoding::zigzag && std::is_signed_v<T>) {
+    } else if constexpr (e == protobuf_integer::zigzag && std::is_signed_v<T>) {
       return sizeof(T) <= 4 ? scalar_code::zigzag32 : scalar_code::zigzag64;
     } else {
       return std::is_signed_v<T> ? scalar_code::varint_signed : scalar_code::varint_unsigned;
@@ -217,7 +218,7 @@ constexpr auto make_slots() noexcept {
   std::uint32_t next = 1;
   for_each_field_index<T>([&](auto I) {
     using M = field_type<T, I>;
-    constexpr std::uint32_t id = field_attributes_of<T, I>().id;
+    constexpr std::uint32_t id = field_attribute<protobuf_field, T, I>().number;
     std::uint32_t number = id != 0 ? id : next;
     if constexpr (variant_type<M>) {
       [&]<std::size_t... A>(std::index_sequence<A...>) {
@@ -293,6 +294,6 @@ inline constexpr tag_bytes tag_of = [] {
 }();
 
 template <class T, std::size_t I>
-inline constexpr integer_encoding encoding_of = field_attributes_of<T, I>().encoding;
+inline constexpr protobuf_integer encoding_of = field_attribute<protobuf_field, T, I>().encoding;
 
 }  // namespace prism::protobuf_detail

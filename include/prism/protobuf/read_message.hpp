@@ -74,11 +74,11 @@ void finish_member(T& v, std::uint32_t filled, bool merging) {
   }
 }
 
-template <options O, integer_encoding E, class T, class Ctx>
+template <options O, protobuf_integer E, class T, class Ctx>
 bool read_body(Ctx& ctx, T& v, std::size_t end, bool merging);
 
 // A length-delimited message: its length, then its fields.
-template <options O, integer_encoding E, class T, class Ctx>
+template <options O, protobuf_integer E, class T, class Ctx>
 bool read_message(Ctx& ctx, T& v, bool merging) {
   std::size_t n{};
   if (!read_length(ctx, n)) return false;
@@ -108,7 +108,7 @@ PRISM_INLINE range_value_t<R>* next_element(Ctx& ctx, R& r, std::uint32_t filled
 
 // One occurrence of a field whose key (wire type `w`, at offset `at`) has been read.
 // `filled` is the member's count in the enclosing message (see finish_member).
-template <options O, integer_encoding E, class T, class Ctx>
+template <options O, protobuf_integer E, class T, class Ctx>
 bool read_field(Ctx& ctx, T& v, wire w, std::uint32_t& filled, std::size_t at) {
   if constexpr (adapted<T>) {
     // Each occurrence of the field is read into the proxy of the value so far (a message merges
@@ -250,7 +250,7 @@ bool read_struct(Ctx& ctx, T& v, std::size_t end, bool merging) {
 }
 
 // A tuple or pair: element I is field I + 1.
-template <options O, integer_encoding E, class T, class Ctx>
+template <options O, protobuf_integer E, class T, class Ctx>
 bool read_tuple(Ctx& ctx, T& v, std::size_t end, bool merging) {
   constexpr std::size_t count = std::tuple_size_v<T>;
   std::array<std::uint32_t, count> filled{};
@@ -288,8 +288,8 @@ bool read_timestamp(Ctx& ctx, T& v, std::size_t end, bool merging) {
   }
   std::uint32_t ignored = 0;
   const bool ok = read_fields<O>(ctx, end, [&](std::uint32_t number, wire w, std::size_t at) {
-    if (number == 1) return read_field<O, integer_encoding::varint>(ctx, secs, w, ignored, at) ? outcome::read : outcome::failed;
-    if (number == 2) return read_field<O, integer_encoding::varint>(ctx, nanos, w, ignored, at) ? outcome::read : outcome::failed;
+    if (number == 1) return read_field<O, protobuf_integer::varint>(ctx, secs, w, ignored, at) ? outcome::read : outcome::failed;
+    if (number == 2) return read_field<O, protobuf_integer::varint>(ctx, nanos, w, ignored, at) ? outcome::read : outcome::failed;
     return outcome::unknown;
   });
   if (!ok) return false;
@@ -299,7 +299,7 @@ bool read_timestamp(Ctx& ctx, T& v, std::size_t end, bool merging) {
 }
 
 // A oneof on its own (a variant that is not a struct member): alternatives numbered from 1.
-template <options O, integer_encoding E, class V, class Ctx>
+template <options O, protobuf_integer E, class V, class Ctx>
 bool read_oneof(Ctx& ctx, V& v, std::size_t end, bool merging) {
   std::uint32_t filled = merging ? 1 : 0;
   const bool ok = read_fields<O>(ctx, end, [&](std::uint32_t number, wire w, std::size_t at) {
@@ -320,7 +320,7 @@ bool read_oneof(Ctx& ctx, V& v, std::size_t end, bool merging) {
   return true;
 }
 
-template <options O, integer_encoding E, class T, class Ctx>
+template <options O, protobuf_integer E, class T, class Ctx>
 bool read_body(Ctx& ctx, T& v, std::size_t end, bool merging) {
   if constexpr (plain_struct<T>) {
     return read_struct<O>(ctx, v, end, merging);
@@ -352,7 +352,7 @@ struct format_reader<protobuf> {
   static bool read(Ctx& ctx, T& v) {
     std::size_t end = SIZE_MAX;
     if constexpr (std::remove_cvref_t<decltype(ctx.src)>::bounded) end = ctx.src.offset() + ctx.src.readable();
-    return protobuf_detail::read_body<O, integer_encoding::automatic>(ctx, v, end, false);
+    return protobuf_detail::read_body<O, protobuf_integer::automatic>(ctx, v, end, false);
   }
 };
 

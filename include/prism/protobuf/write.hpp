@@ -148,10 +148,10 @@ PRISM_INLINE bool put_scalar(Out& out, const T& v) {
   }
 }
 
-template <options O, integer_encoding E, class T, class Out>
+template <options O, protobuf_integer E, class T, class Out>
 bool put_body(Out& out, const T& v);
 
-template <options O, integer_encoding E, class R, class Out>
+template <options O, protobuf_integer E, class R, class Out>
 bool put_packed(Out& out, const R& r) {
   using X = range_value_t<R>;
   constexpr scalar_code C = code_of<X, E, O>();
@@ -195,7 +195,7 @@ bool put_packed(Out& out, const R& r) {
 
 // One field: its key and value. Without explicit presence (proto3's implicit presence), scalars
 // equal to zero and empty strings and ranges are left out.
-template <options O, std::uint32_t N, integer_encoding E, bool Explicit, class T, class Out>
+template <options O, std::uint32_t N, protobuf_integer E, bool Explicit, class T, class Out>
 bool put_field(Out& out, const T& v) {
   if constexpr (adapted<T>) {
     return put_field<O, N, E, Explicit>(out, adapter<T>::to(v));
@@ -259,7 +259,7 @@ struct own_alternatives {
 };
 
 // The active alternative of a oneof.
-template <options O, integer_encoding E, class Numbers, class V, class Out>
+template <options O, protobuf_integer E, class Numbers, class V, class Out>
 bool put_oneof(Out& out, const V& v) {
   if (v.valueless_by_exception()) return true;
   return detail::visit_index<V>(v.index(), [&](auto a) {
@@ -274,7 +274,7 @@ bool put_oneof(Out& out, const V& v) {
 
 // The fields of a message: a struct's members, a tuple's elements (numbered from 1), a
 // Timestamp, a oneof, or for any other value a message whose field 1 holds it.
-template <options O, integer_encoding E, class T, class Out>
+template <options O, protobuf_integer E, class T, class Out>
 bool put_body(Out& out, const T& v) {
   if constexpr (plain_struct<T>) {
     return all_fields<T>([&](auto I) {
@@ -295,8 +295,8 @@ bool put_body(Out& out, const T& v) {
     const auto since = v.time_since_epoch();
     const auto secs = floor<seconds>(since);
     const auto nanos = static_cast<std::int32_t>(duration_cast<nanoseconds>(since - secs).count());
-    return put_field<O, 1, integer_encoding::varint, false>(out, static_cast<std::int64_t>(secs.count())) &&
-           put_field<O, 2, integer_encoding::varint, false>(out, nanos);
+    return put_field<O, 1, protobuf_integer::varint, false>(out, static_cast<std::int64_t>(secs.count())) &&
+           put_field<O, 2, protobuf_integer::varint, false>(out, nanos);
   } else if constexpr (variant_type<T>) {
     return put_oneof<O, E, own_alternatives<T>>(out, v);
   } else {
@@ -314,10 +314,10 @@ struct format_writer<protobuf> {
   static bool write(Ctx& ctx, const T& v) {
     protobuf_detail::size_cache cache;
     protobuf_detail::measure_pass measure{cache};
-    protobuf_detail::put_body<O, integer_encoding::automatic>(measure, v);
+    protobuf_detail::put_body<O, protobuf_integer::automatic>(measure, v);
     protobuf_detail::write_pass<Ctx> pass{ctx, cache};
     if constexpr (!protobuf_detail::write_pass<Ctx>::checked) ctx.reserve(measure.total);
-    return protobuf_detail::put_body<O, integer_encoding::automatic>(pass, v);
+    return protobuf_detail::put_body<O, protobuf_integer::automatic>(pass, v);
   }
 };
 

@@ -15,14 +15,18 @@
 #include "../core/concepts.hpp"
 #include "../core/fields.hpp"
 #include "../core/meta.hpp"
+#include "format.hpp"
 
 namespace prism::zserio_detail {
 
-// The attributes of meta that the format reads, in a form usable as a template argument.
-// length_from is the index of the field that holds the array's length (-1: none).
+// How an integer travels: its fixed width (bits), a varint of at most varint_bits, or varsize.
+enum class coding : std::uint8_t { automatic, varint, varsize };
+
+// A field's zserio_field in a form usable as a template argument. length_from is the index of the
+// field that holds the array's length (-1: none).
 struct field_spec {
   std::uint16_t bits = 0;
-  integer_encoding encoding = integer_encoding::automatic;
+  coding encoding = coding::automatic;
   std::uint8_t varint_bits = 0;
   std::uint16_t align = 0;
   bool packed = false;
@@ -48,8 +52,11 @@ constexpr field_spec without_align(field_spec s) noexcept {
 
 template <class T, std::size_t I>
 constexpr field_spec spec_of() noexcept {
-  constexpr field_attributes a = field_attributes_of<T, I>();
-  field_spec s{a.bits, a.encoding, a.varint_bits, a.align, a.packed, -1};
+  constexpr zserio_field a = field_attribute<zserio_field, T, I>();
+  constexpr auto e = a.encoding;
+  constexpr coding encoding = e == zserio_integer::fixed ? coding::automatic : e == zserio_integer::varsize ? coding::varsize : coding::varint;
+  constexpr std::uint8_t varint_bits = e == zserio_integer::varint16 ? 16 : e == zserio_integer::varint32 ? 32 : e == zserio_integer::varint64 ? 64 : 0;
+  field_spec s{a.bits, encoding, varint_bits, a.align, a.packed, -1};
   if constexpr (!a.length_from.empty()) {
     constexpr int j = field_index_named<T>(a.length_from);
     static_assert(j >= 0, "prism zserio: length_from names no field of this struct");
@@ -95,11 +102,9 @@ constexpr scalar_spec scalar_of() noexcept {
   } else {
     using U = integer_of_t<T>;
     constexpr bool is_signed = std::is_signed_v<U>;
-    if constexpr (S.encoding == integer_encoding::varsize) {
+    if constexpr (S.encoding == coding::varsize) {
       return {wire::varsize, 0, false, 5};
-    } else if constexpr (S.encoding == integer_encoding::varint) {
-      static_assert(S.varint_bits == 0 || S.varint_bits == 16 || S.varint_bits == 32 || S.varint_bits == 64,
-                    "prism zserio: .varint(n) takes 16, 32 or 64");
+    } else if constexpr (S.encoding == coding::varint) {
       constexpr unsigned max_bytes = S.varint_bits == 16 ? 2 : S.varint_bits == 32 ? 4 : S.varint_bits == 64 ? 8 : 9;
       return {wire::var, 0, is_signed, max_bytes};
     } else {
@@ -120,7 +125,7 @@ template <class R, field_spec S, bool Packed>
 constexpr bool array_as_bytes() noexcept {
   constexpr field_spec ES = element_spec(S);
   return std::ranges::contiguous_range<R> && byte_sized_integer<std::ranges::range_value_t<R>> && ES.bits == 0 &&
-         ES.encoding == integer_encoding::automatic && !S.packed && !Packed;
+         ES.encoding == coding::automatic && !S.packed && !Packed;
 }
 
 // Integers and enums may be delta-packed; bools, floats and strings never are.

@@ -550,7 +550,7 @@ bool read_value(In& r, T& v, Pack& pack, std::uint64_t length) {
     const std::uint64_t at = r.in.position();
     std::uint64_t tag = 0;
     if constexpr (Packed) {
-      if (!read_slot<field_spec{0, integer_encoding::varsize}>(r, pack.tag, tag)) return false;
+      if (!read_slot<field_spec{0, coding::varsize}>(r, pack.tag, tag)) return false;
     } else {
       if (!read_size(r, tag)) return false;
     }

@@ -92,7 +92,7 @@ PRISM_INLINE bool write_scalar(W& w, const T& v) {
 
 template <class W>
 PRISM_INLINE bool write_size(W& w, std::size_t n) {
-  return write_scalar<field_spec{0, integer_encoding::varsize}>(w, static_cast<std::uint64_t>(n));
+  return write_scalar<field_spec{0, coding::varsize}>(w, static_cast<std::uint64_t>(n));
 }
 
 // ---- packing: the init pass ---------------------------------------------------------------------
@@ -116,7 +116,7 @@ void init_slots(Pack& pack, const T& v) {
   } else if constexpr (optional_type<T> || owning_pointer<T>) {
     if (v) init_slots<S>(pack, *v);
   } else if constexpr (variant_type<T>) {
-    constexpr field_spec tag_spec{0, integer_encoding::varsize};
+    constexpr field_spec tag_spec{0, coding::varsize};
     pack.tag.init(v.index(), false, scalar_bits<tag_spec>(static_cast<std::uint64_t>(v.index())));
     detail::visit_index<T>(v.index(), [&](auto i) {
       init_slots<field_spec{}>(std::get<i.value>(pack.alternatives), *std::get_if<i.value>(&v));
@@ -173,7 +173,7 @@ bool write_elements(W& w, const R& range) {
     }
     return true;
   } else {
-    static_assert(!S.packed, "prism zserio: .packed() needs integers, enums or structs holding them");
+    static_assert(!S.packed, "prism zserio: packed needs integers, enums or structs holding them");
     std::size_t i = 0;
     for (const auto& e : range) {
       if (!write_value<O, ES, false>(w, static_cast<const E&>(e), unpacked)) [[unlikely]] return w.context().in_element(i);
@@ -228,7 +228,7 @@ bool write_value(W& w, const T& v, Pack& pack) {
     }
     return write_elements<O, S, Packed>(w, v);
   } else if constexpr (variant_type<T>) {
-    constexpr field_spec tag_spec{0, integer_encoding::varsize};
+    constexpr field_spec tag_spec{0, coding::varsize};
     const auto tag = static_cast<std::uint64_t>(v.index());
     if constexpr (Packed) {
       if (!write_slot<tag_spec>(w, pack.tag, tag)) return false;
