@@ -9,8 +9,6 @@
 #include <prism/protobuf.hpp>
 #include <prism/zbin.hpp>
 
-#include <ranges>
-#include <sstream>
 
 #include "support/formats.hpp"
 #include "support/random_value.hpp"
@@ -20,11 +18,11 @@ using namespace testing_types;
 
 namespace roundtrip_test_types {
 
-// Through contiguous buffers; with `streams`, also through std::ostream and std::istream. The
-// stream source and sink run the same format code as the buffers: each format's stream paths are
-// checked with its default options and single values, rather than instantiated again for every
-// option set and for vectors of them.
-template <class Format, prism::options Opts, class T, bool streams = Opts == Format::defaults && !std::ranges::range<T>>
+// Through contiguous buffers, as users build them (inlining forced), under each format's option
+// sets. Stream sources and sinks run the same format code: type_matrix_test checks them for every
+// type in every format, and instantiating every codec here again for them would double this
+// unit's compile time.
+template <class Format, prism::options Opts, class T>
 void round_trip_many(std::uint64_t seed, int count) {
   testing_support::random_values gen(seed);
   T reused{};
@@ -38,15 +36,6 @@ void round_trip_many(std::uint64_t seed, int count) {
     // Reading into an object that already holds another value gives the same result.
     ASSERT_TRUE((prism::read<Format, Opts>(reused, bytes)));
     ASSERT_TRUE(reused == original) << "reused, seed " << seed << " value " << i;
-    if constexpr (streams) {
-      // The stream source and sink agree with the contiguous ones.
-      std::stringstream ss;
-      ASSERT_TRUE((prism::write<Format, Opts>(original, ss)));
-      ASSERT_EQ(ss.str(), bytes);
-      auto streamed = prism::read<Format, T, Opts>(ss);
-      ASSERT_TRUE(streamed) << streamed.error().message();
-      ASSERT_TRUE(*streamed == original);
-    }
   }
 }
 
