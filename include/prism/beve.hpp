@@ -5,3 +5,4 @@
 #include "beve/write.hpp"
 #include "beve/view.hpp"
 #include "beve/emit.hpp"
+#include "core/value_io.hpp"

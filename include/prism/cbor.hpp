@@ -5,3 +5,4 @@
 #include "cbor/write.hpp"
 #include "cbor/view.hpp"
 #include "cbor/emit.hpp"
+#include "core/value_io.hpp"

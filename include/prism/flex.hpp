@@ -5,3 +5,4 @@
 #include "flex/write.hpp"
 #include "flex/view.hpp"
 #include "flex/emit.hpp"
+#include "core/value_io.hpp"

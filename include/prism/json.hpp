@@ -5,3 +5,4 @@
 #include "json/write.hpp"
 #include "json/view.hpp"
 #include "json/emit.hpp"
+#include "core/value_io.hpp"

@@ -5,3 +5,4 @@
 #include "msgpack/write.hpp"
 #include "msgpack/view.hpp"
 #include "msgpack/emit.hpp"
+#include "core/value_io.hpp"

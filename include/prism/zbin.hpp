@@ -6,3 +6,4 @@
 #include "zbin/view.hpp"
 #include "zbin/write.hpp"
 #include "zbin/emit.hpp"
+#include "core/value_io.hpp"

@@ -30,6 +30,25 @@ struct format_writer;
 template <class Format>
 struct format_reader;
 
+class value;
+template <class Format>
+struct view_traits;
+namespace detail {
+// prism::value's reader and writer, through the format's view and emitter (core/value_io.hpp).
+template <class Format>
+struct value_io;
+
+template <class Format>
+concept has_views = requires { view_traits<Format>::root; };
+
+template <class Format>
+constexpr void check_value_format() noexcept {
+  static_assert(has_views<Format>,
+                "prism::value is read and written in the formats that have views (MessagePack, CBOR, BEVE, zbin, "
+                "FlexBuffers, JSON); this format's bytes need the C++ type they were written from");
+}
+}  // namespace detail
+
 // Contiguous input of byte-sized elements: std::string, std::vector<uint8_t>, spans, arrays.
 template <class B>
 concept byte_input = std::ranges::contiguous_range<B> && std::ranges::sized_range<B> &&
@@ -89,7 +108,20 @@ std::size_t input_size(const Bytes& bytes) noexcept {
 // Returns the bytes written, or the error.
 template <class Format, options Opts, class T, class Sink>
 result<std::size_t> write_to_sink(const T& value, Sink sink) {
-  if constexpr (!supported<T, Format>) {
+  if constexpr (std::is_same_v<T, prism::value>) {
+    static_assert(Opts == Format::defaults, "prism::value is written with the format's default options");
+    check_value_format<Format>();
+    write_context<Sink> ctx{std::move(sink)};
+    if (!value_io<Format>::write(ctx, value)) [[unlikely]] {
+      if (!ctx.failed()) ctx.fail(errc::io_error, ctx.out.position());
+      return ctx.take(Format::name);
+    }
+    if (const errc code = ctx.out.finish(); code != errc::ok) [[unlikely]] {
+      ctx.fail(code, ctx.out.position());
+      return ctx.take(Format::name);
+    }
+    return ctx.out.position();
+  } else if constexpr (!supported<T, Format>) {
     report_unsupported_type<T, Format>();
     return std::size_t{0};
   } else {
@@ -108,12 +140,17 @@ result<std::size_t> write_to_sink(const T& value, Sink sink) {
 
 template <class Format, options Opts, class T, class Source>
 status read_from_source(T& value, Source source, const limits& lim) {
-  if constexpr (!supported<T, Format>) {
+  if constexpr (!std::is_same_v<T, prism::value> && !supported<T, Format>) {
     report_unsupported_type<T, Format>();
     return {};
   } else {
     read_context<Source> ctx{std::move(source), lim};
-    if (!format_reader<Format>::template read<normalized<Format, Opts>>(ctx, value)) [[unlikely]] return ctx.take(Format::name);
+    if constexpr (std::is_same_v<T, prism::value>) {
+      check_value_format<Format>();
+      if (!value_io<Format>::read(ctx, value)) [[unlikely]] return ctx.take(Format::name);
+    } else {
+      if (!format_reader<Format>::template read<normalized<Format, Opts>>(ctx, value)) [[unlikely]] return ctx.take(Format::name);
+    }
     if constexpr (!Opts.allow_trailing_bytes && Source::bounded) {
       if (!ctx.src.at_end()) [[unlikely]] {
         ctx.fail(errc::trailing_bytes, ctx.src.offset());

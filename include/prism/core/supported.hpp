@@ -19,6 +19,8 @@
 
 namespace prism {
 
+class value;
+
 namespace detail {
 
 template <class... Seen>
@@ -153,6 +155,14 @@ struct type_lacks_encoding {
   static constexpr bool reported = false;
 };
 
+template <class Struct, auto Field, class Type>
+struct dynamic_value_member {
+  static_assert(always_false<Type>,
+                "prism::value is read and written as a whole message, not (yet) as a member of a struct: read the "
+                "message into a prism::value, or give the member a type prism knows. See docs/types.md.");
+  static constexpr bool reported = false;
+};
+
 template <class Type>
 struct struct_with_base_classes {
   static_assert(always_false<Type>,
@@ -184,6 +194,7 @@ struct report_unsupported<unsupported_found<Struct, Field, Type>> {
   static constexpr std::string_view name = field_name<Struct, Field>();
   static constexpr bool reported = [] {
     if constexpr (aggregate_with_bases<Type>) return struct_with_base_classes<Type>::reported;
+    else if constexpr (std::is_same_v<Type, value>) return dynamic_value_member<Struct, field_label<name.size()>(name), Type>::reported;
     else return unsupported_member<Struct, field_label<name.size()>(name), Type>::reported;
   }();
 };

@@ -117,7 +117,11 @@ class transcoder {
         tensor_header h;
         if (const errc e = v.node().get_tensor(h); e != errc::ok) return fail(make_error(e, v.offset(), {}, {}, "tensor"));
         const bool plain = h.type != dtype::float16 && h.type != dtype::complex64 && h.type != dtype::complex128;
-        return h.typed_array && plain ? out_.numbers(h) : out_.tensor(h);
+        if (h.typed_array && plain) return out_.numbers(h);
+        if constexpr (requires { Emitter::holds_tensors; }) {
+          if (!Emitter::holds_tensors) return fail(make_error(errc::type_mismatch, v.offset(), {}, {}, "a value without tensors", "a tensor"));
+        }
+        return out_.tensor(h);
       }
       case value_type::other: break;
     }

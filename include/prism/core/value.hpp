@@ -1,0 +1,121 @@
+#pragma once
+// prism::value: a message of unknown shape, in any format that has views (MessagePack, CBOR,
+// BEVE, zbin, FlexBuffers, JSON): null, bool, integers, floats, strings, byte strings,
+// timestamps, arrays, and maps whose keys are values of any of these kinds, in message order.
+// Read and written like any other type: prism::read<prism::cbor>(v, bytes),
+// prism::write<prism::msgpack>(v, out) (core/value_io.hpp).
+#include <chrono>
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+#include <vector>
+
+namespace prism {
+
+class value {
+ public:
+  using array = std::vector<value>;
+  using object = std::vector<std::pair<value, value>>;  // entries in message order
+  using bytes = std::vector<std::byte>;
+  using time = std::chrono::sys_time<std::chrono::nanoseconds>;
+  // An integer that fits std::int64_t is always `integer`; `unsigned_integer` holds the larger ones.
+  enum class kind : std::uint8_t { null, boolean, integer, unsigned_integer, floating, string, binary, timestamp, array, object };
+
+  value() = default;
+  value(std::nullptr_t) noexcept {}
+  value(bool b) noexcept : data_(b) {}
+  template <std::integral I>
+    requires(!std::same_as<I, bool> && !std::same_as<I, char> && !std::same_as<I, char8_t> &&
+             !std::same_as<I, char16_t> && !std::same_as<I, char32_t> && !std::same_as<I, wchar_t>)
+  value(I i) noexcept {
+    if constexpr (std::is_signed_v<I>) {
+      data_ = static_cast<std::int64_t>(i);
+    } else {
+      set_unsigned(static_cast<std::uint64_t>(i));
+    }
+  }
+  value(double d) noexcept : data_(d) {}
+  value(float f) noexcept : data_(static_cast<double>(f)) {}
+  value(std::string s) noexcept : data_(std::move(s)) {}
+  value(std::string_view s) : data_(std::string(s)) {}
+  value(const char* s) : data_(std::string(s)) {}
+  value(bytes b) noexcept : data_(std::move(b)) {}
+  value(time t) noexcept : data_(t) {}
+  value(array a) noexcept : data_(std::move(a)) {}
+  value(object o) noexcept : data_(std::move(o)) {}
+
+  // An integer as views give it: `negative`, and its bits (a negative one's as std::int64_t).
+  static value from_integer(bool negative, std::uint64_t bits) noexcept {
+    value v;
+    if (negative) {
+      v.data_ = static_cast<std::int64_t>(bits);
+    } else {
+      v.set_unsigned(bits);
+    }
+    return v;
+  }
+
+  kind type() const noexcept { return static_cast<kind>(data_.index()); }
+  bool is_null() const noexcept { return type() == kind::null; }
+
+  const bool* as_bool() const noexcept { return std::get_if<bool>(&data_); }
+  const std::int64_t* as_int() const noexcept { return std::get_if<std::int64_t>(&data_); }
+  const std::uint64_t* as_uint() const noexcept { return std::get_if<std::uint64_t>(&data_); }
+  const double* as_double() const noexcept { return std::get_if<double>(&data_); }
+  const std::string* as_string() const noexcept { return std::get_if<std::string>(&data_); }
+  const bytes* as_bytes() const noexcept { return std::get_if<bytes>(&data_); }
+  const time* as_time() const noexcept { return std::get_if<time>(&data_); }
+  const array* as_array() const noexcept { return std::get_if<array>(&data_); }
+  const object* as_object() const noexcept { return std::get_if<object>(&data_); }
+  array* as_array() noexcept { return std::get_if<array>(&data_); }
+  object* as_object() noexcept { return std::get_if<object>(&data_); }
+
+  // The value of the entry whose key is the string `key` (the last one if repeated), or nullptr.
+  const value* find(std::string_view key) const noexcept {
+    const object* o = as_object();
+    if (!o) return nullptr;
+    for (auto it = o->rbegin(); it != o->rend(); ++it) {
+      if (const std::string* s = it->first.as_string(); s && *s == key) return &it->second;
+    }
+    return nullptr;
+  }
+  // Missing entries and out-of-range indices give null, so that lookups chain.
+  const value& operator[](std::string_view key) const noexcept {
+    const value* v = find(key);
+    return v ? *v : null_value();
+  }
+  const value& operator[](std::size_t index) const noexcept {
+    const array* a = as_array();
+    return a && index < a->size() ? (*a)[index] : null_value();
+  }
+  // Elements of an array, entries of an object, else 0.
+  std::size_t size() const noexcept {
+    if (const array* a = as_array()) return a->size();
+    if (const object* o = as_object()) return o->size();
+    return 0;
+  }
+
+  friend bool operator==(const value&, const value&) = default;
+
+ private:
+  void set_unsigned(std::uint64_t u) noexcept {
+    if (u <= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
+      data_ = static_cast<std::int64_t>(u);
+    } else {
+      data_ = u;
+    }
+  }
+  static const value& null_value() noexcept {
+    static const value null;
+    return null;
+  }
+
+  std::variant<std::monostate, bool, std::int64_t, std::uint64_t, double, std::string, bytes, time, array, object> data_;
+};
+
+}  // namespace prism

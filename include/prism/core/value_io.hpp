@@ -1,0 +1,246 @@
+#pragma once
+// How prism::value is read and written, for every format that has views and an emitter: a
+// read walks a view of the message (the walk that prism::transcode makes) and builds the value;
+// a write walks the value and calls the format's emitter, as transcoding into that format does.
+// The entry points (core/api.hpp) come here for prism::value.
+#include <algorithm>
+#include <optional>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "api.hpp"
+#include "context.hpp"
+#include "error.hpp"
+#include "limits.hpp"
+#include "tensor_io.hpp"
+#include "transcode.hpp"
+#include "value.hpp"
+#include "view.hpp"
+
+namespace prism::detail {
+
+// Builds a prism::value from the calls a transcoder makes to an emitter.
+class value_builder {
+ public:
+  struct format {
+    static constexpr std::string_view name = "value";
+  };
+  struct builder_context {
+    status take(std::string_view) const { return {}; }
+  } ctx;
+
+  bool start() { return true; }
+  bool finish() { return true; }
+  bool null() { return put(value{}); }
+  bool boolean(bool b) { return put(value(b)); }
+  bool integer(bool negative, std::uint64_t u) { return put(value::from_integer(negative, u)); }
+  bool floating(double d) { return put(value(d)); }
+  bool string(std::string_view s) { return put(value(s)); }
+  bool binary(bytes_view b) { return put(value(value::bytes(b.begin(), b.end()))); }
+  bool timestamp(value::time t) { return put(value(t)); }
+
+  // Containers are not reserved from their announced size: the input has not been checked to
+  // hold that many elements, and a value never allocates beyond what the input justifies.
+  bool begin_array(std::size_t) {
+    open_.emplace_back(value::array{});
+    return true;
+  }
+  bool element(std::size_t) { return true; }
+  bool end_array() { return close(); }
+  bool begin_object(std::size_t, bool) {
+    open_.emplace_back(value::object{});
+    keys_.emplace_back();
+    return true;
+  }
+  bool entry(std::size_t) { return true; }
+  bool key_string(std::string_view s) {
+    keys_.back() = value(s);
+    return true;
+  }
+  bool key_integer(bool negative, std::uint64_t u) {
+    keys_.back() = value::from_integer(negative, u);
+    return true;
+  }
+  bool end_object() {
+    keys_.pop_back();
+    return close();
+  }
+
+  // A typed array (a sequence of numbers) becomes an array of numbers.
+  bool numbers(const tensor_header& h) {
+    return with_tensor_ref<true>(h, [&](auto t) {
+      value::array a;
+      a.reserve(t.size());  // the elements are in the input already
+      for (std::size_t i = 0; i < t.size(); ++i) a.emplace_back(t[i]);
+      return put(value(std::move(a)));
+    });
+  }
+  // A tensor has no place in a value (the transcoder reports it): read it into a prism::tensor.
+  static constexpr bool holds_tensors = false;
+  bool tensor(const tensor_header&) { return false; }
+  static bool sorts_keys(std::size_t) { return false; }
+
+  value take() { return std::move(root_); }
+
+ private:
+  bool put(value v) {
+    if (open_.empty()) {
+      root_ = std::move(v);
+    } else if (value::array* a = open_.back().as_array()) {
+      a->push_back(std::move(v));
+    } else {
+      open_.back().as_object()->emplace_back(std::move(keys_.back()), std::move(v));
+    }
+    return true;
+  }
+  bool close() {
+    value done = std::move(open_.back());
+    open_.pop_back();
+    return put(std::move(done));
+  }
+
+  value root_;
+  std::vector<value> open_;  // the arrays and objects being filled, innermost last
+  std::vector<value> keys_;  // the key of the entry being read, per open object
+};
+
+// Writes `v` through an emitter (the format's side of transcoding), with the same depth limit
+// as reading.
+template <class Emitter>
+class value_writer {
+ public:
+  value_writer(Emitter& out, std::size_t max_depth) : out_(out), max_depth_(max_depth) {}
+
+  bool write(const value& v, std::size_t depth = 0) {
+    switch (v.type()) {
+      case value::kind::null: return out_.null();
+      case value::kind::boolean: return out_.boolean(*v.as_bool());
+      case value::kind::integer: {
+        const std::int64_t i = *v.as_int();
+        return out_.integer(i < 0, static_cast<std::uint64_t>(i));
+      }
+      case value::kind::unsigned_integer: return out_.integer(false, *v.as_uint());
+      case value::kind::floating: return out_.floating(*v.as_double());
+      case value::kind::string: return out_.string(*v.as_string());
+      case value::kind::binary: return out_.binary(bytes_view(*v.as_bytes()));
+      case value::kind::timestamp: return out_.timestamp(*v.as_time());
+      case value::kind::array: return array(*v.as_array(), depth);
+      case value::kind::object: return object(*v.as_object(), depth);
+    }
+    return false;
+  }
+
+  // What failed that the emitter did not report itself (a key that no format takes, depth).
+  const std::optional<error>& failure() const noexcept { return error_; }
+
+ private:
+  bool array(const value::array& a, std::size_t depth) {
+    if (depth >= max_depth_) return fail(errc::too_deep, "");
+    if (!out_.begin_array(a.size())) return false;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      if (!out_.element(i) || !write(a[i], depth + 1)) return in_path("[" + std::to_string(i) + "]");
+    }
+    return out_.end_array();
+  }
+
+  bool object(const value::object& o, std::size_t depth) {
+    if (depth >= max_depth_) return fail(errc::too_deep, "");
+    const bool integer_keys = !o.empty() && (o.front().first.as_int() || o.front().first.as_uint());
+    if (!out_.begin_object(o.size(), integer_keys)) return false;
+    std::vector<const std::pair<value, value>*> order;
+    order.reserve(o.size());
+    for (const auto& e : o) order.push_back(&e);
+    if (Emitter::sorts_keys(o.size())) {
+      for (const auto* e : order)
+        if (!e->first.as_string()) return fail(errc::type_mismatch, "string keys (this format sorts them)");
+      std::sort(order.begin(), order.end(), [](const auto* a, const auto* b) { return *a->first.as_string() < *b->first.as_string(); });
+    }
+    for (std::size_t i = 0; i < order.size(); ++i) {
+      const auto& [key, field] = *order[i];
+      if (!out_.entry(i) || !write_key(key)) return in_path("[" + std::to_string(i) + "]");
+      if (!write(field, depth + 1)) {
+        const std::string* name = key.as_string();
+        return in_path(name ? *name : "[" + std::to_string(i) + "]");
+      }
+    }
+    return out_.end_object();
+  }
+
+  bool write_key(const value& key) {
+    if (const std::string* s = key.as_string()) return out_.key_string(*s);
+    if (const std::int64_t* i = key.as_int()) return out_.key_integer(*i < 0, static_cast<std::uint64_t>(*i));
+    if (const std::uint64_t* u = key.as_uint()) return out_.key_integer(false, *u);
+    return fail(errc::type_mismatch, "a string or integer key");
+  }
+
+  bool fail(errc code, std::string_view expected) {
+    if (!error_) error_ = make_error(code, 0, {}, {}, expected);
+    return false;
+  }
+  bool in_path(const std::string& step) {
+    if (error_) error_->path.insert(0, error_->path.empty() || error_->path[0] == '[' || step[0] == '[' ? step : step + ".");
+    return false;
+  }
+
+  Emitter& out_;
+  std::size_t max_depth_;
+  std::optional<error> error_;
+};
+
+// Where the root value of a message ends: the next value's offset when bytes follow it.
+template <class Node>
+std::size_t root_end(const Node& root, std::size_t size) {
+  Node after{};
+  return root.next(after) == errc::ok ? after.offset() : size;
+}
+
+// prism::value through Format's view and emitter.
+template <class Format>
+struct value_io {
+  template <class Ctx>
+  static bool read(Ctx& ctx, value& out) {
+    if constexpr (has_views<Format>) return read_view(ctx, out);
+    else return false;  // the entry point has said why
+  }
+  template <class Ctx>
+  static bool write(Ctx& ctx, const value& v) {
+    if constexpr (has_views<Format>) return write_emitter(ctx, v);
+    else return false;
+  }
+
+ private:
+  template <class Ctx>
+  static bool read_view(Ctx& ctx, value& out) {
+    static_assert(std::is_same_v<decltype(ctx.src), span_source>,
+                  "prism::value is read from bytes in memory (a view walks them): read the stream into a buffer first");
+    const std::uint8_t* data = ctx.src.cur();
+    const std::size_t size = ctx.src.readable();
+    const std::size_t start = ctx.src.offset();
+    if constexpr (requires { view_traits<Format>::shared_values; }) {
+      if (status st = view_traits<Format>::verify(data, size, ctx.lim); !st) return ctx.adopt(st.error(), start);
+    }
+    const auto root = view_traits<Format>::root(data, size);
+    using node = std::remove_cvref_t<decltype(root.node())>;
+    value_builder builder;
+    if (status st = transcoder<value_builder, node>(builder, ctx.lim).run(root); !st) return ctx.adopt(st.error(), start);
+    out = builder.take();
+    ctx.src.advance(root_end(root.node(), size));
+    return true;
+  }
+
+  template <class Ctx>
+  static bool write_emitter(Ctx& ctx, const value& v) {
+    emitter<Format, Ctx> out(ctx);
+    value_writer<emitter<Format, Ctx>> walk(out, limits{}.max_depth);
+    if (out.start() && walk.write(v) && out.finish()) return true;
+    if (const auto& e = walk.failure(); e && !ctx.failed()) ctx.adopt(*e, 0);
+    return false;
+  }
+};
+
+}  // namespace prism::detail
