@@ -16,6 +16,7 @@
 #include <limits>
 #include <map>
 #include <random>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -121,6 +122,12 @@ struct Reading {
   std::map<std::string, std::int64_t> counters;
   std::optional<std::string> note;
   bool operator==(const Reading&) const = default;
+};
+
+struct Envelope {
+  std::int32_t id = 0;
+  prism::value payload;
+  bool operator==(const Envelope&) const = default;
 };
 
 struct WithTensor {
@@ -236,6 +243,24 @@ TEST(Value, BridgesOneFormatToAnother) {
   const auto json = prism::write<prism::json>(v);
   ASSERT_TRUE(json);
   EXPECT_EQ((prism::read<prism::json, Reading>(*json).value()), r) << *json;
+}
+
+TEST(Value, JsonTakesItAnywhere) {
+  // A member of a struct, with JSON's options, and from a stream: JSON's own reader and writer.
+  const Envelope e{7, value::object{{value("when"), value(value::time(std::chrono::seconds(90)))},
+                                    {value("blob"), value(value::bytes{std::byte{0xff}, std::byte{0}})},
+                                    {value(12), value::array{value(1.5), value(nullptr)}}}};
+  const auto text = prism::write<prism::json>(e);
+  ASSERT_TRUE(text) << text.error().message();
+  EXPECT_EQ(*text, R"({"id":7,"payload":{"when":"1970-01-01T00:01:30Z","blob":"/wA=","12":[1.5,null]}})");
+  constexpr prism::options pretty{.pretty = true};
+  EXPECT_EQ((prism::write<prism::json, pretty>(value::array{value(1)}).value()), "[\n  1\n]");
+  std::istringstream in(*text);
+  Envelope back;
+  ASSERT_TRUE(prism::read<prism::json>(back, in));
+  EXPECT_EQ(back.id, 7);
+  EXPECT_EQ(*back.payload["when"].as_string(), "1970-01-01T00:01:30Z");  // JSON text has no timestamps
+  EXPECT_EQ(*back.payload["12"][0].as_double(), 1.5);
 }
 
 TEST(Value, TooDeepIsAnError) {

@@ -13,9 +13,6 @@ namespace prism {
 // since the Unix epoch (BEVE has no time type).
 struct beve {
   static constexpr std::string_view name = "beve";
-  // prism::json::value is JSON's own (core/supported.hpp turns it into one error at the call).
-  template <class T>
-  static constexpr bool lacks_encoding = is_dynamic_value<T>::value;
   static constexpr options defaults{};
   // The options this format reads; the entry points reset the others (keep_options).
   static constexpr options normalize(options o) noexcept {

@@ -26,9 +26,6 @@ struct cbor_options {
 // tags it does not know.
 struct cbor {
   static constexpr std::string_view name = "cbor";
-  // prism::json::value is JSON's own (core/supported.hpp turns it into one error at the call).
-  template <class T>
-  static constexpr bool lacks_encoding = is_dynamic_value<T>::value;
   static constexpr options defaults{};
   using own_options = cbor_options;
   // The options this format reads; the entry points reset the others (keep_options).

@@ -108,7 +108,7 @@ std::size_t input_size(const Bytes& bytes) noexcept {
 // Returns the bytes written, or the error.
 template <class Format, options Opts, class T, class Sink>
 result<std::size_t> write_to_sink(const T& value, Sink sink) {
-  if constexpr (std::is_same_v<T, prism::value>) {
+  if constexpr (std::is_same_v<T, prism::value> && !has_native_value<Format>) {
     static_assert(Opts == Format::defaults, "prism::value is written with the format's default options");
     check_value_format<Format>();
     write_context<Sink> ctx{std::move(sink)};
@@ -140,12 +140,13 @@ result<std::size_t> write_to_sink(const T& value, Sink sink) {
 
 template <class Format, options Opts, class T, class Source>
 status read_from_source(T& value, Source source, const limits& lim) {
-  if constexpr (!std::is_same_v<T, prism::value> && !supported<T, Format>) {
+  constexpr bool through_view = std::is_same_v<T, prism::value> && !has_native_value<Format>;
+  if constexpr (!through_view && !supported<T, Format>) {
     report_unsupported_type<T, Format>();
     return {};
   } else {
     read_context<Source> ctx{std::move(source), lim};
-    if constexpr (std::is_same_v<T, prism::value>) {
+    if constexpr (through_view) {
       check_value_format<Format>();
       if (!value_io<Format>::read(ctx, value)) [[unlikely]] return ctx.take(Format::name);
     } else {

@@ -21,11 +21,6 @@
 
 namespace prism {
 
-// A format's own value of unknown shape (prism::json::value), which that format reads and
-// writes whole: specialized by the format that defines it.
-template <class T>
-struct is_dynamic_value : std::false_type {};
-
 // A read-only view of raw bytes; written as a blob (msgpack bin, CBOR byte string, ...).
 using bytes_view = std::span<const std::byte>;
 

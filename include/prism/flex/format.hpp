@@ -14,9 +14,6 @@ namespace prism {
 // Needs <flatbuffers/flexbuffers.h> (Debian libflatbuffers-dev).
 struct flex {
   static constexpr std::string_view name = "flex";
-  // prism::json::value is JSON's own (core/supported.hpp turns it into one error at the call).
-  template <class T>
-  static constexpr bool lacks_encoding = is_dynamic_value<T>::value;
   static constexpr options defaults{};
   // The options this format reads; the entry points reset the others (keep_options).
   static constexpr options normalize(options o) noexcept {

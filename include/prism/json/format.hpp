@@ -3,7 +3,7 @@
 
 #include "../core/api.hpp"
 #include "../core/options.hpp"
-#include "value.hpp"
+#include "../core/value.hpp"
 
 namespace prism {
 
@@ -22,7 +22,9 @@ struct json {
     if (!kept.pretty) kept.indent = options{}.indent;
     return kept;
   }
-  using value = json_value;  // a document of unknown shape
+  using value = prism::value;  // a document of unknown shape (core/value.hpp)
+  // JSON reads and writes prism::value itself, also as a member of a struct.
+  static constexpr bool native_value = true;
 };
 
 }  // namespace prism

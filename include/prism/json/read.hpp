@@ -173,45 +173,47 @@ bool read_variant(Ctx& ctx, V& v) {
   return read_variant_body<O>(ctx, v, index, tag);
 }
 
+// A document of unknown shape: objects keep their members in document order, with string keys;
+// integers that fit std::int64_t are integers, larger ones unsigned, the rest doubles.
 template <options O, class Ctx>
-bool read_dynamic(Ctx& ctx, json_value& v) {
+bool read_dynamic(Ctx& ctx, value& v) {
   const std::uint8_t c = *ctx.src.cur();
   switch (c) {
     case 'n':
       if (!consume_literal(ctx, "null")) return false;
-      v = json_value{};
+      v = value{};
       return true;
     case 't':
       if (!consume_literal(ctx, "true")) return false;
-      v = json_value{true};
+      v = value{true};
       return true;
     case 'f':
       if (!consume_literal(ctx, "false")) return false;
-      v = json_value{false};
+      v = value{false};
       return true;
     case '"': {
       std::string s;
       if (!read_string<O>(ctx, s)) return false;
-      v = json_value{std::move(s)};
+      v = value{std::move(s)};
       return true;
     }
     case '[': {
-      json_value::array a;
+      value::array a;
       if (!read_sequence<O>(ctx, a)) return false;
-      v = json_value{std::move(a)};
+      v = value{std::move(a)};
       return true;
     }
     case '{': {
-      json_value::object o;
+      value::object o;
       std::string scratch;
       if (!read_object<O>(ctx, scratch, [&](std::string_view key, std::size_t key_at) {
             if (o.size() >= ctx.lim.max_elements) return ctx.fail(errc::too_many_elements, key_at);
             if (!ctx.charge(sizeof(o[0]) + key.size())) return false;
-            o.emplace_back(std::string(key), json_value{});
-            return read_dynamic<O>(ctx, o.back().second) || ctx.in_key(o.back().first);
+            o.emplace_back(value(key), value{});
+            return read_dynamic<O>(ctx, o.back().second) || ctx.in_key(key);
           }))
         return false;
-      v = json_value{std::move(o)};
+      v = value{std::move(o)};
       return true;
     }
     default: break;
@@ -228,9 +230,9 @@ bool read_dynamic(Ctx& ctx, json_value& v) {
   std::int64_t i{};
   std::uint64_t u{};
   double d{};
-  if (to_integer(n, i) == convert_status::ok) v = json_value{i};
-  else if (to_integer(n, u) == convert_status::ok) v = json_value{u};
-  else if (to_floating(n, d) == convert_status::ok) v = json_value{d};
+  if (to_integer(n, i) == convert_status::ok) v = value{i};
+  else if (to_integer(n, u) == convert_status::ok) v = value{u};
+  else if (to_floating(n, d) == convert_status::ok) v = value{d};
   else return ctx.fail(errc::out_of_range, at, "a finite number");
   ctx.src.advance(static_cast<std::size_t>(reinterpret_cast<const std::uint8_t*>(n.end) - p));
   return true;
@@ -243,7 +245,7 @@ bool read_value(Ctx& ctx, T& v) {
     return detail::read_travelling(ctx, v, ctx.src.offset(), [&](auto& p) { return read_value<O>(ctx, p); });
   } else if constexpr (adapted_tensor<T>) {
     return detail::read_adapted(ctx, v, [&](auto& t) { return read_value<O>(ctx, t); });
-  } else if constexpr (std::is_same_v<T, json_value>) {
+  } else if constexpr (std::is_same_v<T, value>) {
     return read_dynamic<O>(ctx, v);
   } else if constexpr (boolean<T>) {
     const std::uint8_t c = *ctx.src.cur();

@@ -466,25 +466,36 @@ bool write_map_key(Ctx& ctx, const K& key) {
   }
 }
 
+// A prism::value as JSON writes the same C++ types: byte strings as base64, timestamps as RFC
+// 3339 text, integer keys quoted.
 template <options O, class Ctx>
-bool write_dynamic(Ctx& ctx, const json_value& v) {
-  using kind = json_value::kind;
+bool write_dynamic(Ctx& ctx, const value& v) {
+  using kind = value::kind;
   switch (v.type()) {
     case kind::null: return put_text(ctx, "null");
     case kind::boolean: return write_value<O>(ctx, *v.as_bool());
     case kind::integer: return write_integer(ctx, *v.as_int());
     case kind::unsigned_integer: return write_integer(ctx, *v.as_uint());
-    case kind::number: return write_float<O>(ctx, *v.as_double());
+    case kind::floating: return write_float<O>(ctx, *v.as_double());
     case kind::string: return write_string<O>(ctx, v.as_string()->data(), v.as_string()->size());
+    case kind::binary: return write_value<O>(ctx, *v.as_bytes());
+    case kind::timestamp: return write_value<O>(ctx, *v.as_time());
     case kind::array: return write_array<O>(ctx, *v.as_array());
     case kind::object: {
       if (!open(ctx, '{')) return false;
       std::size_t i = 0;
-      for (const auto& [key, value] : *v.as_object()) {
-        if (!separator<O>(ctx, i++) || !write_string<O>(ctx, key.data(), key.size()) || !put_char(ctx, ':') ||
-            !key_separator<O>(ctx) || !write_dynamic<O>(ctx, value)) {
-          return false;
+      for (const auto& [key, member] : *v.as_object()) {
+        if (!separator<O>(ctx, i++)) return false;
+        if (const std::string* s = key.as_string()) {
+          if (!write_string<O>(ctx, s->data(), s->size())) return false;
+        } else if (const std::int64_t* k = key.as_int()) {
+          if (!put_char(ctx, '"') || !write_integer(ctx, *k) || !put_char(ctx, '"')) return false;
+        } else if (const std::uint64_t* u = key.as_uint()) {
+          if (!put_char(ctx, '"') || !write_integer(ctx, *u) || !put_char(ctx, '"')) return false;
+        } else {
+          return ctx.fail(errc::type_mismatch, ctx.out.position(), "a string or integer key");
         }
+        if (!put_char(ctx, ':') || !key_separator<O>(ctx) || !write_dynamic<O>(ctx, member)) return false;
       }
       return close<O>(ctx, '}', i == 0);
     }
@@ -498,7 +509,7 @@ bool write_value(Ctx& ctx, const T& v) {
     return write_value<O>(ctx, detail::travelling_form(v));
   } else if constexpr (adapted_tensor<T>) {
     return write_value<O>(ctx, tensor_adapter<T>::view(v));
-  } else if constexpr (std::is_same_v<T, json_value>) {
+  } else if constexpr (std::is_same_v<T, value>) {
     return write_dynamic<O>(ctx, v);
   } else if constexpr (boolean<T>) {
     return v ? put_text(ctx, "true") : put_text(ctx, "false");

@@ -22,9 +22,6 @@ struct msgpack_options {
 // time points the timestamp extension (type -1).
 struct msgpack {
   static constexpr std::string_view name = "msgpack";
-  // prism::json::value is JSON's own (core/supported.hpp turns it into one error at the call).
-  template <class T>
-  static constexpr bool lacks_encoding = is_dynamic_value<T>::value;
   static constexpr options defaults{};
   using own_options = msgpack_options;
   // The options this format reads; the entry points reset the others (keep_options).

@@ -38,7 +38,7 @@ struct protobuf {
   static constexpr std::string_view name = "protobuf";
   // What protobuf has no encoding for (core/supported.hpp turns it into one error at the call).
   template <class T>
-  static constexpr bool lacks_encoding = tensor_type<T> || tensor_view_type<T> || adapted_tensor<T> || is_dynamic_value<T>::value;
+  static constexpr bool lacks_encoding = tensor_type<T> || tensor_view_type<T> || adapted_tensor<T>;
   static constexpr options defaults{};
   using own_options = protobuf_options;
   // The options this format reads; the entry points reset the others (keep_options).

@@ -10,9 +10,6 @@ namespace prism {
 // numeric arrays and tensors at aligned offsets, one pass into one buffer, verify() once.
 struct zbin {
   static constexpr std::string_view name = "zbin";
-  // prism::json::value is JSON's own (core/supported.hpp turns it into one error at the call).
-  template <class T>
-  static constexpr bool lacks_encoding = is_dynamic_value<T>::value;
   static constexpr options defaults{};
   // The options this format reads; the entry points reset the others (keep_options).
   static constexpr options normalize(options o) noexcept {

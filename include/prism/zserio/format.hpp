@@ -32,7 +32,7 @@ struct zserio {
   // What zserio has no encoding for (core/supported.hpp turns it into one error at the call).
   template <class T>
   static constexpr bool lacks_encoding = map_type<T> || time_point_type<T> || tensor_type<T> ||
-                                         tensor_view_type<T> || adapted_tensor<T> || is_dynamic_value<T>::value;
+                                         tensor_view_type<T> || adapted_tensor<T>;
   static constexpr options defaults{};
   // The options this format reads; the entry points reset the others (keep_options).
   static constexpr options normalize(options o) noexcept {
