@@ -108,25 +108,21 @@ std::size_t input_size(const Bytes& bytes) noexcept {
 // Returns the bytes written, or the error.
 template <class Format, options Opts, class T, class Sink>
 result<std::size_t> write_to_sink(const T& value, Sink sink) {
-  if constexpr (std::is_same_v<T, prism::value> && !has_native_value<Format>) {
-    static_assert(Opts == Format::defaults, "prism::value is written with the format's default options");
-    check_value_format<Format>();
-    write_context<Sink> ctx{std::move(sink)};
-    if (!value_io<Format>::write(ctx, value)) [[unlikely]] {
-      if (!ctx.failed()) ctx.fail(errc::io_error, ctx.out.position());
-      return ctx.take(Format::name);
-    }
-    if (const errc code = ctx.out.finish(); code != errc::ok) [[unlikely]] {
-      ctx.fail(code, ctx.out.position());
-      return ctx.take(Format::name);
-    }
-    return ctx.out.position();
-  } else if constexpr (!supported<T, Format>) {
+  constexpr bool through_emitter = std::is_same_v<T, prism::value> && !has_native_value<Format>;
+  if constexpr (!through_emitter && !supported<T, Format>) {
     report_unsupported_type<T, Format>();
     return std::size_t{0};
   } else {
     write_context<Sink> ctx{std::move(sink)};
-    if (!format_writer<Format>::template write<normalized<Format, Opts>>(ctx, value)) [[unlikely]] {
+    bool written;
+    if constexpr (through_emitter) {
+      static_assert(Opts == Format::defaults, "prism::value is written with the format's default options");
+      check_value_format<Format>();
+      written = value_io<Format>::write(ctx, value);
+    } else {
+      written = format_writer<Format>::template write<normalized<Format, Opts>>(ctx, value);
+    }
+    if (!written) [[unlikely]] {
       if (!ctx.failed()) ctx.fail(errc::io_error, ctx.out.position());
       return ctx.take(Format::name);
     }
