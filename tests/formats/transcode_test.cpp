@@ -143,6 +143,28 @@ TEST(TranscodeBytes, SameFormatIsTheSameBytesWhereTheWriterIsCanonical) {
   EXPECT_TRUE(prism::verify<prism::zbin>((prism::transcode<prism::msgpack, prism::zbin>(m).value())));
 }
 
+TEST(TranscodeBytes, BytesAfterTheMessageAreAnErrorAsForRead) {
+  const auto trailing = [](auto format, std::string bytes) {
+    using F = decltype(format);
+    const std::size_t at = bytes.size();
+    bytes += '\x01';
+    const auto r = prism::transcode<F, prism::json>(bytes);
+    EXPECT_FALSE(r) << F::name;
+    if (!r) {
+      EXPECT_EQ(r.error().code, prism::errc::trailing_bytes) << r.error().message();
+      EXPECT_EQ(r.error().offset, at) << r.error().message();
+    }
+    EXPECT_EQ((prism::read<F, Document>(bytes).error().code), prism::errc::trailing_bytes) << F::name;
+  };
+  const Document d = make_document(2);
+  trailing(prism::msgpack{}, prism::write<prism::msgpack>(d).value());
+  trailing(prism::cbor{}, prism::write<prism::cbor>(d).value());
+  trailing(prism::beve{}, prism::write<prism::beve>(d).value());
+  trailing(prism::zbin{}, prism::write<prism::zbin>(d).value());
+  trailing(prism::json{}, prism::write<prism::json>(d).value());
+  EXPECT_EQ((prism::transcode<prism::msgpack, prism::json>(std::string("\xc0\xc0", 2)).error().code), prism::errc::trailing_bytes);
+}
+
 TEST(TranscodeBytes, ErrorsNameTheFieldAndTheFormat) {
   const std::string m = prism::write<prism::msgpack>(make_document(4)).value();
   std::string bad = m;

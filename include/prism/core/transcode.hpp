@@ -77,6 +77,14 @@ struct emitter_base {
   static bool sorts_keys(std::size_t) { return false; }
 };
 
+// Where the root value of a message ends: the next value's offset when bytes follow it (a
+// FlexBuffer's root is at its end: nothing follows it).
+template <class Node>
+std::size_t root_end(const Node& root, std::size_t size) {
+  Node after{};
+  return root.next(after) == errc::ok ? after.offset() : size;
+}
+
 template <class Emitter, class Node>
 class transcoder {
  public:
@@ -239,6 +247,10 @@ status transcode(const Bytes& bytes, Buffer& buffer, const limits& lim = {}) {
     error e = st.error();
     if (e.format.empty()) e.format = From::name;
     return e;
+  }
+  // Bytes after the message are an error here as they are for prism::read.
+  if (const std::size_t end = detail::root_end(root.node(), detail::input_size(bytes)); end != detail::input_size(bytes)) {
+    return make_error(errc::trailing_bytes, end, {}, From::name);
   }
   if (const errc code = ctx.out.finish(); code != errc::ok) return make_error(code, ctx.out.position(), {}, To::name);
   return {};

@@ -192,13 +192,6 @@ class value_writer {
   std::optional<error> error_;
 };
 
-// Where the root value of a message ends: the next value's offset when bytes follow it.
-template <class Node>
-std::size_t root_end(const Node& root, std::size_t size) {
-  Node after{};
-  return root.next(after) == errc::ok ? after.offset() : size;
-}
-
 // prism::value through Format's view and emitter.
 template <class Format>
 struct value_io {
