@@ -152,21 +152,25 @@ class value_writer {
     if (depth >= max_depth_) return fail(errc::too_deep, "");
     const bool integer_keys = !o.empty() && (o.front().first.as_int() || o.front().first.as_uint());
     if (!out_.begin_object(o.size(), integer_keys)) return false;
-    std::vector<const std::pair<value, value>*> order;
-    order.reserve(o.size());
-    for (const auto& e : o) order.push_back(&e);
-    if (Emitter::sorts_keys(o.size())) {
-      for (const auto* e : order)
-        if (!e->first.as_string()) return fail(errc::type_mismatch, "string keys (this format sorts them)");
-      std::sort(order.begin(), order.end(), [](const auto* a, const auto* b) { return *a->first.as_string() < *b->first.as_string(); });
-    }
-    for (std::size_t i = 0; i < order.size(); ++i) {
-      const auto& [key, field] = *order[i];
+    const auto entry = [&](std::size_t i, const value& key, const value& field) {
       if (!out_.entry(i) || !write_key(key)) return in_path("[" + std::to_string(i) + "]");
-      if (!write(field, depth + 1)) {
-        const std::string* name = key.as_string();
-        return in_path(name ? *name : "[" + std::to_string(i) + "]");
+      if (write(field, depth + 1)) return true;
+      const std::string* name = key.as_string();
+      return in_path(name ? *name : "[" + std::to_string(i) + "]");
+    };
+    if (Emitter::sorts_keys(o.size())) {  // only then a copy of the order: string keys, sorted
+      std::vector<const std::pair<value, value>*> order;
+      order.reserve(o.size());
+      for (const auto& e : o) {
+        if (!e.first.as_string()) return fail(errc::type_mismatch, "string keys (this format sorts them)");
+        order.push_back(&e);
       }
+      std::sort(order.begin(), order.end(), [](const auto* a, const auto* b) { return *a->first.as_string() < *b->first.as_string(); });
+      for (std::size_t i = 0; i < order.size(); ++i)
+        if (!entry(i, order[i]->first, order[i]->second)) return false;
+    } else {
+      for (std::size_t i = 0; i < o.size(); ++i)
+        if (!entry(i, o[i].first, o[i].second)) return false;
     }
     return out_.end_object();
   }
