@@ -1,6 +1,6 @@
 # The two commands of the README. Each installs what is missing, configures, builds and runs.
 JOBS ?= $(shell nproc)
-FUZZ_SECONDS ?= 10
+FUZZ_SECONDS ?= 6
 
 .PHONY: deps test bench build-dev build-asan fuzz clean
 
