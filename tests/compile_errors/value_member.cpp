@@ -1,6 +1,7 @@
-// Must not compile: prism::value as a member of a struct in MessagePack (JSON takes it there, the
-// other formats as a whole message only). The error must name the struct, the field and the way out.
-#include <prism/msgpack.hpp>
+// Must not compile: prism::value as a member of a struct in zbin (JSON, MessagePack, CBOR and BEVE
+// take it there; zbin as a whole message only). The error must name the struct, the field and the
+// way out.
+#include <prism/zbin.hpp>
 
 #include <string>
 
@@ -11,5 +12,5 @@ struct Envelope {
 
 int main() {
   std::string out;
-  (void)prism::write<prism::msgpack>(Envelope{}, out);
+  (void)prism::write<prism::zbin>(Envelope{}, out);
 }

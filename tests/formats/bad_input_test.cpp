@@ -3,13 +3,21 @@
 // crash, an out-of-bounds read (this test runs under ASan/UBSan too) or a big allocation.
 #include <gtest/gtest.h>
 
+#include <prism/beve.hpp>
+#include <prism/cbor.hpp>
+#include <prism/json.hpp>
 #include <prism/msgpack.hpp>
 #include <prism/pack.hpp>
+#include <prism/zbin.hpp>
 
+#include <cmath>
+#include <limits>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "data/monsters.hpp"
+#include "support/formats.hpp"
 #include "support/io.hpp"
 #include "support/random_value.hpp"
 #include "support/types.hpp"
@@ -19,6 +27,21 @@ using namespace testing_types;
 namespace bad_input_test_types {
 
 using testing_support::encode;
+
+struct Doubles {
+  double x = 0;
+  std::vector<double> list;
+};
+struct Floats {
+  float x = 0;
+  std::vector<float> list;
+};
+struct OneDouble {
+  double x = 0;
+};
+struct OneFloat {
+  float x = 0;
+};
 
 // Every proper prefix fails with an offset inside the input.
 template <class Format, class T>
@@ -128,12 +151,13 @@ TEST(BadInput, NestingHundredThousandDeep) {
   ASSERT_FALSE(m);
   EXPECT_EQ(m.error().code, prism::errc::too_deep);
 
-  // Skipping an unknown value 100000 arrays deep is iterative: it ends at the input's end.
+  // Skipping an unknown value 100000 arrays deep is iterative, and too deep where the limit is.
   std::string unknown("\x81\xa1z", 3);
   unknown += std::string(100000, '\x91');
   auto u = prism::read<prism::msgpack, Leaf>(unknown);
   ASSERT_FALSE(u);
-  EXPECT_EQ(u.error().code, prism::errc::unexpected_end);
+  EXPECT_EQ(u.error().code, prism::errc::too_deep);
+  EXPECT_EQ(u.error().offset, 3u + 255u) << u.error().message();  // the struct is the first level
 }
 
 TEST(BadInput, InvalidUtf8) {
@@ -180,4 +204,40 @@ TEST(BadInput, WrongTypesNameTheField) {
   ASSERT_FALSE(trailing);
   EXPECT_EQ(trailing.error().code, prism::errc::trailing_bytes);
   EXPECT_EQ(trailing.error().offset, pb.size());
+}
+
+template <class Format>
+class Narrowing : public ::testing::Test {};
+using SelfDescribing = ::testing::Types<prism::msgpack, prism::cbor, prism::beve, prism::zbin, prism::json PRISM_WITH_FLEX(prism::flex)>;
+TYPED_TEST_SUITE(Narrowing, SelfDescribing);
+
+// A double beyond a float's range read into a float is out_of_range in every format, as an
+// integer beyond its type is: never a silent infinity. Within the range it rounds.
+TYPED_TEST(Narrowing, DoublesBeyondAFloatAreOutOfRange) {
+  for (const double big : {1e300, -1e300, 1e39}) {
+    const auto r = prism::read<TypeParam, OneFloat>(prism::write<TypeParam>(OneDouble{big}).value());
+    ASSERT_FALSE(r) << TypeParam::name << " " << big;
+    EXPECT_EQ(r.error().code, prism::errc::out_of_range) << r.error().message();
+    EXPECT_EQ(r.error().path, "x") << r.error().message();
+    if constexpr (!std::is_same_v<TypeParam, prism::zbin>) {  // zbin's numeric arrays are read as written
+      const auto in_list = prism::read<TypeParam, Floats>(prism::write<TypeParam>(Doubles{1, {2, big}}).value());
+      ASSERT_FALSE(in_list) << TypeParam::name << " " << big;
+      EXPECT_EQ(in_list.error().code, prism::errc::out_of_range) << in_list.error().message();
+      EXPECT_EQ(in_list.error().path.rfind("list", 0), 0u) << in_list.error().message();
+    }
+  }
+  const auto fits = prism::read<TypeParam, OneFloat>(prism::write<TypeParam>(OneDouble{-3.4e38}).value());
+  ASSERT_TRUE(fits) << fits.error().message();
+  EXPECT_EQ(fits->x, -3.4e38f);
+  if constexpr (!std::is_same_v<TypeParam, prism::zbin>) {
+    const auto rounded = prism::read<TypeParam, Floats>(prism::write<TypeParam>(Doubles{0, {0.1, 1e-300}}).value());
+    ASSERT_TRUE(rounded) << rounded.error().message();
+    EXPECT_EQ(rounded->list, (std::vector<float>{0.1f, 0.0f}));  // rounded, as a cast rounds
+  }
+  if constexpr (!std::is_same_v<TypeParam, prism::json>) {  // JSON has no infinity
+    constexpr double inf = std::numeric_limits<double>::infinity();
+    const auto infinite = prism::read<TypeParam, OneFloat>(prism::write<TypeParam>(OneDouble{inf}).value());
+    ASSERT_TRUE(infinite) << infinite.error().message();
+    EXPECT_EQ(infinite->x, std::numeric_limits<float>::infinity());
+  }
 }

@@ -130,6 +130,21 @@ struct Envelope {
   bool operator==(const Envelope&) const = default;
 };
 
+// A value between other members and inside a container, and the same message with a typed member.
+struct Tagged {
+  std::string kind;
+  prism::value payload;
+  std::vector<prism::value> extras;
+  std::int32_t after = 0;
+  bool operator==(const Tagged&) const = default;
+};
+
+struct TypedEnvelope {
+  std::int32_t id = 0;
+  Reading payload;
+  bool operator==(const TypedEnvelope&) const = default;
+};
+
 struct WithTensor {
   prism::tensor<float, 2> t;
 };
@@ -213,6 +228,61 @@ TYPED_TEST(Values, TrailingBytesAreReported) {
       EXPECT_TRUE((prism::read<TypeParam, lenient>(v, bytes)));
       EXPECT_EQ(*v["level"].as_int(), -12);
     }
+  }
+}
+
+template <class Format>
+class ValueMembers : public ::testing::Test {};
+using FormatsWithValueMembers = ::testing::Types<prism::msgpack, prism::cbor, prism::beve, prism::json>;
+TYPED_TEST_SUITE(ValueMembers, FormatsWithValueMembers);
+
+TYPED_TEST(ValueMembers, RoundTripBetweenOtherMembers) {
+  value_generator<TypeParam> gen(43);
+  Tagged reused{"stale", value::array{value(1), value("x")}, {value("y")}, 9};
+  for (int i = 0; i < 100; ++i) {
+    const Tagged original{"kind " + std::to_string(i), gen.document(3), {gen.make(2), gen.make(1)}, i};
+    const auto bytes = prism::write<TypeParam>(original);
+    ASSERT_TRUE(bytes) << TypeParam::name << ": " << bytes.error().message() << " (value " << i << ")";
+    const auto back = prism::read<TypeParam, Tagged>(*bytes);
+    ASSERT_TRUE(back) << TypeParam::name << ": " << back.error().message() << " (value " << i << ")";
+    ASSERT_TRUE(*back == original) << TypeParam::name << " value " << i;
+    ASSERT_TRUE(prism::read<TypeParam>(reused, *bytes));
+    ASSERT_TRUE(reused == original) << TypeParam::name << " reused, value " << i;
+  }
+}
+
+TYPED_TEST(ValueMembers, ReadWhatATypedMemberWroteAndWriteItBack) {
+  const TypedEnvelope typed{7, sample_reading()};
+  const auto bytes = prism::write<TypeParam>(typed);
+  ASSERT_TRUE(bytes);
+  const auto dynamic = prism::read<TypeParam, Envelope>(*bytes);
+  ASSERT_TRUE(dynamic) << dynamic.error().message();
+  EXPECT_EQ(dynamic->id, 7);
+  EXPECT_EQ(*dynamic->payload["sensor"].as_string(), "thermo-7");
+  EXPECT_EQ(*dynamic->payload["counters"]["reads"].as_int(), 90000000000);
+  const auto again = prism::write<TypeParam>(*dynamic);
+  ASSERT_TRUE(again) << again.error().message();
+  EXPECT_EQ((prism::read<TypeParam, TypedEnvelope>(*again).value()), typed);
+}
+
+TYPED_TEST(ValueMembers, ErrorsNameTheMemberAndTheDepthCountsFromTheMessage) {
+  value nested = value(1);
+  for (int i = 0; i < 9; ++i) nested = value::array{std::move(nested)};
+  const std::string bytes = prism::write<TypeParam>(Envelope{3, nested}).value();
+  Envelope e;
+  EXPECT_TRUE(prism::read<TypeParam>(e, bytes, prism::limits{.max_depth = 10})) << "the struct and 9 arrays";
+  auto st = prism::read<TypeParam>(e, bytes, prism::limits{.max_depth = 9});
+  ASSERT_FALSE(st);
+  EXPECT_EQ(st.error().code, prism::errc::too_deep) << st.error().message();
+  EXPECT_EQ(st.error().path.rfind("payload", 0), 0u) << st.error().message();
+  // Cut inside the payload: the error is at an offset within the message and names the member.
+  st = prism::read<TypeParam>(e, std::string_view(bytes).substr(0, bytes.size() - 3));
+  ASSERT_FALSE(st);
+  EXPECT_LE(st.error().offset, bytes.size() - 3) << st.error().message();
+  EXPECT_GT(st.error().offset, 8u) << st.error().message();
+  EXPECT_EQ(st.error().path.rfind("payload", 0), 0u) << st.error().message();
+  for (std::size_t n = 0; n < bytes.size(); ++n) {  // no prefix is a crash
+    (void)prism::read<TypeParam>(e, std::string_view(bytes).substr(0, n));
   }
 }
 

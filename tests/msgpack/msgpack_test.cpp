@@ -168,3 +168,48 @@ TEST(MsgPackView, SkipsRunsOfSmallIntegersOfEveryShape) {
     }
   }
 }
+
+// Nesting under an unknown key counts against limits::max_depth as it does everywhere else: a
+// struct read that skips the key, a view walk and transcode accept and refuse the same inputs.
+TEST(MsgPack, SkippedValuesObeyTheDepthLimit) {
+  // {"weight": 3, "extra": <n arrays, each of one map {"k": [...]}>, "label": "z"}
+  const auto message = [](std::size_t n) {
+    bytes in{0x83, 0xa6, 'w', 'e', 'i', 'g', 'h', 't', 3, 0xa5, 'e', 'x', 't', 'r', 'a'};
+    for (std::size_t i = 0; i < n; ++i) {
+      if (i % 2) {
+        in.insert(in.end(), {0x81, 0xa1, 'k'});
+      } else {
+        in.push_back(0xdc);  // array16 of one: the wide heads too
+        in.insert(in.end(), {0x00, 0x01});
+      }
+    }
+    in.push_back(0xc0);
+    in.insert(in.end(), {0xa5, 'l', 'a', 'b', 'e', 'l', 0xa1, 'z'});
+    return in;
+  };
+  const prism::limits ten{.max_depth = 10};
+  for (const std::size_t n : {std::size_t{8}, std::size_t{9}, std::size_t{10}, std::size_t{11}}) {
+    const bytes in = message(n);
+    const auto leaf = prism::read<prism::msgpack, Leaf>(in, ten);
+    const auto again = prism::transcode<prism::msgpack, prism::msgpack>(in, ten);
+    prism::value dynamic;
+    const auto as_value = prism::read<prism::msgpack>(dynamic, in, ten);
+    const bool fits = n <= 9;  // the struct is one level, its skipped value n more
+    EXPECT_EQ(bool(leaf), fits) << n << " levels: " << (leaf ? "" : leaf.error().message());
+    EXPECT_EQ(bool(again), fits) << n << " levels: " << (again ? "" : again.error().message());
+    EXPECT_EQ(bool(as_value), fits) << n << " levels: " << (as_value ? "" : as_value.error().message());
+    if (!fits) {
+      EXPECT_EQ(leaf.error().code, prism::errc::too_deep) << leaf.error().message();
+      EXPECT_EQ(leaf.error().path, "[\"extra\"]") << leaf.error().message();  // an unknown key's path
+    }
+  }
+  // 100,000 levels under an unknown key: refused at the default limit, without recursion.
+  const bytes deep = message(100'000);
+  const auto leaf = prism::read<prism::msgpack, Leaf>(deep);
+  ASSERT_FALSE(leaf);
+  EXPECT_EQ(leaf.error().code, prism::errc::too_deep);
+  // An empty container is a level too, as the reader counts it.
+  bytes empty{0x82, 0xa6, 'w', 'e', 'i', 'g', 'h', 't', 3, 0xa1, 'x', 0x90};
+  EXPECT_TRUE((prism::read<prism::msgpack, Leaf>(empty, prism::limits{.max_depth = 2})));
+  EXPECT_EQ((prism::read<prism::msgpack, Leaf>(empty, prism::limits{.max_depth = 1}).error().code), prism::errc::too_deep);
+}

@@ -13,6 +13,7 @@ namespace prism {
 // since the Unix epoch (BEVE has no time type).
 struct beve {
   static constexpr std::string_view name = "beve";
+  static constexpr bool value_members = true;  // prism::value as a member, through its views
   static constexpr options defaults{};
   // The options this format reads; the entry points reset the others (keep_options).
   static constexpr options normalize(options o) noexcept {

@@ -10,6 +10,7 @@
 #include "../core/enum.hpp"
 #include "../core/fields.hpp"
 #include "../core/tensor_io.hpp"
+#include "../core/value_io.hpp"
 #include "common.hpp"
 #include "format.hpp"
 
@@ -181,6 +182,8 @@ bool write_value(Ctx& ctx, const T& v) {
     return write_value<O>(ctx, detail::travelling_form(v));
   } else if constexpr (adapted_tensor<T>) {
     return write_value<O>(ctx, tensor_adapter<T>::view(v));
+  } else if constexpr (std::is_same_v<T, prism::value>) {
+    return detail::value_io<beve>::write_member(ctx, v);
   } else if constexpr (boolean<T>) {
     return write_byte(ctx, v ? header::true_ : header::false_);
   } else if constexpr (integer<T> || floating<T>) {

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "../core/struct_reader.hpp"
+#include "../core/value_io.hpp"
 #include "read_scalars.hpp"
 
 namespace prism::cbor_detail {
@@ -42,7 +43,7 @@ bool typed_element(Ctx& ctx, const typed_array_kind& kind, const std::uint8_t* q
       } else {
         double d;
         std::memcpy(&d, &raw, 8);
-        out = static_cast<E>(d);
+        if (detail::fit_floating(d, out) != errc::ok) [[unlikely]] return ctx.fail(errc::out_of_range, at, "a number within the float's range");
       }
       return true;
     } else {
@@ -404,7 +405,7 @@ PRISM_INLINE const std::uint8_t* read_struct_entries(Ctx& ctx, local_cursor c, T
   std::size_t in_order = 0;
   if (!h.indefinite) {
     if (!read_fields_in_order<O>(ctx, c, v, h.argument, in_order)) return nullptr;
-    if (in_order == h.argument && (!O.error_on_missing_keys || in_order == field_count_v<T>)) [[likely]] {
+    if (detail::all_read_in_order<O, T>(in_order, h.argument)) [[likely]] {
       ctx.leave();
       return c.p;
     }
@@ -551,6 +552,8 @@ bool read_value(Ctx& ctx, T& v) {
     return detail::read_travelling(ctx, v, ctx.src.offset(), [&](auto& p) { return read_value<O>(ctx, p); });
   } else if constexpr (adapted_tensor<T>) {
     return detail::read_adapted(ctx, v, [&](auto& t) { return read_value<O>(ctx, t); });
+  } else if constexpr (std::is_same_v<T, prism::value>) {
+    return detail::value_io<cbor>::read_member(ctx, v);
   } else if constexpr (boolean<T>) {
     std::uint8_t initial{};
     if (!skip_tags(ctx) || !peek_initial(ctx, initial)) return false;
@@ -562,8 +565,9 @@ bool read_value(Ctx& ctx, T& v) {
     return read_int(ctx, v);
   } else if constexpr (floating<T>) {
     double d{};
+    const std::size_t at = ctx.src.offset();
     if (!read_number_as_double(ctx, d)) return false;
-    v = static_cast<T>(d);
+    if (detail::fit_floating(d, v) != errc::ok) [[unlikely]] return ctx.fail(errc::out_of_range, at, "a number within the float's range");
     return true;
   } else if constexpr (enumeration<T>) {
     std::uint8_t initial{};

@@ -17,6 +17,7 @@
 #include "../core/enum.hpp"
 #include "../core/fields.hpp"
 #include "../core/tensor_io.hpp"
+#include "../core/value_io.hpp"
 #include "common.hpp"
 #include "format.hpp"
 
@@ -220,6 +221,8 @@ bool write_value(Ctx& ctx, const T& v) {
     return write_value<O>(ctx, detail::travelling_form(v));
   } else if constexpr (adapted_tensor<T>) {
     return write_value<O>(ctx, tensor_adapter<T>::view(v));
+  } else if constexpr (std::is_same_v<T, prism::value>) {
+    return detail::value_io<cbor>::write_member(ctx, v);
   } else if constexpr (boolean<T>) {
     return write_byte(ctx, v ? code::true_ : code::false_);
   } else if constexpr (integer<T>) {

@@ -2,6 +2,7 @@
 // Helpers that decoders share for filling C++ containers and sum types.
 #include <array>
 #include <chrono>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -253,6 +254,19 @@ PRISM_INLINE errc fit_integer(bool negative, std::uint64_t value, T& out) noexce
   }
   if (value > static_cast<std::uint64_t>(std::numeric_limits<T>::max())) return errc::out_of_range;
   out = static_cast<T>(value);
+  return errc::ok;
+}
+
+// A number decoded as a double into the floating type T, or out_of_range where a finite value
+// lies beyond T's range (a float would hold infinity): no silent overflow, as for integers.
+// Precision is rounded as a cast rounds it; NaN and infinities stay what they are.
+template <class T>
+PRISM_INLINE errc fit_floating(double d, T& out) noexcept {
+  const T narrowed = static_cast<T>(d);
+  if constexpr (sizeof(T) < sizeof(double)) {
+    if (std::isinf(narrowed) && !std::isinf(d)) [[unlikely]] return errc::out_of_range;
+  }
+  out = narrowed;
   return errc::ok;
 }
 

@@ -127,6 +127,32 @@ class struct_keys_reader {
   }
 };
 
+// The in-order pass read `count` of the n entries: true when no key is left to look up (and,
+// with error_on_missing_keys, every field was among them).
+template <options O, class T>
+PRISM_INLINE constexpr bool all_read_in_order(std::size_t count, std::size_t n) noexcept {
+  return count == n && (!O.error_on_missing_keys || n == field_count_v<T>);
+}
+
+// Entries `first` to n of a struct written as a map, after the in-order pass read the others:
+// read_key(p, len) reads the next key's bytes (valid until its value is read), read_field(index)
+// and skip() as in struct_keys_reader::entry. Leaves the struct's depth; `at` is where it began.
+template <options O, class T, const auto& Order = declaration_order<T>, class Ctx, class ReadKey, class ReadField,
+          class Skip>
+PRISM_INLINE bool read_remaining_entries(Ctx& ctx, std::size_t first, std::size_t n, std::size_t at, ReadKey&& read_key,
+                                         ReadField&& read_field, Skip&& skip) {
+  struct_keys_reader<O, T, Order> keys;
+  keys.read_in_order(first);
+  for (std::size_t i = first; i < n; ++i) {
+    const std::size_t key_at = ctx.src.offset();
+    const std::uint8_t* p{};
+    std::size_t len{};
+    if (!read_key(p, len)) return false;
+    if (!keys.entry(ctx, std::string_view(reinterpret_cast<const char*>(p), len), key_at, read_field, skip)) return false;
+  }
+  return keys.finish(ctx, at);
+}
+
 // A struct written as an array of its fields in declaration order: item i goes to field i
 // (read_field(i), as in struct_keys_reader::entry); items past the last field are skipped.
 template <class T, class Ctx, class ReadField, class Skip>
@@ -143,6 +169,17 @@ PRISM_INLINE bool positional_complete(Ctx& ctx, [[maybe_unused]] std::size_t cou
     if (count < field_count_v<T>) return ctx.fail(errc::missing_key, at, "an array with every field");
   }
   return true;
+}
+
+// The n items of a struct written as an array (depth entered), read with read_positional_item;
+// leaves the struct's depth; `at` is where it began.
+template <options O, class T, class Ctx, class ReadField, class Skip>
+PRISM_INLINE bool read_positional_items(Ctx& ctx, std::size_t n, std::size_t at, ReadField&& read_field, Skip&& skip) {
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!read_positional_item<T>(ctx, i, read_field, skip)) return false;
+  }
+  ctx.leave();
+  return positional_complete<O, T>(ctx, n, at);
 }
 
 }  // namespace prism::detail

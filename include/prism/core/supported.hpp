@@ -39,9 +39,14 @@ template <class T>
 concept aggregate_with_bases = reflectable_aggregate<T> && !has_meta_fields<T> && members_split_with_bases<T>;
 
 // A format whose own reader and writer take prism::value, anywhere in a message (JSON); the
-// others take it as a whole message only, through their views (core/value_io.hpp).
+// others take it through their views (core/value_io.hpp).
 template <class Format>
 concept has_native_value = requires { Format::native_value; };
+
+// A format that takes prism::value as a member of a struct: natively, or through views that can
+// start at any value (MessagePack, CBOR, BEVE declare `value_members`; core/value_io.hpp).
+template <class Format>
+concept takes_value_members = has_native_value<Format> || requires { Format::value_members; };
 
 // True when Format declares that it has no encoding for T.
 template <class Format, class T>
@@ -94,7 +99,7 @@ struct find_unsupported<T, seen_types<Seen...>, Format> {
     } else if constexpr (format_lacks<Format, T>()) {
       return lacking_found<Format, void, 0, T>{};
     } else if constexpr (std::is_same_v<T, value>) {
-      if constexpr (has_native_value<Format>) return all_supported{};
+      if constexpr (takes_value_members<Format>) return all_supported{};
       else return unsupported_found<void, 0, T>{};  // as a member: dynamic_value_member says why
     } else if constexpr (boolean<T> || integer<T> || floating<T> || enumeration<T> ||
                          string_type<T> || string_view_type<T> || blob<T> || tensor_type<T> || tensor_view_type<T> ||
@@ -166,9 +171,9 @@ struct type_lacks_encoding {
 template <class Struct, auto Field, class Type>
 struct dynamic_value_member {
   static_assert(always_false<Type>,
-                "prism::value is read and written as a whole message, not (yet) as a member of a struct in this "
-                "format (JSON takes it anywhere): read the message into a prism::value, or give the member a type "
-                "prism knows. See docs/types.md.");
+                "prism::value is a member of a struct only in JSON, MessagePack, CBOR and BEVE; this format "
+                "reads and writes it as a whole message. Give the member a type prism knows, or read the message "
+                "into a prism::value. See docs/types.md.");
   static constexpr bool reported = false;
 };
 

@@ -196,12 +196,13 @@ class value_writer {
   std::optional<error> error_;
 };
 
-// prism::value through Format's view and emitter.
+// prism::value through Format's view and emitter: as a whole message (read, write), or as a
+// member of a struct (read_member, write_member) in formats whose views start at any value.
 template <class Format>
 struct value_io {
   template <class Ctx>
   static bool read(Ctx& ctx, value& out) {
-    if constexpr (has_views<Format>) return read_view(ctx, out);
+    if constexpr (has_views<Format>) return read_view(ctx, out, ctx.lim);
     else return false;  // the entry point has said why
   }
   template <class Ctx>
@@ -210,21 +211,33 @@ struct value_io {
     else return false;
   }
 
+  // The value at the reader's position, within the depth its container left.
+  template <class Ctx>
+  static bool read_member(Ctx& ctx, value& out) {
+    limits lim = ctx.lim;
+    lim.max_depth -= std::min(ctx.depth, lim.max_depth);
+    return read_view(ctx, out, lim);
+  }
+  template <class Ctx>
+  static bool write_member(Ctx& ctx, const value& v) {
+    return write_emitter(ctx, v);
+  }
+
  private:
   template <class Ctx>
-  static bool read_view(Ctx& ctx, value& out) {
+  static bool read_view(Ctx& ctx, value& out, const limits& lim) {
     static_assert(std::is_same_v<decltype(ctx.src), span_source>,
                   "prism::value is read from bytes in memory (a view walks them): read the stream into a buffer first");
     const std::uint8_t* data = ctx.src.cur();
     const std::size_t size = ctx.src.readable();
     const std::size_t start = ctx.src.offset();
     if constexpr (requires { view_traits<Format>::shared_values; }) {
-      if (status st = view_traits<Format>::verify(data, size, ctx.lim); !st) return ctx.adopt(st.error(), start);
+      if (status st = view_traits<Format>::verify(data, size, lim); !st) return ctx.adopt(st.error(), start);
     }
     const auto root = view_traits<Format>::root(data, size);
     using node = std::remove_cvref_t<decltype(root.node())>;
     value_builder builder;
-    if (status st = transcoder<value_builder, node>(builder, ctx.lim).run(root); !st) return ctx.adopt(st.error(), start);
+    if (status st = transcoder<value_builder, node>(builder, lim).run(root); !st) return ctx.adopt(st.error(), start);
     out = builder.take();
     ctx.src.advance(root_end(root.node(), size));
     return true;

@@ -118,7 +118,9 @@ class basic_view {
     } else if constexpr (floating<T>) {
       double d{};
       if (const errc e = node_.get_double(d); e != errc::ok) [[unlikely]] return scalar_failure<T>(node_, e, "number");
-      return static_cast<T>(d);
+      T out{};
+      if (detail::fit_floating(d, out) != errc::ok) [[unlikely]] return scalar_failure<T>(node_, errc::out_of_range, "a number within the float's range");
+      return out;
     } else if constexpr (string_view_type<T>) {
       return as_string_view();
     } else if constexpr (string_type<T>) {

@@ -282,7 +282,7 @@ bool read_value(reader<Ctx>& rd, const ref& r, T& v) {
   } else if constexpr (floating<T>) {
     double d{};
     if (const errc e = rd.m.floating(r, d); e != errc::ok) [[unlikely]] return rd.fail(e, r, "number");
-    v = static_cast<T>(d);
+    if (detail::fit_floating(d, v) != errc::ok) [[unlikely]] return rd.fail(errc::out_of_range, r, "a number within the float's range");
     return true;
   } else if constexpr (enumeration<T>) {
     if (r.kind == flexbuffers::FBT_STRING || r.kind == flexbuffers::FBT_KEY) {

@@ -1,6 +1,7 @@
 #pragma once
 // MessagePack type codes and big-endian helpers shared by the encoder and the decoder.
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -9,6 +10,7 @@
 #include "../core/byte_order.hpp"
 #include "../core/config.hpp"
 #include "../core/fields.hpp"
+#include "../core/width_codes.hpp"
 
 namespace prism::msgpack_detail {
 
@@ -34,30 +36,12 @@ using detail::store_be16;
 using detail::store_be32;
 using detail::store_be64;
 
-constexpr std::size_t str_header_size(std::size_t n) noexcept {
-  return n < 32 ? 1 : n < 256 ? 2 : n < 65536 ? 3 : 5;
-}
+constexpr std::size_t str_header_size(std::size_t n) noexcept { return detail::width_coded_length_size(n, 32); }
 
 // The encoded key of field I of T (str header and name), rendered at compile time.
 template <class T, std::size_t I>
-inline constexpr auto encoded_key = [] {
-  constexpr std::string_view name = field_name<T, I>();
-  constexpr std::size_t h = str_header_size(name.size());
-  std::array<std::uint8_t, h + name.size()> out{};
-  if constexpr (h == 1) {
-    out[0] = static_cast<std::uint8_t>(code::fixstr | name.size());
-  } else if constexpr (h == 2) {
-    out[0] = code::str8;
-    out[1] = static_cast<std::uint8_t>(name.size());
-  } else {
-    static_assert(h == 3, "prism::msgpack: field name too long");
-    out[0] = code::str16;
-    out[1] = static_cast<std::uint8_t>(name.size() >> 8);
-    out[2] = static_cast<std::uint8_t>(name.size());
-  }
-  for (std::size_t i = 0; i < name.size(); ++i) out[h + i] = static_cast<std::uint8_t>(name[i]);
-  return out;
-}();
+inline constexpr auto& encoded_key =
+    detail::width_coded_key<T, I, detail::text_codes{code::fixstr, 32, code::str8, code::str16}, std::endian::big>;
 
 // How far a value reaches, from its tag: `size` bytes in all (the tag included), or, when `width`
 // is set, the tag, a `width`-byte big-endian length and then `extra` plus that many bytes

@@ -22,6 +22,7 @@ struct msgpack_options {
 // time points the timestamp extension (type -1).
 struct msgpack {
   static constexpr std::string_view name = "msgpack";
+  static constexpr bool value_members = true;  // prism::value as a member, through its views
   static constexpr options defaults{};
   using own_options = msgpack_options;
   // The options this format reads; the entry points reset the others (keep_options).

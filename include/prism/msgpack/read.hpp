@@ -12,6 +12,7 @@
 #include <type_traits>
 
 #include "../core/struct_reader.hpp"
+#include "../core/value_io.hpp"
 #include "read_scalars.hpp"
 
 namespace prism::msgpack_detail {
@@ -105,6 +106,8 @@ bool read_value(Ctx& ctx, T& v) {
     return detail::read_travelling(ctx, v, ctx.src.offset(), [&](auto& p) { return read_value<O>(ctx, p); });
   } else if constexpr (adapted_tensor<T>) {
     return detail::read_adapted(ctx, v, [&](auto& t) { return read_value<O>(ctx, t); });
+  } else if constexpr (std::is_same_v<T, prism::value>) {
+    return detail::value_io<msgpack>::read_member(ctx, v);
   } else if constexpr (boolean<T>) {
     std::uint8_t tag{};
     if (!peek_tag(ctx, tag)) return false;
@@ -216,25 +219,15 @@ template <options O, class T, class Ctx>
 PRISM_INLINE const std::uint8_t* read_struct_fields(Ctx& ctx, local_cursor c, T& v, std::size_t n, std::size_t at) {
   std::size_t i = 0;
   if (!read_fields_in_order<O>(ctx, c, v, n, i)) return nullptr;
-  if (i == n && (!O.error_on_missing_keys || n == field_count_v<T>)) [[likely]] {
+  if (detail::all_read_in_order<O, T>(i, n)) [[likely]] {
     ctx.leave();
     return c.p;
   }
   c.store_to(ctx.src);
-  detail::struct_keys_reader<O, T> keys;
-  keys.read_in_order(i);
-  for (; i < n; ++i) {
-    const std::size_t key_at = ctx.src.offset();
-    const std::uint8_t* p{};
-    std::size_t len{};
-    if (!read_str_bytes<O>(ctx, p, len)) return nullptr;
-    if (!keys.entry(
-            ctx, std::string_view(reinterpret_cast<const char*>(p), len), key_at,
-            [&](std::size_t index) { return read_field<O>(ctx, v, index); },
-            [&] { return skip_value(ctx); }))
-      return nullptr;
-  }
-  return keys.finish(ctx, at) ? ctx.src.cur() : nullptr;
+  const bool ok = detail::read_remaining_entries<O, T>(
+      ctx, i, n, at, [&](auto& p, auto& len) { return read_str_bytes<O>(ctx, p, len); },
+      [&](std::size_t index) { return read_field<O>(ctx, v, index); }, [&] { return skip_value(ctx); });
+  return ok ? ctx.src.cur() : nullptr;
 }
 
 template <options O, class T, class Ctx>
@@ -268,13 +261,8 @@ bool read_struct_rest(Ctx& ctx, T& v) {
   if ((tag & 0xf0) == code::fixarray || tag == code::array16 || tag == code::array32) {
     if (!read_header<kind::array>(ctx, n, "array")) return false;
     if (!ctx.check_count(n, 1, at) || !ctx.enter()) return false;
-    for (std::size_t i = 0; i < n; ++i) {
-      if (!detail::read_positional_item<T>(
-              ctx, i, [&](std::size_t k) { return read_field<O>(ctx, v, k); }, [&] { return skip_value(ctx); }))
-        return false;
-    }
-    ctx.leave();
-    return detail::positional_complete<O, T>(ctx, n, at);
+    return detail::read_positional_items<O, T>(
+        ctx, n, at, [&](std::size_t k) { return read_field<O>(ctx, v, k); }, [&] { return skip_value(ctx); });
   }
   if (!read_header<kind::map>(ctx, n, "map")) return false;
   if (!ctx.check_count(n, 2, at) || !ctx.enter()) return false;

@@ -1,6 +1,7 @@
 #pragma once
 // The MessagePack reader, first layer: scalars, strings, tensors and skipping. read.hpp builds
 // arrays, maps, structs and the dispatch over every type on it.
+#include <algorithm>
 #include <bit>
 #include <bitset>
 #include <chrono>
@@ -16,9 +17,11 @@
 #include "../core/enum.hpp"
 #include "../core/fields.hpp"
 #include "../core/hash.hpp"
+#include "../core/open_containers.hpp"
 #include "../core/tensor.hpp"
 #include "../core/tensor_io.hpp"
 #include "../core/text_input.hpp"
+#include "../core/width_codes.hpp"
 #include "common.hpp"
 #include "format.hpp"
 
@@ -46,11 +49,7 @@ PRISM_COLD bool mismatch(Ctx& ctx, std::string_view expected, std::uint8_t tag) 
 // Reads `bytes` big-endian length bytes after the tag; the tag is consumed too.
 template <class Ctx>
 PRISM_INLINE bool read_length_field(Ctx& ctx, std::size_t bytes, std::size_t& n) {
-  if (!ctx.require(1 + bytes)) [[unlikely]] return false;
-  const std::uint8_t* p = ctx.src.cur() + 1;
-  n = bytes == 1 ? p[0] : bytes == 2 ? load_be16(p) : load_be32(p);
-  ctx.src.advance(1 + bytes);
-  return true;
+  return detail::read_width_coded_length<std::endian::big>(ctx, bytes, n);
 }
 
 enum class kind : std::uint8_t { str, bin, array, map };
@@ -98,25 +97,31 @@ PRISM_INLINE bool read_header(Ctx& ctx, std::size_t& n, std::string_view expecte
   return mismatch(ctx, expected, tag);
 }
 
-// Skips one complete value of any type without recursion.
+// Skips one complete value of any type without recursion, within the depth the reader has left.
 template <class Ctx>
 bool skip_value(Ctx& ctx) {
-  std::size_t pending = 1;
-  while (pending) {
+  detail::open_containers open(ctx.lim.max_depth - std::min(ctx.depth, ctx.lim.max_depth));
+  std::size_t pending = 1;  // items still to skip, in every open container: each takes a byte
+  while (open.next()) {
     --pending;
     std::uint8_t tag{};
     if (!peek_tag(ctx, tag)) return false;
     const value_head& h = value_heads[tag];
     if (!h.valid) return ctx.fail(errc::invalid_value, ctx.src.offset(), "a MessagePack value", describe_tag(tag));
+    const std::size_t at = ctx.src.offset();
     std::size_t skip = h.size;
-    pending += h.nested;
+    std::size_t items = h.nested;
     if (h.width) {
       std::size_t n = 0;
       if (!read_length_field(ctx, h.width, n)) return false;
-      if (h.per_item) pending += h.per_item * n;
+      items = h.per_item * n;
       skip = h.per_item ? 0 : n + h.extra;
     }
-    if (pending > ctx.src.remaining_bound()) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
+    if ((tag & 0xe0) == 0x80 || h.per_item) {  // a map or an array: one level deeper
+      if (!open.open(items)) [[unlikely]] return ctx.fail(errc::too_deep, at);
+      pending += items;
+      if (pending > ctx.src.remaining_bound()) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
+    }
     if (!ctx.require(skip)) [[unlikely]] return false;
     ctx.src.advance(skip);
   }
@@ -199,7 +204,7 @@ bool read_float(Ctx& ctx, T& v) {
     const std::uint64_t bits = load_be64(ctx.src.cur() + 1);
     double d;
     std::memcpy(&d, &bits, 8);
-    v = static_cast<T>(d);
+    if (detail::fit_floating(d, v) != errc::ok) [[unlikely]] return ctx.fail(errc::out_of_range, ctx.src.offset(), "a number within the float's range");
     ctx.src.advance(9);
     return true;
   }
@@ -271,7 +276,7 @@ PRISM_INLINE bool read_usual(Ctx& ctx, local_cursor& c, T& v) {
     return true;
   } else if constexpr (floating<T>) {
     if (tag == code::float64 && readable >= 9) [[likely]] {
-      v = static_cast<T>(std::bit_cast<double>(load_be64(c.p + 1)));
+      if (detail::fit_floating(std::bit_cast<double>(load_be64(c.p + 1)), v) != errc::ok) [[unlikely]] return false;  // the full path says why
       c.p += 9;
       return true;
     }

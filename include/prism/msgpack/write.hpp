@@ -1,6 +1,7 @@
 #pragma once
 // MessagePack encoder: always the smallest encoding, byte for byte what msgpack-cxx writes.
 #include <algorithm>
+#include <bit>
 #include <chrono>
 #include <cmath>
 #include <cstring>
@@ -14,6 +15,8 @@
 #include "../core/fields.hpp"
 #include "../core/tensor_io.hpp"
 #include "../core/tensor.hpp"
+#include "../core/width_codes.hpp"
+#include "../core/value_io.hpp"
 #include "common.hpp"
 #include "format.hpp"
 
@@ -22,77 +25,21 @@ namespace prism::msgpack_detail {
 template <options O, class T, class Ctx>
 bool write_value(Ctx& ctx, const T& v);
 
+inline constexpr detail::width_codes integer_codes{code::uint8, code::uint16, code::uint32, code::uint64,
+                                                   code::int8,  code::int16,  code::int32,  code::int64};
+
 PRISM_INLINE std::size_t put_uint(std::uint8_t* p, std::uint64_t v) noexcept {
-  if (v < 128) {
-    p[0] = static_cast<std::uint8_t>(v);
-    return 1;
-  }
-  if (v < 256) {
-    p[0] = code::uint8;
-    p[1] = static_cast<std::uint8_t>(v);
-    return 2;
-  }
-  if (v < 65536) {
-    p[0] = code::uint16;
-    store_be16(p + 1, static_cast<std::uint16_t>(v));
-    return 3;
-  }
-  if (v <= 0xffffffffull) {
-    p[0] = code::uint32;
-    store_be32(p + 1, static_cast<std::uint32_t>(v));
-    return 5;
-  }
-  p[0] = code::uint64;
-  store_be64(p + 1, v);
-  return 9;
+  return detail::put_width_coded_uint<integer_codes, std::endian::big>(p, v);
 }
 
 PRISM_INLINE std::size_t put_int(std::uint8_t* p, std::int64_t v) noexcept {
-  if (v >= 0) return put_uint(p, static_cast<std::uint64_t>(v));
-  if (v >= -32) {
-    p[0] = static_cast<std::uint8_t>(v);
-    return 1;
-  }
-  if (v >= -128) {
-    p[0] = code::int8;
-    p[1] = static_cast<std::uint8_t>(v);
-    return 2;
-  }
-  if (v >= -32768) {
-    p[0] = code::int16;
-    store_be16(p + 1, static_cast<std::uint16_t>(v));
-    return 3;
-  }
-  if (v >= std::numeric_limits<std::int32_t>::min()) {
-    p[0] = code::int32;
-    store_be32(p + 1, static_cast<std::uint32_t>(v));
-    return 5;
-  }
-  p[0] = code::int64;
-  store_be64(p + 1, static_cast<std::uint64_t>(v));
-  return 9;
+  return detail::put_width_coded_int<integer_codes, std::endian::big>(p, v);
 }
 
 // A header for strings, arrays, maps or binaries: the fix form when `fix` allows it.
 PRISM_INLINE std::size_t put_header(std::uint8_t* p, std::size_t n, std::uint8_t fix, std::size_t fix_limit,
                                     std::uint8_t c8, std::uint8_t c16, std::uint8_t c32) noexcept {
-  if (n < fix_limit) {
-    p[0] = static_cast<std::uint8_t>(fix | n);
-    return 1;
-  }
-  if (c8 && n < 256) {
-    p[0] = c8;
-    p[1] = static_cast<std::uint8_t>(n);
-    return 2;
-  }
-  if (n < 65536) {
-    p[0] = c16;
-    store_be16(p + 1, static_cast<std::uint16_t>(n));
-    return 3;
-  }
-  p[0] = c32;
-  store_be32(p + 1, static_cast<std::uint32_t>(n));
-  return 5;
+  return detail::put_width_coded_length<std::endian::big>(p, n, fix, fix_limit, c8, c16, c32);
 }
 
 template <class Ctx>
@@ -365,6 +312,8 @@ bool write_value(Ctx& ctx, const T& v) {
     return write_value<O>(ctx, detail::travelling_form(v));
   } else if constexpr (adapted_tensor<T>) {
     return write_value<O>(ctx, tensor_adapter<T>::view(v));
+  } else if constexpr (std::is_same_v<T, prism::value>) {
+    return detail::value_io<msgpack>::write_member(ctx, v);
   } else if constexpr (bounded<O, T>) {
     return write_bounded<O>(ctx, v);
   } else if constexpr (enumeration<T>) {

@@ -2,6 +2,7 @@
 // zbin type codes, the message header and the layout rules shared by the writer, the reader,
 // the view and verify() (docs/zbin.md).
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -12,6 +13,7 @@
 #include "../core/fields.hpp"
 #include "../core/tensor.hpp"
 #include "../core/varint.hpp"
+#include "../core/width_codes.hpp"
 
 namespace prism::zbin_detail {
 
@@ -34,18 +36,12 @@ inline constexpr std::size_t header_size = 2;
 inline constexpr std::size_t max_unindexed_entries = 8;
 inline constexpr std::size_t max_alignment = 64;
 
+using detail::load_le16;
 using detail::load_le32;
 using detail::load_le64;
+using detail::store_le16;
 using detail::store_le32;
 using detail::store_le64;
-
-PRISM_INLINE std::uint16_t load_le16(const std::uint8_t* p) noexcept {
-  return static_cast<std::uint16_t>(p[0] | (p[1] << 8));
-}
-PRISM_INLINE void store_le16(std::uint8_t* p, std::uint16_t v) noexcept {
-  p[0] = static_cast<std::uint8_t>(v);
-  p[1] = static_cast<std::uint8_t>(v >> 8);
-}
 
 // Numeric array and tensor data start at a multiple of this, counted from the message's first
 // byte: 64 for 64 bytes of data or more, else the element size (so small arrays cost little and
@@ -65,30 +61,10 @@ PRISM_INLINE std::size_t get_varint(const std::uint8_t* p, const std::uint8_t* e
   return n == SIZE_MAX ? 0 : n;
 }
 
-constexpr std::size_t str_header_size(std::size_t n) noexcept {
-  return n < 32 ? 1 : n < 256 ? 2 : n < 65536 ? 3 : 5;
-}
-
 // The encoded key of field I of T (string header and name), rendered at compile time.
 template <class T, std::size_t I>
-inline constexpr auto encoded_key = [] {
-  constexpr std::string_view name = field_name<T, I>();
-  constexpr std::size_t h = str_header_size(name.size());
-  static_assert(h <= 3, "prism::zbin: field name too long");
-  std::array<std::uint8_t, h + name.size()> out{};
-  if constexpr (h == 1) {
-    out[0] = static_cast<std::uint8_t>(code::fixstr | name.size());
-  } else if constexpr (h == 2) {
-    out[0] = code::str8;
-    out[1] = static_cast<std::uint8_t>(name.size());
-  } else {
-    out[0] = code::str16;
-    out[1] = static_cast<std::uint8_t>(name.size());
-    out[2] = static_cast<std::uint8_t>(name.size() >> 8);
-  }
-  for (std::size_t i = 0; i < name.size(); ++i) out[h + i] = static_cast<std::uint8_t>(name[i]);
-  return out;
-}();
+inline constexpr auto& encoded_key =
+    detail::width_coded_key<T, I, detail::text_codes{code::fixstr, 32, code::str8, code::str16}, std::endian::little>;
 
 // The order in which a struct's fields go on the wire: declaration order for small structs,
 // byte order of the names for indexed ones (so that readers can binary-search the index).

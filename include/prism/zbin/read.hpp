@@ -3,6 +3,7 @@
 // are skipped: a struct is filled in wire order, keys dispatched by the compile-time key table.
 // Every length is checked against the input before anything is allocated.
 #include <algorithm>
+#include <bit>
 #include <chrono>
 #include <cstring>
 #include <limits>
@@ -20,6 +21,7 @@
 #include "../core/tensor.hpp"
 #include "../core/tensor_io.hpp"
 #include "../core/text_input.hpp"
+#include "../core/width_codes.hpp"
 #include "common.hpp"
 #include "format.hpp"
 
@@ -43,11 +45,7 @@ PRISM_COLD bool mismatch(Ctx& ctx, std::string_view expected, std::uint8_t tag) 
 // Consumes `1 + width` bytes (a code and a little-endian length) and returns the length.
 template <class Ctx>
 PRISM_INLINE bool read_sized(Ctx& ctx, std::size_t width, std::size_t& n) {
-  if (!ctx.require(1 + width)) [[unlikely]] return false;
-  const std::uint8_t* p = ctx.src.cur() + 1;
-  n = width == 1 ? p[0] : width == 2 ? load_le16(p) : load_le32(p);
-  ctx.src.advance(1 + width);
-  return true;
+  return detail::read_width_coded_length<std::endian::little>(ctx, width, n);
 }
 
 template <class Ctx>
@@ -253,7 +251,7 @@ bool read_float(Ctx& ctx, T& v) {
     if (!ctx.require(9)) [[unlikely]] return false;
     double d;
     std::memcpy(&d, ctx.src.cur() + 1, 8);
-    v = static_cast<T>(d);
+    if (detail::fit_floating(d, v) != errc::ok) [[unlikely]] return ctx.fail(errc::out_of_range, ctx.src.offset(), "a number within the float's range");
     ctx.src.advance(9);
     return true;
   }
@@ -497,29 +495,15 @@ bool read_struct(Ctx& ctx, T& v) {
   if ((tag & 0xf0) == code::fixarray || tag == code::array) {
     if (!read_container(ctx, false, n, "array")) return false;
     if (!ctx.enter()) return false;
-    for (std::size_t i = 0; i < n; ++i) {
-      if (!detail::read_positional_item<T>(ctx, i, [&](std::size_t k) { return read_field<O>(ctx, v, k); }, skip)) return false;
-    }
-    ctx.leave();
-    return detail::positional_complete<O, T>(ctx, n, at);
+    return detail::read_positional_items<O, T>(ctx, n, at, [&](std::size_t k) { return read_field<O>(ctx, v, k); }, skip);
   }
   if (!read_container(ctx, true, n, "object")) return false;
   if (!ctx.enter()) return false;
   std::size_t i = 0;
   if (!read_fields_in_order<O>(ctx, v, n, i)) return false;
-  detail::struct_keys_reader<O, T, wire_order<T>> keys;
-  keys.read_in_order(i);
-  for (; i < n; ++i) {
-    const std::size_t key_at = ctx.src.offset();
-    const std::uint8_t* p{};
-    std::size_t len{};
-    if (!read_text<O>(ctx, p, len)) return false;
-    if (!keys.entry(
-            ctx, std::string_view(reinterpret_cast<const char*>(p), len), key_at,
-            [&](std::size_t index) { return read_field<O>(ctx, v, index); }, skip))
-      return false;
-  }
-  return keys.finish(ctx, at);
+  return detail::read_remaining_entries<O, T, wire_order<T>>(
+      ctx, i, n, at, [&](auto& p, auto& len) { return read_text<O>(ctx, p, len); },
+      [&](std::size_t index) { return read_field<O>(ctx, v, index); }, skip);
 }
 
 template <class Ctx>

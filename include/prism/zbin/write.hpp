@@ -3,6 +3,7 @@
 // index of element offsets are reserved before its elements and filled in after each one, so
 // no byte is written twice; numeric data goes to its aligned place in one memcpy.
 #include <algorithm>
+#include <bit>
 #include <chrono>
 #include <cstring>
 #include <functional>
@@ -18,6 +19,7 @@
 #include "../core/tensor_io.hpp"
 #include "../core/sink.hpp"
 #include "../core/tensor.hpp"
+#include "../core/width_codes.hpp"
 #include "common.hpp"
 #include "format.hpp"
 
@@ -26,76 +28,20 @@ namespace prism::zbin_detail {
 template <options O, class T, class Ctx>
 bool write_value(Ctx& ctx, const T& v);
 
+inline constexpr detail::width_codes integer_codes{code::u8, code::u16, code::u32, code::u64,
+                                                   code::i8, code::i16, code::i32, code::i64};
+
 PRISM_INLINE std::size_t put_uint(std::uint8_t* p, std::uint64_t v) noexcept {
-  if (v < 128) {
-    p[0] = static_cast<std::uint8_t>(v);
-    return 1;
-  }
-  if (v < 256) {
-    p[0] = code::u8;
-    p[1] = static_cast<std::uint8_t>(v);
-    return 2;
-  }
-  if (v < 65536) {
-    p[0] = code::u16;
-    store_le16(p + 1, static_cast<std::uint16_t>(v));
-    return 3;
-  }
-  if (v <= 0xffffffffull) {
-    p[0] = code::u32;
-    store_le32(p + 1, static_cast<std::uint32_t>(v));
-    return 5;
-  }
-  p[0] = code::u64;
-  store_le64(p + 1, v);
-  return 9;
+  return detail::put_width_coded_uint<integer_codes, std::endian::little>(p, v);
 }
 
 PRISM_INLINE std::size_t put_int(std::uint8_t* p, std::int64_t v) noexcept {
-  if (v >= 0) return put_uint(p, static_cast<std::uint64_t>(v));
-  if (v >= -32) {
-    p[0] = static_cast<std::uint8_t>(v);
-    return 1;
-  }
-  if (v >= -128) {
-    p[0] = code::i8;
-    p[1] = static_cast<std::uint8_t>(v);
-    return 2;
-  }
-  if (v >= -32768) {
-    p[0] = code::i16;
-    store_le16(p + 1, static_cast<std::uint16_t>(v));
-    return 3;
-  }
-  if (v >= -2147483648ll) {
-    p[0] = code::i32;
-    store_le32(p + 1, static_cast<std::uint32_t>(v));
-    return 5;
-  }
-  p[0] = code::i64;
-  store_le64(p + 1, static_cast<std::uint64_t>(v));
-  return 9;
+  return detail::put_width_coded_int<integer_codes, std::endian::little>(p, v);
 }
 
 PRISM_INLINE std::size_t put_length(std::uint8_t* p, std::size_t n, std::uint8_t fix, std::size_t fix_limit, std::uint8_t c8,
                                     std::uint8_t c16, std::uint8_t c32) noexcept {
-  if (n < fix_limit) {
-    p[0] = static_cast<std::uint8_t>(fix | n);
-    return 1;
-  }
-  if (n < 256) {
-    p[0] = c8;
-    p[1] = static_cast<std::uint8_t>(n);
-    return 2;
-  }
-  if (n < 65536) {
-    p[0] = c16;
-    store_le16(p + 1, static_cast<std::uint16_t>(n));
-    return 3;
-  }
-  p[0] = c32;
-  store_le32(p + 1, static_cast<std::uint32_t>(n));
-  return 5;
+  return detail::put_width_coded_length<std::endian::little>(p, n, fix, fix_limit, c8, c16, c32);
 }
 
 template <class Ctx>
