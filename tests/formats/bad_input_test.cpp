@@ -10,9 +10,12 @@
 #include <prism/pack.hpp>
 #include <prism/zbin.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <random>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -36,6 +39,25 @@ struct Floats {
   float x = 0;
   std::vector<float> list;
 };
+// Records the largest block it was asked for.
+template <class T>
+struct counting_allocator {
+  using value_type = T;
+  static inline std::size_t largest = 0;
+  counting_allocator() = default;
+  template <class U>
+  counting_allocator(const counting_allocator<U>&) noexcept {}
+  T* allocate(std::size_t n) {
+    largest = std::max(largest, n * sizeof(T));
+    return std::allocator<T>{}.allocate(n);
+  }
+  void deallocate(T* p, std::size_t n) noexcept { std::allocator<T>{}.deallocate(p, n); }
+  template <class U>
+  bool operator==(const counting_allocator<U>&) const noexcept {
+    return true;
+  }
+};
+
 struct OneDouble {
   double x = 0;
 };
@@ -204,6 +226,30 @@ TEST(BadInput, WrongTypesNameTheField) {
   ASSERT_FALSE(trailing);
   EXPECT_EQ(trailing.error().code, prism::errc::trailing_bytes);
   EXPECT_EQ(trailing.error().offset, pb.size());
+}
+
+// A stream that declares a huge container in a few bytes gets no allocation for it: the bytes
+// must arrive first (a stream cannot say how many are left, as a span can).
+TEST(BadInput, StreamsAllocateOnlyForBytesThatArrived) {
+  using counted = std::vector<std::int64_t, counting_allocator<std::int64_t>>;
+  const auto check = [](auto format, const std::string& bytes) {
+    using F = decltype(format);
+    counting_allocator<std::int64_t>::largest = 0;
+    std::istringstream in(bytes);
+    counted v;
+    const auto st = prism::read<F>(v, in);
+    ASSERT_FALSE(st) << F::name;
+    EXPECT_EQ(st.error().code, prism::errc::unexpected_end) << st.error().message();
+    EXPECT_EQ(st.error().offset, 0u) << st.error().message();  // at the container that claims too much
+    EXPECT_LT(counting_allocator<std::int64_t>::largest, std::size_t{1} << 16) << F::name;
+  };
+  check(prism::msgpack{}, std::string("\xdd\x08\x00\x00\x00\xd3\x00\x00\x00\x00\x00\x00\x00\x01", 14));  // array32 of 2^27
+  check(prism::cbor{}, std::string("\x9a\x08\x00\x00\x00\x01", 6));  // array of 2^27
+  // What arrives is read as from a span.
+  std::istringstream whole(prism::write<prism::msgpack>(std::vector<std::int64_t>(1000, -5)).value());
+  counted v;
+  ASSERT_TRUE(prism::read<prism::msgpack>(v, whole));
+  EXPECT_EQ(v.size(), 1000u);
 }
 
 template <class Format>

@@ -4,6 +4,7 @@
 #include <prism/msgpack.hpp>
 #include <prism/zbin.hpp>
 
+#include <chrono>
 #include <cstdlib>
 #include <functional>
 #include <map>
@@ -507,4 +508,23 @@ TEST(MsgPackView, WalksAndLooksUp) {
     ASSERT_TRUE(prism::read(back, v));
     EXPECT_TRUE(back == value);
   }
+}
+
+// verify() promises that every value decodes: a timestamp whose nanoseconds reach a whole second,
+// which every reader refuses, fails verify too.
+TEST(Zbin, VerifyRefusesWhatEveryReaderRefuses) {
+  using time = std::chrono::sys_time<std::chrono::nanoseconds>;
+  const std::vector<time> when{time(std::chrono::nanoseconds(1'500'000'000))};
+  std::string bytes = prism::write<prism::zbin>(when).value();
+  ASSERT_TRUE(prism::verify<prism::zbin>(bytes));
+  ASSERT_GE(bytes.size(), 13u);
+  const std::size_t nanos = bytes.size() - 4;  // the one timestamp ends the message: tag, seconds, nanoseconds
+  ASSERT_EQ(static_cast<std::uint8_t>(bytes[nanos - 9]), prism::zbin_detail::code::timestamp);
+  prism::detail::store_le32(reinterpret_cast<std::uint8_t*>(bytes.data() + nanos), 1'000'000'000);
+  const auto verified = prism::verify<prism::zbin>(bytes);
+  ASSERT_FALSE(verified);
+  EXPECT_EQ(verified.error().code, prism::errc::invalid_value) << verified.error().message();
+  const auto read = prism::read<prism::zbin, std::vector<time>>(bytes);
+  ASSERT_FALSE(read);
+  EXPECT_EQ(read.error().code, prism::errc::invalid_value) << read.error().message();
 }

@@ -139,11 +139,19 @@ struct read_context : error_state {
   }
 
   // A container or string of `count` items, each at least `min_wire_bytes` long on the wire,
-  // must fit in what remains of the input and in the limits before anything is allocated.
+  // must fit in what remains of the input and in the limits before anything is allocated. A
+  // stream cannot say what remains, so there the bytes must have arrived (its window grows only
+  // as they do): a few bytes that declare a huge container allocate nothing.
   PRISM_INLINE bool check_count(std::size_t count, std::size_t min_wire_bytes, std::size_t offset) {
     if (!check_elements(count, offset)) [[unlikely]] return false;
-    if (min_wire_bytes && count > src.remaining_bound() / min_wire_bytes) [[unlikely]]
-      return fail(errc::unexpected_end, offset);
+    if constexpr (Source::bounded) {
+      if (min_wire_bytes && count > src.remaining_bound() / min_wire_bytes) [[unlikely]]
+        return fail(errc::unexpected_end, offset);
+    } else {
+      std::size_t bytes{};
+      if (__builtin_mul_overflow(count, min_wire_bytes, &bytes) || !src.need(bytes)) [[unlikely]]
+        return fail(errc::unexpected_end, offset);
+    }
     return true;
   }
 };

@@ -15,8 +15,9 @@
 namespace prism::zbin_detail {
 
 // One pass over a whole message: every value lies inside its container, every index entry
-// points at its element, indexed keys are strictly ascending, strings are UTF-8, dtypes and
-// tensor sizes are valid, nesting stays within the limits, nothing follows the root.
+// points at its element, indexed keys are strictly ascending, strings are UTF-8, timestamps'
+// nanoseconds are below a second, dtypes and tensor sizes are valid, nesting stays within the
+// limits, nothing follows the root.
 class verifier {
  public:
   verifier(const std::uint8_t* base, std::size_t size, const limits& lim) noexcept : base_(base), size_(size), lim_(lim) {}
@@ -52,6 +53,9 @@ class verifier {
       case value_type::array:
       case value_type::object:
         return container(n, depth + 1);
+      case value_type::timestamp:  // what every reader refuses: nanoseconds of a whole second or more
+        if (load_le32(base_ + n.offset() + 9) >= 1000000000u) return failed(errc::invalid_value, n.offset());
+        return true;
       case value_type::other:
         return failed(errc::invalid_value, n.offset());
       default:
