@@ -14,6 +14,7 @@
 
 #include "../core/struct_reader.hpp"
 #include "../core/value_io.hpp"
+#include "../core/enum_read.hpp"
 #include "read_scalars.hpp"
 
 namespace prism::beve_detail {
@@ -381,16 +382,9 @@ bool read_value(Ctx& ctx, T& v) {
       const std::size_t at = ctx.src.offset();
       const std::uint8_t* p{};
       std::size_t n{};
-      if (!read_string_value<O>(ctx, p, n)) return false;
-      const auto e = enum_from_name<T>(std::string_view(reinterpret_cast<const char*>(p), n));
-      if (!e) return ctx.fail(errc::invalid_enum, at, "enumerator name");
-      v = *e;
-      return true;
+      return read_string_value<O>(ctx, p, n) && detail::enum_from_text(ctx, p, n, at, v);
     }
-    std::underlying_type_t<T> u{};
-    if (!read_number(ctx, u)) return false;
-    v = static_cast<T>(u);
-    return true;
+    return detail::enum_from_number(v, [&](auto& u) { return read_number(ctx, u); });
   } else if constexpr (string_type<T> || string_view_type<T>) {
     return read_string<O>(ctx, v);
   } else if constexpr (blob<T>) {

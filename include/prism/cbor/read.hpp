@@ -18,6 +18,7 @@
 
 #include "../core/struct_reader.hpp"
 #include "../core/value_io.hpp"
+#include "../core/enum_read.hpp"
 #include "read_scalars.hpp"
 
 namespace prism::cbor_detail {
@@ -577,16 +578,9 @@ bool read_value(Ctx& ctx, T& v) {
       const std::uint8_t* p{};
       std::size_t n{};
       std::string joined;
-      if (!read_text<O>(ctx, p, n, joined)) return false;
-      const auto e = enum_from_name<T>(std::string_view(reinterpret_cast<const char*>(p), n));
-      if (!e) return ctx.fail(errc::invalid_enum, at, "enumerator name");
-      v = *e;
-      return true;
+      return read_text<O>(ctx, p, n, joined) && detail::enum_from_text(ctx, p, n, at, v);
     }
-    std::underlying_type_t<T> u{};
-    if (!read_int(ctx, u)) return false;
-    v = static_cast<T>(u);
-    return true;
+    return detail::enum_from_number(v, [&](auto& u) { return read_int(ctx, u); });
   } else if constexpr (string_type<T> || string_view_type<T>) {
     const std::uint8_t* p{};
     std::size_t n{};

@@ -40,6 +40,17 @@ PRISM_INLINE bool store_bytes(Ctx& ctx, T& v, const std::uint8_t* p, std::size_t
   return true;
 }
 
+// A string or blob of n bytes that began at `at`, its bytes next in the source, into v: within
+// limits::max_elements, present, stored (store_bytes) and consumed.
+template <class T, class Ctx>
+PRISM_INLINE bool take_bytes(Ctx& ctx, T& v, std::size_t n, std::size_t at) {
+  if (!ctx.check_elements(n, at)) [[unlikely]] return false;
+  if (!ctx.require(n, at)) [[unlikely]] return false;
+  if (!store_bytes(ctx, v, ctx.src.cur(), n)) return false;
+  ctx.src.advance(n);
+  return true;
+}
+
 // check_text and store_bytes for the usual case, inline and without a call: ASCII text (decided
 // without a loop per byte; `readable` bytes may be read at p) stored as a view, or copied into
 // a string of that size already (reading into the same object again). False, with nothing

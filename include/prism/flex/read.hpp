@@ -23,6 +23,7 @@
 #include "../core/tensor.hpp"
 #include "../core/tensor_io.hpp"
 #include "../core/text_input.hpp"
+#include "../core/enum_read.hpp"
 #include "common.hpp"
 #include "format.hpp"
 #include "tensor_triple.hpp"
@@ -293,10 +294,7 @@ bool read_value(reader<Ctx>& rd, const ref& r, T& v) {
       v = *e;
       return true;
     }
-    std::underlying_type_t<T> u{};
-    if (!read_integer(rd, r, u)) return false;
-    v = static_cast<T>(u);
-    return true;
+    return detail::enum_from_number(v, [&](auto& u) { return read_integer(rd, r, u); });
   } else if constexpr (string_type<T> || string_view_type<T>) {
     std::string_view s;
     return read_text<O>(rd, r, s) && detail::store_bytes(rd.ctx, v, reinterpret_cast<const std::uint8_t*>(s.data()), s.size());

@@ -16,6 +16,7 @@
 #include "../core/hash.hpp"
 #include "../core/tensor_io.hpp"
 #include "../core/variant_names.hpp"
+#include "../core/enum_read.hpp"
 #include "common.hpp"
 #include "format.hpp"
 #include "number.hpp"
@@ -177,16 +178,9 @@ bool read_enum(Ctx& ctx, T& v) {
   if (*ctx.src.cur() == '"') {
     std::string scratch;
     std::string_view text;
-    if (!scan_text<O>(ctx, scratch, text)) return false;
-    const auto e = enum_from_name<T>(text);
-    if (!e) return ctx.fail(errc::invalid_enum, at, "an enumerator name");
-    v = *e;
-    return true;
+    return scan_text<O>(ctx, scratch, text) && detail::enum_from_text(ctx, text, at, v);
   }
-  std::underlying_type_t<T> u{};
-  if (!read_number(ctx, u)) return false;
-  v = static_cast<T>(u);
-  return true;
+  return detail::enum_from_number(v, [&](auto& u) { return read_number(ctx, u); });
 }
 
 // Calls `element(i)` for each element of the array at the cursor.

@@ -13,6 +13,7 @@
 
 #include "../core/struct_reader.hpp"
 #include "../core/value_io.hpp"
+#include "../core/enum_read.hpp"
 #include "read_scalars.hpp"
 
 namespace prism::msgpack_detail {
@@ -126,16 +127,9 @@ bool read_value(Ctx& ctx, T& v) {
       const std::size_t at = ctx.src.offset();
       const std::uint8_t* p{};
       std::size_t n{};
-      if (!read_str_bytes<O>(ctx, p, n)) return false;
-      const auto e = enum_from_name<T>(std::string_view(reinterpret_cast<const char*>(p), n));
-      if (!e) return ctx.fail(errc::invalid_enum, at, "enumerator name");
-      v = *e;
-      return true;
+      return read_str_bytes<O>(ctx, p, n) && detail::enum_from_text(ctx, p, n, at, v);
     }
-    std::underlying_type_t<T> u{};
-    if (!read_int(ctx, u)) return false;
-    v = static_cast<T>(u);
-    return true;
+    return detail::enum_from_number(v, [&](auto& u) { return read_int(ctx, u); });
   } else if constexpr (string_type<T> || string_view_type<T>) {
     const std::uint8_t* p{};
     std::size_t n{};
@@ -143,12 +137,7 @@ bool read_value(Ctx& ctx, T& v) {
   } else if constexpr (blob<T>) {
     std::size_t n{};
     const std::size_t at = ctx.src.offset();
-    if (!read_header<kind::bin>(ctx, n, "binary")) return false;
-    if (!ctx.check_elements(n, at)) [[unlikely]] return false;
-    if (!ctx.require(n, at)) [[unlikely]] return false;
-    if (!detail::store_bytes(ctx, v, ctx.src.cur(), n)) return false;
-    ctx.src.advance(n);
-    return true;
+    return read_header<kind::bin>(ctx, n, "binary") && detail::take_bytes(ctx, v, n, at);
   } else if constexpr (tensor_type<T>) {
     return read_tensor(ctx, v);
   } else if constexpr (set_type<T>) {

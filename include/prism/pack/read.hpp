@@ -14,6 +14,7 @@
 #include "../core/tensor.hpp"
 #include "../core/tensor_io.hpp"
 #include "../core/text_input.hpp"
+#include "../core/enum_read.hpp"
 #include "columns_read.hpp"
 #include "common.hpp"
 #include "format.hpp"
@@ -265,10 +266,7 @@ bool read_value(Ctx& ctx, T& v) {
     v = b != 0;
     return true;
   } else if constexpr (enumeration<T>) {
-    std::underlying_type_t<T> u{};
-    if (!read_raw(ctx, u)) return false;
-    v = static_cast<T>(u);
-    return true;
+    return detail::enum_from_number(v, [&](auto& u) { return read_raw(ctx, u); });
   } else if constexpr (string_type<T> || string_view_type<T> || blob<T>) {
     return read_text<O>(ctx, v);
   } else if constexpr (fixed_array<T>) {

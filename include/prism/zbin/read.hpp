@@ -22,6 +22,7 @@
 #include "../core/tensor_io.hpp"
 #include "../core/text_input.hpp"
 #include "../core/width_codes.hpp"
+#include "../core/enum_read.hpp"
 #include "common.hpp"
 #include "format.hpp"
 
@@ -388,16 +389,9 @@ bool read_value(Ctx& ctx, T& v) {
     if ((tag & 0xe0) == code::fixstr || tag == code::str8 || tag == code::str16 || tag == code::str32) {
       const std::uint8_t* p{};
       std::size_t n{};
-      if (!read_text<O>(ctx, p, n)) return false;
-      const auto e = enum_from_name<T>(std::string_view(reinterpret_cast<const char*>(p), n));
-      if (!e) return ctx.fail(errc::invalid_enum, at, "enumerator name");
-      v = *e;
-      return true;
+      return read_text<O>(ctx, p, n) && detail::enum_from_text(ctx, p, n, at, v);
     }
-    std::underlying_type_t<T> u{};
-    if (!read_int(ctx, u)) return false;
-    v = static_cast<T>(u);
-    return true;
+    return detail::enum_from_number(v, [&](auto& u) { return read_int(ctx, u); });
   } else if constexpr (string_type<T> || string_view_type<T>) {
     const std::uint8_t* p{};
     std::size_t n{};
@@ -405,12 +399,7 @@ bool read_value(Ctx& ctx, T& v) {
   } else if constexpr (blob<T>) {
     std::size_t n{};
     const std::size_t at = ctx.src.offset();
-    if (!read_bytes_header(ctx, false, n)) return false;
-    if (!ctx.check_elements(n, at)) [[unlikely]] return false;
-    if (!ctx.require(n, at)) [[unlikely]] return false;
-    if (!detail::store_bytes(ctx, v, ctx.src.cur(), n)) return false;
-    ctx.src.advance(n);
-    return true;
+    return read_bytes_header(ctx, false, n) && detail::take_bytes(ctx, v, n, at);
   } else if constexpr (tensor_type<T>) {
     return read_tensor(ctx, v);
   } else if constexpr (set_type<T>) {
