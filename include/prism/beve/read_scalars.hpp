@@ -97,7 +97,7 @@ bool convert_number(Ctx& ctx, std::uint8_t h, const std::uint8_t* p, std::size_t
       } else {
         double d;
         std::memcpy(&d, p, 8);
-        if (detail::fit_floating(d, out) != errc::ok) [[unlikely]] return ctx.fail(errc::out_of_range, at, "a number within the float's range");
+        if (!detail::store_floating(ctx, d, out, at)) return false;
       }
       return true;
     } else {

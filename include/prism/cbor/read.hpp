@@ -44,7 +44,7 @@ bool typed_element(Ctx& ctx, const typed_array_kind& kind, const std::uint8_t* q
       } else {
         double d;
         std::memcpy(&d, &raw, 8);
-        if (detail::fit_floating(d, out) != errc::ok) [[unlikely]] return ctx.fail(errc::out_of_range, at, "a number within the float's range");
+        if (!detail::store_floating(ctx, d, out, at)) return false;
       }
       return true;
     } else {
@@ -567,9 +567,7 @@ bool read_value(Ctx& ctx, T& v) {
   } else if constexpr (floating<T>) {
     double d{};
     const std::size_t at = ctx.src.offset();
-    if (!read_number_as_double(ctx, d)) return false;
-    if (detail::fit_floating(d, v) != errc::ok) [[unlikely]] return ctx.fail(errc::out_of_range, at, "a number within the float's range");
-    return true;
+    return read_number_as_double(ctx, d) && detail::store_floating(ctx, d, v, at);
   } else if constexpr (enumeration<T>) {
     std::uint8_t initial{};
     if (!skip_tags(ctx) || !peek_initial(ctx, initial)) return false;

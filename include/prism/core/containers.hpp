@@ -270,6 +270,13 @@ PRISM_INLINE errc fit_floating(double d, T& out) noexcept {
   return errc::ok;
 }
 
+// fit_floating for a reader: out_of_range at `at` (where the number began) when it does not fit.
+template <class T, class Ctx>
+PRISM_INLINE bool store_floating(Ctx& ctx, double d, T& out, std::size_t at) {
+  if (fit_floating(d, out) != errc::ok) [[unlikely]] return ctx.fail(errc::out_of_range, at, "a number within the float's range");
+  return true;
+}
+
 // memcmp(a, b, n) == 0 for short runs (keys) without a call into the C library.
 PRISM_INLINE bool bytes_equal(const void* a, const void* b, std::size_t n) noexcept {
   const auto* x = static_cast<const unsigned char*>(a);

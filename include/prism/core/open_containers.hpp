@@ -40,8 +40,6 @@ class open_containers {
     return true;
   }
 
-  std::size_t depth() const noexcept { return depth_; }
-
  private:
   static constexpr std::size_t inline_levels = 32;
 

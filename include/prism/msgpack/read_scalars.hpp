@@ -204,7 +204,7 @@ bool read_float(Ctx& ctx, T& v) {
     const std::uint64_t bits = load_be64(ctx.src.cur() + 1);
     double d;
     std::memcpy(&d, &bits, 8);
-    if (detail::fit_floating(d, v) != errc::ok) [[unlikely]] return ctx.fail(errc::out_of_range, ctx.src.offset(), "a number within the float's range");
+    if (!detail::store_floating(ctx, d, v, ctx.src.offset())) return false;
     ctx.src.advance(9);
     return true;
   }

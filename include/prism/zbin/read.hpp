@@ -252,7 +252,7 @@ bool read_float(Ctx& ctx, T& v) {
     if (!ctx.require(9)) [[unlikely]] return false;
     double d;
     std::memcpy(&d, ctx.src.cur() + 1, 8);
-    if (detail::fit_floating(d, v) != errc::ok) [[unlikely]] return ctx.fail(errc::out_of_range, ctx.src.offset(), "a number within the float's range");
+    if (!detail::store_floating(ctx, d, v, ctx.src.offset())) return false;
     ctx.src.advance(9);
     return true;
   }
