@@ -325,4 +325,81 @@ TEST(CborInterop, TensorsOverPlainArraysFromLibcbor) {
   EXPECT_EQ(prism::read<prism::cbor>(t, short_by_one).error().code, prism::errc::size_mismatch);
 }
 
+// Tags and simple values through prism::value: libcbor builds seeded random tags (bignums, URIs,
+// any number prism gives no meaning), undefined and unassigned simple values; prism reads them
+// and writes the same bytes, and libcbor finds every tag and simple value in prism's bytes
+// (libcbor 0.8 builds unassigned simple values and the one-byte tags 6..20 but refuses them on
+// parse, though RFC 8949 calls them well-formed: those arrays are checked one way).
+TEST(CborInterop, TagsAndSimpleValuesThroughPrismValue) {
+  std::mt19937_64 rng(20261127);
+  const auto foreign_tag = [&] {
+    static constexpr std::uint64_t common[] = {2, 3, 4, 5, 21, 24, 32, 35, 36, 256, 55799};
+    for (;;) {
+      const std::uint64_t t = rng() % 2 ? common[rng() % std::size(common)] : rng() >> (rng() % 64);
+      const bool prisms_own = t == 1 || t == 1001 || t == 40 || t == 1040 || (t >= 64 && t <= 87);
+      if (!prisms_own) return t;
+    }
+  };
+  for (int k = 0; k < 200; ++k) {
+    const std::size_t n = 1 + rng() % 8;
+    cbor_item_t* array = cbor_new_definite_array(n);
+    prism::value::array expected;
+    bool libcbor_refuses = false;
+    for (std::size_t i = 0; i < n; ++i) {
+      switch (rng() % 4) {
+        case 0: {
+          const std::uint64_t t = foreign_tag();
+          const std::uint64_t u = rng() >> (rng() % 64);
+          libcbor_refuses |= t >= 6 && t <= 20;
+          cbor_array_push(array, cbor_move(cbor_build_tag(t, cbor_move(shortest_uint(u)))));
+          expected.emplace_back(prism::value::tagged(t, prism::value(u)));
+          break;
+        }
+        case 1: {  // a bignum: tag 2 or 3 over its bytes
+          prism::value::bytes magnitude(9 + rng() % 8);
+          for (auto& b : magnitude) b = static_cast<std::byte>(rng());
+          const std::uint64_t t = 2 + rng() % 2;
+          cbor_array_push(array, cbor_move(cbor_build_tag(t, cbor_move(cbor_build_bytestring(
+                                                                   reinterpret_cast<const unsigned char*>(magnitude.data()), magnitude.size())))));
+          expected.emplace_back(prism::value::tagged(t, prism::value(magnitude)));
+          break;
+        }
+        case 2:
+          cbor_array_push(array, cbor_move(cbor_new_undef()));
+          expected.emplace_back(prism::value::undefined());
+          break;
+        default: {
+          const auto code = static_cast<std::uint8_t>(rng() % 2 ? rng() % 20 : 32 + rng() % 224);
+          libcbor_refuses = true;
+          cbor_array_push(array, cbor_move(cbor_build_ctrl(code)));
+          expected.emplace_back(prism::value::simple{code});
+          break;
+        }
+      }
+    }
+    const item theirs(array);
+    const std::string bytes = serialize(theirs.p);
+    prism::value v;
+    ASSERT_TRUE(prism::read<prism::cbor>(v, bytes)) << "array " << k;
+    EXPECT_EQ(v, prism::value(expected)) << "array " << k;
+    const std::string ours = prism::write<prism::cbor>(prism::value(expected)).value();
+    EXPECT_EQ(ours, bytes) << "array " << k;
+    if (libcbor_refuses) continue;
+    cbor_load_result result{};
+    const item parsed(cbor_load(reinterpret_cast<const unsigned char*>(ours.data()), ours.size(), &result));
+    ASSERT_EQ(result.error.code, CBOR_ERR_NONE) << "array " << k;
+    ASSERT_EQ(cbor_array_size(parsed.p), n);
+    for (std::size_t i = 0; i < n; ++i) {
+      const item element(cbor_array_get(parsed.p, i));
+      if (const auto* t = expected[i].as_tagged()) {
+        ASSERT_TRUE(cbor_isa_tag(element.p));
+        EXPECT_EQ(cbor_tag_value(element.p), t->number());
+      } else {
+        ASSERT_TRUE(cbor_isa_float_ctrl(element.p));
+        EXPECT_EQ(cbor_ctrl_value(element.p), expected[i].as_simple()->code);
+      }
+    }
+  }
+}
+
 }  // namespace cbor_interop_types

@@ -1,7 +1,9 @@
 #pragma once
 // CBOR views: a position in the bytes, decoded on access. Tags are looked through (tag 40 and
 // 1040 make a tensor, typed-array tags a tensor of rank 1, tags 1 and 1001 a timestamp; others
-// are transparent). CBOR has no index, so element i and key lookups walk the container, on from
+// are transparent, and as_tagged() shows them). Bytes that are not well-formed (reserved
+// additional information, a break outside an indefinite item, a two-byte simple value below 32)
+// have type `other`. CBOR has no index, so element i and key lookups walk the container, on from
 // where the last one through the same view ended; iteration walks once, O(n) in all. Indefinite-length strings cannot be viewed in place
 // (their chunks are apart): as_string_view on one is a type_mismatch; read it as a std::string.
 #include <bit>
@@ -71,6 +73,9 @@ class node {
       if (it.tag >= tag::typed_array_first && it.tag <= tag::typed_array_last && (it.initial >> 5) == major::bytes) return value_type::tensor;
       if (it.tag == tag::epoch_time || it.tag == tag::extended_time) return value_type::timestamp;
     }
+    const unsigned info = it.initial & 31;
+    if (info >= 28 && (info != code::indefinite || (it.initial >> 5) < major::bytes || (it.initial >> 5) > major::map))
+      return value_type::other;  // reserved additional information, a break outside an indefinite item
     switch (it.initial >> 5) {
       case major::unsigned_int:
       case major::negative_int: return value_type::integer;
@@ -83,13 +88,41 @@ class node {
     switch (it.initial) {
       case code::false_:
       case code::true_: return value_type::boolean;
-      case code::null:
-      case code::undefined: return value_type::null;
+      case code::null: return value_type::null;
       case code::half:
       case code::single:
       case code::double_: return value_type::floating;
-      default: return value_type::other;
+      default: {
+        std::uint8_t simple{};
+        return simple_at(it, simple) == errc::ok ? value_type::simple : value_type::other;
+      }
     }
+  }
+
+  // A tag that type() looks through: any but the innermost tag, and the innermost when it is
+  // not one that prism reads (time, typed arrays, tensors).
+  errc get_tag(std::uint64_t& number, node& content) const noexcept {
+    if (element_tag_ || (base_[pos_] >> 5) != major::tag) return errc::type_mismatch;
+    std::size_t after{};
+    if (const errc e = argument_at(pos_, number, after); e != errc::ok) return e;
+    if (after >= size_) return errc::unexpected_end;
+    const unsigned inner = base_[after] >> 5;
+    if (inner != major::tag) {
+      const bool typed_array = number >= tag::typed_array_first && number <= tag::typed_array_last && inner == major::bytes;
+      if (typed_array || number == tag::multi_dimensional_array || number == tag::column_major_array ||
+          number == tag::epoch_time || number == tag::extended_time)
+        return errc::type_mismatch;
+    }
+    content = at(after);
+    return errc::ok;
+  }
+
+  // undefined (23) and the simple values without a meaning in RFC 8949.
+  errc get_simple(std::uint8_t& simple) const noexcept {
+    if (element_tag_) return errc::type_mismatch;
+    item it;
+    if (!peel(it)) return errc::unexpected_end;
+    return simple_at(it, simple);
   }
 
   errc get_bool(bool& b) const noexcept {
@@ -542,6 +575,19 @@ class node {
       at = after;
     }
     return false;
+  }
+
+  errc simple_at(const item& it, std::uint8_t& simple) const noexcept {
+    const unsigned info = it.initial & 31;
+    if ((it.initial >> 5) != major::simple || (info >= 20 && info != 23 && info != 24)) return errc::type_mismatch;
+    if (info < 24) {
+      simple = static_cast<std::uint8_t>(info);
+      return errc::ok;
+    }
+    if (size_ - it.at < 2) return errc::unexpected_end;
+    if (base_[it.at + 1] < 32) return errc::invalid_value;  // not well-formed: a two-byte simple value below 32
+    simple = base_[it.at + 1];
+    return errc::ok;
   }
 
   // The argument of the definite head at `at`, and the offset just after the head.

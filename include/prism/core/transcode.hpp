@@ -12,6 +12,10 @@
 //        end_object();                                     // entry(i) before key i
 //   bool numbers(const tensor_header&), tensor(const tensor_header&);
 //   static bool sorts_keys(n);                             // keys must come in byte order
+// and where the format has them (else tags are dropped, simple values written as null and
+// extensions refused, as RFC 8949 section 6.1 converts CBOR to JSON):
+//   bool tag(uint64 number);                               // before the value it tags
+//   bool extension(int8 type, bytes_view data), simple(uint8 code);
 // Sources are the formats with views (MessagePack, CBOR, BEVE, FlexBuffers, zbin, JSON).
 #include <algorithm>
 #include <chrono>
@@ -100,6 +104,11 @@ class transcoder {
 
   bool value(const view_t& v, std::size_t depth) {
     if (const error* e = v.failure()) return fail(*e);
+    if constexpr (requires(std::uint64_t& n, Node& c) { v.node().get_tag(n, c); }) {
+      std::uint64_t number{};
+      Node content;
+      if (v.node().get_tag(number, content) == errc::ok) return tagged(v, number, content, depth);
+    }
     switch (v.type()) {
       case value_type::null: return out_.null();
       case value_type::boolean: return scalar<bool>(v, [&](bool b) { return out_.boolean(b); });
@@ -131,9 +140,32 @@ class transcoder {
         }
         return out_.tensor(h);
       }
+      case value_type::extension: {
+        auto x = v.as_extension();
+        if (!x) return fail(x.error());
+        if constexpr (requires { out_.extension(x->type, x->data); }) return out_.extension(x->type, x->data);
+        return fail(make_error(errc::type_mismatch, v.offset(), {}, {}, "a value this format can hold", "a MessagePack extension"));
+      }
+      case value_type::simple: {
+        auto code = v.as_simple();
+        if (!code) return fail(code.error());
+        if constexpr (requires { out_.simple(*code); }) return out_.simple(*code);
+        return out_.null();
+      }
       case value_type::other: break;
     }
-    return fail(make_error(errc::invalid_value, v.offset(), {}, {}, "a value every format can hold", "an extension"));
+    Node after;  // skipping it says whether it is cut short or malformed
+    const errc e = v.node().next(after);
+    return fail(make_error(e == errc::unexpected_end ? e : errc::invalid_value, v.offset(), {}, {}, "a well-formed value"));
+  }
+
+  // A tag is a level of nesting: a chain of tags is bounded as deep arrays are.
+  bool tagged(const view_t& v, std::uint64_t number, const Node& content, std::size_t depth) {
+    if (depth >= lim_.max_depth) return fail(make_error(errc::too_deep, v.offset()));
+    if constexpr (requires { out_.tag(number); }) {
+      if (!out_.tag(number)) return false;
+    }
+    return value(view_t(content), depth + 1);
   }
 
   template <class T, class F>

@@ -1,7 +1,8 @@
 #pragma once
 // prism::value: a message of unknown shape, in any format that has views (MessagePack, CBOR,
 // BEVE, zbin, FlexBuffers, JSON): null, bool, integers, floats, strings, byte strings,
-// timestamps, arrays, and maps whose keys are values of any of these kinds, in message order.
+// timestamps, arrays, and maps whose keys are values of any of these kinds, in message order;
+// and what only some formats hold: CBOR tags and simple values, MessagePack extensions.
 // Read and written like any other type: prism::read<prism::cbor>(v, bytes),
 // prism::write<prism::msgpack>(v, out) (core/value_io.hpp).
 #include <chrono>
@@ -24,7 +25,40 @@ class value {
   using bytes = std::vector<std::byte>;
   using time = std::chrono::sys_time<std::chrono::nanoseconds>;
   // An integer that fits std::int64_t is always `integer`; `unsigned_integer` holds the larger ones.
-  enum class kind : std::uint8_t { null, boolean, integer, unsigned_integer, floating, string, binary, timestamp, array, object };
+  enum class kind : std::uint8_t {
+    null, boolean, integer, unsigned_integer, floating, string, binary, timestamp, array, object,
+    tagged, extension, simple
+  };
+
+  // A CBOR tag over its content, for the tags prism gives no meaning of its own (bignums 2 and 3,
+  // URIs, ...; tags 1 and 1001 are timestamps, typed arrays and tensors are arrays). A format
+  // without tags writes the content alone, as RFC 8949 section 6.1 does for JSON.
+  class tagged {
+   public:
+    tagged(std::uint64_t number, value content) : number_(number), content_(1, std::move(content)) {}
+    std::uint64_t number() const noexcept { return number_; }
+    const value& content() const noexcept { return content_.front(); }
+    value& content() noexcept { return content_.front(); }
+    friend bool operator==(const tagged&, const tagged&) = default;
+
+   private:
+    std::uint64_t number_;
+    std::vector<value> content_;  // exactly one: a vector may hold the type still being defined
+  };
+  // A MessagePack extension other than the timestamp (type -1): its type and payload. Formats
+  // without extensions refuse it.
+  struct extension {
+    std::int8_t type = 0;
+    bytes data;
+    friend bool operator==(const extension&, const extension&) = default;
+  };
+  // A CBOR simple value other than false, true and null: `undefined` (23) and the unassigned
+  // codes. Formats without them write null, as RFC 8949 section 6.1 does for JSON.
+  struct simple {
+    std::uint8_t code = 23;
+    friend bool operator==(const simple&, const simple&) = default;
+  };
+  static value undefined() noexcept { return value(simple{23}); }
 
   value() = default;
   value(std::nullptr_t) noexcept {}
@@ -48,6 +82,9 @@ class value {
   value(time t) noexcept : data_(t) {}
   value(array a) noexcept : data_(std::move(a)) {}
   value(object o) noexcept : data_(std::move(o)) {}
+  value(tagged t) noexcept : data_(std::move(t)) {}
+  value(extension e) noexcept : data_(std::move(e)) {}
+  value(simple s) noexcept : data_(s) {}
 
   // An integer as views give it: `negative`, and its bits (a negative one's as std::int64_t).
   static value from_integer(bool negative, std::uint64_t bits) noexcept {
@@ -72,15 +109,20 @@ class value {
   const time* as_time() const noexcept { return std::get_if<time>(&data_); }
   const array* as_array() const noexcept { return std::get_if<array>(&data_); }
   const object* as_object() const noexcept { return std::get_if<object>(&data_); }
+  const tagged* as_tagged() const noexcept { return std::get_if<tagged>(&data_); }
+  const extension* as_extension() const noexcept { return std::get_if<extension>(&data_); }
+  const simple* as_simple() const noexcept { return std::get_if<simple>(&data_); }
   array* as_array() noexcept { return std::get_if<array>(&data_); }
   object* as_object() noexcept { return std::get_if<object>(&data_); }
+  tagged* as_tagged() noexcept { return std::get_if<tagged>(&data_); }
 
-  // The value of the entry whose key is the string `key` (the last one if repeated), or nullptr.
+  // The value of the entry whose key is the string `key` (the first one if repeated, as views
+  // and struct reads take it), or nullptr.
   const value* find(std::string_view key) const noexcept {
     const object* o = as_object();
     if (!o) return nullptr;
-    for (auto it = o->rbegin(); it != o->rend(); ++it) {
-      if (const std::string* s = it->first.as_string(); s && *s == key) return &it->second;
+    for (const auto& [k, v] : *o) {
+      if (const std::string* s = k.as_string(); s && *s == key) return &v;
     }
     return nullptr;
   }
@@ -115,7 +157,9 @@ class value {
     return null;
   }
 
-  std::variant<std::monostate, bool, std::int64_t, std::uint64_t, double, std::string, bytes, time, array, object> data_;
+  std::variant<std::monostate, bool, std::int64_t, std::uint64_t, double, std::string, bytes, time, array, object,
+               tagged, extension, simple>
+      data_;
 };
 
 }  // namespace prism

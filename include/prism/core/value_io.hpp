@@ -43,6 +43,13 @@ class value_builder {
   bool string(std::string_view s) { return put(value(s)); }
   bool binary(bytes_view b) { return put(value(value::bytes(b.begin(), b.end()))); }
   bool timestamp(value::time t) { return put(value(t)); }
+  bool extension(std::int8_t type, bytes_view data) { return put(value(value::extension{type, value::bytes(data.begin(), data.end())})); }
+  bool simple(std::uint8_t code) { return put(value(value::simple{code})); }
+  // The value that comes next is the tag's content: wrapped when it is complete.
+  bool tag(std::uint64_t number) {
+    tags_.emplace_back(open_.size(), number);
+    return true;
+  }
 
   // Containers are not reserved from their announced size: the input has not been checked to
   // hold that many elements, and a value never allocates beyond what the input justifies.
@@ -89,6 +96,10 @@ class value_builder {
 
  private:
   bool put(value v) {
+    while (!tags_.empty() && tags_.back().first == open_.size()) {  // innermost tag first
+      v = value(value::tagged(tags_.back().second, std::move(v)));
+      tags_.pop_back();
+    }
     if (open_.empty()) {
       root_ = std::move(v);
     } else if (value::array* a = open_.back().as_array()) {
@@ -107,6 +118,7 @@ class value_builder {
   value root_;
   std::vector<value> open_;  // the arrays and objects being filled, innermost last
   std::vector<value> keys_;  // the key of the entry being read, per open object
+  std::vector<std::pair<std::size_t, std::uint64_t>> tags_;  // tags waiting for their content: open containers then, number
 };
 
 // Writes `v` through an emitter (the format's side of transcoding), with the same depth limit
@@ -131,6 +143,15 @@ class value_writer {
       case value::kind::timestamp: return out_.timestamp(*v.as_time());
       case value::kind::array: return array(*v.as_array(), depth);
       case value::kind::object: return object(*v.as_object(), depth);
+      case value::kind::tagged: return tagged(*v.as_tagged(), depth);
+      case value::kind::extension: {
+        const value::extension& x = *v.as_extension();
+        if constexpr (requires { out_.extension(x.type, bytes_view(x.data)); }) return out_.extension(x.type, bytes_view(x.data));
+        return fail(errc::type_mismatch, "a value this format can hold", "a MessagePack extension");
+      }
+      case value::kind::simple:
+        if constexpr (requires { out_.simple(std::uint8_t{}); }) return out_.simple(v.as_simple()->code);
+        return out_.null();
     }
     return false;
   }
@@ -146,6 +167,14 @@ class value_writer {
       if (!out_.element(i) || !write(a[i], depth + 1)) return in_path("[" + std::to_string(i) + "]");
     }
     return out_.end_array();
+  }
+
+  bool tagged(const value::tagged& t, std::size_t depth) {
+    if (depth >= max_depth_) return fail(errc::too_deep, "");
+    if constexpr (requires { out_.tag(t.number()); }) {
+      if (!out_.tag(t.number())) return false;
+    }
+    return write(t.content(), depth + 1);
   }
 
   bool object(const value::object& o, std::size_t depth) {
@@ -182,8 +211,8 @@ class value_writer {
     return fail(errc::type_mismatch, "a string or integer key");
   }
 
-  bool fail(errc code, std::string_view expected) {
-    if (!error_) error_ = make_error(code, 0, {}, {}, expected);
+  bool fail(errc code, std::string_view expected, std::string_view found = {}) {
+    if (!error_) error_ = make_error(code, 0, {}, {}, expected, found);
     return false;
   }
   bool in_path(const std::string& step) {

@@ -8,6 +8,10 @@
 //        size(size_t&), element(size_t, Node&), find(string_view, Node&, bool& found),
 //        first(Node&), next(Node&)      // children in order: O(1) amortized per step
 //   template <options O, class T> status read(T&)   // materialize with the format's reader
+// and, in the formats that have them:
+//   errc get_tag(uint64_t& number, Node& content)   // a tag prism gives no meaning (CBOR)
+//   errc get_extension(int8_t& type, bytes_view&)   // an extension (MessagePack)
+//   errc get_simple(uint8_t& code)                  // undefined, unassigned simple values (CBOR)
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -29,10 +33,15 @@
 #include "source.hpp"
 #include "tensor.hpp"
 #include "tensor_io.hpp"
+#include "utf8.hpp"
 
 namespace prism {
 
-enum class value_type : std::uint8_t { null, boolean, integer, floating, string, binary, array, object, tensor, timestamp, other };
+// `other`: a failed access (see failure()) or bytes that are not a well-formed value; every
+// access to it fails.
+enum class value_type : std::uint8_t {
+  null, boolean, integer, floating, string, binary, array, object, tensor, timestamp, extension, simple, other
+};
 
 constexpr std::string_view describe(value_type t) noexcept {
   switch (t) {
@@ -46,10 +55,18 @@ constexpr std::string_view describe(value_type t) noexcept {
     case value_type::object: return "object";
     case value_type::tensor: return "tensor";
     case value_type::timestamp: return "timestamp";
+    case value_type::extension: return "extension";
+    case value_type::simple: return "simple value";
     case value_type::other: return "other";
   }
   return "other";
 }
+
+// A MessagePack extension as a view gives it: its type and its payload, in the input.
+struct extension_ref {
+  std::int8_t type = 0;
+  bytes_view data;
+};
 
 // An error of a view access (views build their errors field by field).
 inline error make_error(errc code, std::size_t offset, std::string path = {}, std::string_view format = {},
@@ -139,11 +156,17 @@ class basic_view {
     }
   }
 
+  // Checked as UTF-8, as reading into a std::string checks it (a format whose view checks its
+  // text up front says Node::text_checked).
   result<std::string_view> as_string_view() const {
     if (error_) return *error_;
     std::string_view s;
     if (const errc e = node_.get_string(s); e != errc::ok)
       return fail(e, e == errc::type_mismatch && node_.type() == value_type::string ? "a string stored as is (one chunk, no escapes)" : "string");
+    if constexpr (!requires { Node::text_checked; }) {
+      const auto* p = reinterpret_cast<const std::uint8_t*>(s.data());
+      if (!detail::utf8_valid(p, s.size())) [[unlikely]] return fail(errc::invalid_utf8, "UTF-8 text");
+    }
     return s;
   }
   result<bytes_view> as_bytes() const {
@@ -151,6 +174,42 @@ class basic_view {
     bytes_view b;
     if (const errc e = node_.get_bytes(b); e != errc::ok) return fail(e, "binary");
     return b;
+  }
+
+  // The outermost tag that prism gives no meaning of its own (CBOR: bignums, URIs, ...), and the
+  // view of what it tags. type() and the other accessors look through such tags.
+  result<std::pair<std::uint64_t, basic_view>> as_tagged() const {
+    if (error_) return *error_;
+    if constexpr (requires(std::uint64_t& n, Node& c) { node_.get_tag(n, c); }) {
+      std::uint64_t number{};
+      Node content;
+      if (const errc e = node_.get_tag(number, content); e != errc::ok) return fail(e, "a tagged value");
+      return std::pair<std::uint64_t, basic_view>(number, basic_view(content));
+    } else {
+      return fail(errc::type_mismatch, "a tagged value");
+    }
+  }
+  // A MessagePack extension (other than a timestamp).
+  result<extension_ref> as_extension() const {
+    if (error_) return *error_;
+    if constexpr (requires(std::int8_t& t, bytes_view& b) { node_.get_extension(t, b); }) {
+      extension_ref x;
+      if (const errc e = node_.get_extension(x.type, x.data); e != errc::ok) return fail(e, "an extension");
+      return x;
+    } else {
+      return fail(errc::type_mismatch, "an extension");
+    }
+  }
+  // A CBOR simple value other than false, true and null: 23 is `undefined`.
+  result<std::uint8_t> as_simple() const {
+    if (error_) return *error_;
+    if constexpr (requires(std::uint8_t& c) { node_.get_simple(c); }) {
+      std::uint8_t code{};
+      if (const errc e = node_.get_simple(code); e != errc::ok) return fail(e, "a simple value");
+      return code;
+    } else {
+      return fail(errc::type_mismatch, "a simple value");
+    }
   }
 
   // A tensor of T and Rank: a view into the input when its data is aligned for T, else a copy.

@@ -26,6 +26,7 @@ class node {
  public:
   using format = json;
   static constexpr bool tensors_in_text = true;  // as_tensor copies what get_tensor decodes
+  static constexpr bool text_checked = true;     // the structural index checks every string's UTF-8
 
   node() = default;
   node(std::shared_ptr<const tape> t, std::uint32_t i) noexcept : tape_(std::move(t)), i_(i) {}

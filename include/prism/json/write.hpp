@@ -467,7 +467,8 @@ bool write_map_key(Ctx& ctx, const K& key) {
 }
 
 // A prism::value as JSON writes the same C++ types: byte strings as base64, timestamps as RFC
-// 3339 text, integer keys quoted.
+// 3339 text, integer keys quoted; CBOR tags and simple values as RFC 8949 section 6.1 converts
+// them.
 template <options O, class Ctx>
 bool write_dynamic(Ctx& ctx, const value& v) {
   using kind = value::kind;
@@ -499,6 +500,10 @@ bool write_dynamic(Ctx& ctx, const value& v) {
       }
       return close<O>(ctx, '}', i == 0);
     }
+    case kind::tagged: return write_dynamic<O>(ctx, v.as_tagged()->content());  // RFC 8949 6.1: the content
+    case kind::extension:
+      return ctx.fail(errc::type_mismatch, ctx.out.position(), "a value JSON can hold", "a MessagePack extension");
+    case kind::simple: return put_text(ctx, "null");  // RFC 8949 6.1: undefined and other simple values
   }
   return false;
 }

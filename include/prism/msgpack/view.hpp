@@ -106,11 +106,16 @@ class node {
       case code::bin8: case code::bin16: case code::bin32: return value_type::binary;
       default: break;
     }
-    if (t == code::fixext4 || t == code::fixext8 || t == code::ext8) {
-      const std::size_t type_at = pos_ + (t == code::ext8 ? 2 : 1);
-      if (type_at < size_ && static_cast<std::int8_t>(base_[type_at]) == timestamp_type) return value_type::timestamp;
-    }
-    return value_type::other;
+    std::int8_t type{};
+    bytes_view data;
+    if (extension_at(type, data) != errc::ok) return value_type::other;
+    return type == timestamp_type ? value_type::timestamp : value_type::extension;
+  }
+
+  // An extension other than the timestamp: its type and payload.
+  errc get_extension(std::int8_t& type, bytes_view& data) const noexcept {
+    if (const errc e = extension_at(type, data); e != errc::ok) return e;
+    return type == timestamp_type ? errc::type_mismatch : errc::ok;
   }
 
   // Whether the second byte of a 3- or 4-element array could start a dtype (an integer of a
@@ -436,6 +441,27 @@ class node {
 
  private:
   read_context<span_source> context() const { return detail::view_context(base_, size_, pos_); }
+
+  // Any extension (fixext 1..16, ext 8/16/32), its payload within the input.
+  errc extension_at(std::int8_t& type, bytes_view& data) const noexcept {
+    const std::uint8_t t = base_[pos_];
+    std::size_t head = 2, n = 0;
+    if (t >= code::fixext1 && t <= code::fixext16) {
+      n = std::size_t{1} << (t - code::fixext1);
+    } else if (t >= code::ext8 && t <= code::ext32) {
+      const std::size_t width = std::size_t{1} << (t - code::ext8);
+      head = 2 + width;
+      if (size_ - pos_ < head) return errc::unexpected_end;
+      const std::uint8_t* p = base_ + pos_ + 1;
+      n = width == 1 ? p[0] : width == 2 ? load_be16(p) : load_be32(p);
+    } else {
+      return errc::type_mismatch;
+    }
+    if (size_ - pos_ < head || size_ - pos_ - head < n) return errc::unexpected_end;
+    type = static_cast<std::int8_t>(base_[pos_ + head - 1]);
+    data = bytes_view(reinterpret_cast<const std::byte*>(base_ + pos_ + head), n);
+    return errc::ok;
+  }
   // Sets out to the value at pos. A walk steps a node onto its own next value: then only the
   // position is stored, so that copying the node afterwards loads nothing just stored in
   // narrower pieces (a store-forwarding stall of about a dozen cycles per element).

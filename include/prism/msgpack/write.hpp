@@ -122,6 +122,25 @@ PRISM_INLINE std::size_t put_float(std::uint8_t* p, F v) noexcept {
   }
 }
 
+// An extension: fixext when the payload is 1, 2, 4, 8 or 16 bytes, else ext 8/16/32.
+template <class Ctx>
+bool write_extension(Ctx& ctx, std::int8_t type, bytes_view data) {
+  const std::size_t n = data.size();
+  if (n > 0xffffffffull) [[unlikely]] return ctx.fail(errc::out_of_range, ctx.out.position(), "extension of at most 2^32-1 bytes");
+  if (!ctx.reserve(6 + n)) return false;
+  std::uint8_t* p = ctx.out.cur();
+  std::size_t h = 1;
+  if (n != 0 && n <= 16 && std::has_single_bit(n)) {
+    p[0] = static_cast<std::uint8_t>(code::fixext1 + std::countr_zero(n));
+  } else {
+    h = put_header(p, n, code::ext8 /* unused */, 0, code::ext8, code::ext16, code::ext32);
+  }
+  p[h] = static_cast<std::uint8_t>(type);
+  detail::copy_bytes(p + h + 1, data.data(), n);
+  ctx.out.advance(h + 1 + n);
+  return true;
+}
+
 // Timestamp extension: 32-bit seconds, 64-bit (30-bit ns, 34-bit s) or 96-bit form, the smallest.
 template <class Ctx, class TimePoint>
 bool write_timestamp(Ctx& ctx, const TimePoint& tp) {
