@@ -12,6 +12,8 @@
 #include <random>
 #include <string>
 #include <tuple>
+#include <utility>
+#include <variant>
 #include <vector>
 
 #include <prism/cbor.hpp>
@@ -131,6 +133,13 @@ TEST(CborAppendixA, TagsAreSkippedOrUnderstood) {
   // A fraction of a second: RFC 9581 extended time, every nanosecond kept.
   const sys_time<nanoseconds> precise{nanoseconds{1363896240123456789}};
   both_ways(precise, "d903e9a2011a514b67b0281a075bcd15");
+  // Beyond the +-292 years of nanoseconds: time points of a coarser period read it.
+  const sys_seconds far{seconds{100000000000}};  // about year 5138
+  both_ways(far, "c11b000000174876e800");
+  EXPECT_EQ((prism::read<prism::cbor, sys_time<nanoseconds>>(bytes_of("c11b000000174876e800")).error().code), prism::errc::out_of_range);
+  EXPECT_EQ(from_hex<sys_time<milliseconds>>("c1fbc000000000000000"), sys_time<milliseconds>(milliseconds{-2000}));
+  EXPECT_EQ(from_hex<sys_seconds>("c1f9bc00"), sys_seconds(seconds{-1})) << "-1.0 s";
+  EXPECT_EQ(from_hex<sys_seconds>("c1fbbfe0000000000000"), sys_seconds(seconds{-1})) << "-0.5 s, floored";
 }
 
 TEST(CborAppendixA, Strings) {
@@ -183,6 +192,15 @@ TEST(CborAppendixA, IndefiniteLengthsRead) {
   EXPECT_EQ((from_hex<std::tuple<std::string, std::map<std::string, std::string>>>("826161bf61626163ff")),
             (std::tuple<std::string, std::map<std::string, std::string>>{"a", {{"b", "c"}}}));
   EXPECT_EQ(from_hex<fun_amt>("bf6346756ef563416d7421ff"), (fun_amt{true, -2}));
+  // Tuples, pairs and variants take either length encoding; an indefinite one ends after its items.
+  using pair = std::pair<int, std::string>;
+  EXPECT_EQ(from_hex<pair>("9f016161ff"), (pair{1, "a"}));
+  EXPECT_EQ((from_hex<std::tuple<int, bool, int>>("9f01f503ff")), (std::tuple<int, bool, int>{1, true, 3}));
+  EXPECT_EQ((from_hex<std::variant<int, std::string>>("9f016161ff")), (std::variant<int, std::string>{"a"}));
+  EXPECT_EQ((prism::read<prism::cbor, pair>(bytes_of("9f016161f5ff")).error().code), prism::errc::size_mismatch);
+  EXPECT_FALSE((prism::read<prism::cbor, pair>(bytes_of("9f01ff"))));
+  EXPECT_EQ((prism::read<prism::cbor, pair>(bytes_of("9f016161"))).error().code, prism::errc::unexpected_end);
+  EXPECT_EQ((prism::read<prism::cbor, pair>(bytes_of("83016161f5")).error().code), prism::errc::size_mismatch);
 }
 
 TEST(CborTypedArrays, NativeLittleEndianTagsOnWrite) {

@@ -122,6 +122,27 @@ TEST(MsgPack, TimestampsUseTheSmallestExtension) {
   }
 }
 
+// The 96-bit timestamp reaches far beyond the +-292 years of nanosecond time points: each time
+// point reads what its own period and range hold, floored to its period.
+TEST(MsgPack, TimestampsBeyondNanosecondRangeReadIntoCoarserTimePoints) {
+  using namespace std::chrono;
+  const sys_seconds far_future{seconds(std::int64_t{1} << 40)};  // about year 36812
+  const sys_seconds far_past{seconds(-(std::int64_t{1} << 38))};
+  for (const sys_seconds t : {far_future, far_past}) {
+    const bytes b = bytes_of(t);
+    EXPECT_EQ(b.size(), 15u);
+    EXPECT_EQ((prism::read<prism::msgpack, sys_seconds>(b).value()), t);
+    EXPECT_EQ((prism::read<prism::msgpack, sys_time<milliseconds>>(b).value()), time_point_cast<milliseconds>(t));
+    EXPECT_EQ((prism::read<prism::msgpack, testing_types::time_point>(b).error().code), prism::errc::out_of_range);
+  }
+  // 12 bytes: nanoseconds 999999999, seconds -1 (half a nanosecond short of 1970).
+  const bytes before_epoch{0xc7, 12, 0xff, 0x3b, 0x9a, 0xc9, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+  EXPECT_EQ((prism::read<prism::msgpack, sys_seconds>(before_epoch).value()), sys_seconds(seconds(-1))) << "floored";
+  EXPECT_EQ((prism::read<prism::msgpack, sys_time<microseconds>>(before_epoch).value()), sys_time<microseconds>(microseconds(-1)));
+  const sys_days day{days(-1000000)};  // coarser than a second
+  EXPECT_EQ((prism::read<prism::msgpack, sys_days>(bytes_of(day)).value()), day);
+}
+
 TEST(MsgPack, ReadsEveryIntegerEncodingWithRangeChecks) {
   EXPECT_EQ((prism::read<prism::msgpack, std::uint8_t>(bytes{0xcf, 0, 0, 0, 0, 0, 0, 0, 200}).value()), 200);
   EXPECT_EQ((prism::read<prism::msgpack, std::int8_t>(bytes{0xd3, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x80}).value()), -128);

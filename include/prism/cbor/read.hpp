@@ -336,6 +336,24 @@ bool read_sequence_rest(Ctx& ctx, T& v) {
   return true;
 }
 
+// An array of exactly n items (a tuple, a variant's [index, value]) of either length encoding:
+// items() reads them, and an indefinite array then ends with its break.
+template <class Ctx, class Items>
+bool read_items(Ctx& ctx, std::size_t n, std::string_view expected, Items&& items) {
+  const std::size_t at = ctx.src.offset();
+  std::uint8_t initial{};
+  if (!skip_tags(ctx) || !peek_initial(ctx, initial)) return false;
+  if ((initial >> 5) != major::array) [[unlikely]] return mismatch(ctx, expected, initial);
+  head h;
+  if (!read_head(ctx, h)) return false;
+  if (!h.indefinite && h.argument != n) [[unlikely]] return ctx.fail(errc::size_mismatch, at, expected);
+  if (!items()) return false;
+  if (!h.indefinite) return true;
+  if (!at_break(ctx)) return ctx.failed() ? false : ctx.fail(errc::size_mismatch, at, expected);
+  ctx.src.advance(1);
+  return true;
+}
+
 // Calls entry(i) for each entry of a map or each element of an array whose head is `h`
 // (definite or indefinite), counting against the limits.
 template <class Ctx, class Entry>
@@ -493,13 +511,12 @@ bool read_time(Ctx& ctx, T& v) {
   if (!skip_tags(ctx, tag_number, tagged)) return false;
   std::uint8_t initial{};
   if (!peek_initial(ctx, initial)) return false;
-  const auto out_of_range = [&] { return ctx.fail(errc::out_of_range, at, "time within +-292 years of 1970"); };
-  std::int64_t total_ns = 0;
+  const auto out_of_range = [&] { return ctx.fail(errc::out_of_range, at, "a time within the time point's range"); };
+  std::int64_t secs = 0, fraction_ns = 0;
   if (tagged && tag_number == tag::extended_time) {
     if ((initial >> 5) != major::map) return mismatch(ctx, "extended time map", initial);
     head h;
     if (!read_head(ctx, h) || !ctx.enter()) return false;
-    std::int64_t secs = 0, fraction_ns = 0;
     const bool ok = for_each_entry(ctx, h, at, 2, [&](std::size_t) {
       std::int64_t key{};
       if (!read_int(ctx, key)) return false;
@@ -516,21 +533,17 @@ bool read_time(Ctx& ctx, T& v) {
     });
     if (!ok) return false;
     ctx.leave();
-    if (__builtin_mul_overflow(secs, std::int64_t{1000000000}, &total_ns) ||
-        __builtin_add_overflow(total_ns, fraction_ns, &total_ns)) [[unlikely]]
-      return out_of_range();
   } else if ((initial >> 5) <= major::negative_int) {
-    std::int64_t secs{};
     if (!read_int(ctx, secs)) return false;
-    if (__builtin_mul_overflow(secs, std::int64_t{1000000000}, &total_ns)) [[unlikely]] return out_of_range();
   } else {
-    double secs{};
-    if (!read_number_as_double(ctx, secs)) return false;
-    if (!(std::fabs(secs) < 9.2e9)) [[unlikely]] return out_of_range();
-    total_ns = static_cast<std::int64_t>(std::llround(secs * 1e9));
+    double d{};
+    if (!read_number_as_double(ctx, d)) return false;
+    if (!(std::fabs(d) < 9.2e18)) [[unlikely]] return out_of_range();
+    const double whole = std::floor(d);
+    secs = static_cast<std::int64_t>(whole);
+    fraction_ns = std::min<std::int64_t>(999999999, static_cast<std::int64_t>(std::llround((d - whole) * 1e9)));
   }
-  v = T(std::chrono::duration_cast<typename T::duration>(std::chrono::nanoseconds(total_ns)));
-  return true;
+  return detail::time_point_from(secs, fraction_ns, v) || out_of_range();
 }
 
 // A text string in any form (tagged, long, in chunks) into a string or a view.
@@ -618,23 +631,16 @@ bool read_value(Ctx& ctx, T& v) {
     ctx.src.advance(1);
     return true;
   } else if constexpr (variant_type<T>) {
-    std::uint8_t initial{};
-    if (!skip_tags(ctx) || !peek_initial(ctx, initial)) return false;
-    if (initial != ((major::array << 5) | 2)) return mismatch(ctx, "[index, value]", initial);
-    ctx.src.advance(1);
-    const std::size_t index_at = ctx.src.offset();
-    std::size_t index{};
-    if (!read_int(ctx, index)) return false;
-    return detail::read_alternative(ctx, v, index, index_at, [&](auto& alt) { return read_value<O>(ctx, alt); });
+    return read_items(ctx, 2, "[index, value]", [&] {
+      const std::size_t index_at = ctx.src.offset();
+      std::size_t index{};
+      if (!read_int(ctx, index)) return false;
+      return detail::read_alternative(ctx, v, index, index_at, [&](auto& alt) { return read_value<O>(ctx, alt); });
+    });
   } else if constexpr (tuple_type<T>) {
-    const std::size_t at = ctx.src.offset();
-    std::uint8_t initial{};
-    if (!skip_tags(ctx) || !peek_initial(ctx, initial)) return false;
-    if ((initial >> 5) != major::array) return mismatch(ctx, "array", initial);
-    head h;
-    if (!read_head(ctx, h)) return false;
-    if (h.indefinite || h.argument != std::tuple_size_v<T>) return ctx.fail(errc::size_mismatch, at, "array of the tuple's size");
-    return detail::read_tuple_elements(ctx, v, [&](auto& e, std::size_t) { return read_value<O>(ctx, e); });
+    return read_items(ctx, std::tuple_size_v<T>, "an array of the tuple's size", [&] {
+      return detail::read_tuple_elements(ctx, v, [&](auto& e, std::size_t) { return read_value<O>(ctx, e); });
+    });
   } else if constexpr (time_point_type<T>) {
     return read_time(ctx, v);
   } else if constexpr (reflectable<T>) {

@@ -58,21 +58,48 @@ PRISM_INLINE auto& ensure_allocated(Pointer& p) {
   return *p;
 }
 
-// A time point from seconds and nanoseconds since 1970; false when it does not fit in int64
-// nanoseconds (about +-292 years).
+// A time point from seconds and nanoseconds (0 .. 1e9-1) since 1970, floored to the time point's
+// period; false when it does not fit there (a std::chrono::sys_seconds reaches billions of years,
+// sys_time<nanoseconds> about +-292).
 template <class TimePoint>
 bool time_point_from(std::int64_t secs, std::int64_t nanos, TimePoint& out) noexcept {
-  std::int64_t total_ns = 0;
-  if (__builtin_mul_overflow(secs, std::int64_t{1000000000}, &total_ns) || __builtin_add_overflow(total_ns, nanos, &total_ns))
-    return false;
-  out = TimePoint(std::chrono::duration_cast<typename TimePoint::duration>(std::chrono::nanoseconds(total_ns)));
-  return true;
+  using D = typename TimePoint::duration;
+  using rep = typename D::rep;
+  using per_second = std::ratio_divide<std::ratio<1>, typename D::period>;  // ticks in a second
+  if constexpr (!std::is_integral_v<rep>) {
+    out = TimePoint(std::chrono::duration_cast<D>(std::chrono::duration<long double>(secs) +
+                                                  std::chrono::duration<long double, std::nano>(nanos)));
+    return true;
+  } else if constexpr (per_second::den == 1) {  // whole ticks in a second: s, ms, us, ns, ...
+    std::int64_t ticks = 0;
+    const std::int64_t within = std::chrono::floor<std::chrono::duration<std::int64_t, typename D::period>>(std::chrono::nanoseconds(nanos)).count();
+    if (__builtin_mul_overflow(secs, std::int64_t{per_second::num}, &ticks) || __builtin_add_overflow(ticks, within, &ticks))
+      return false;
+    if (ticks < std::numeric_limits<rep>::min() || ticks > std::numeric_limits<rep>::max()) return false;
+    out = TimePoint(D(static_cast<rep>(ticks)));
+    return true;
+  } else {  // coarser than a second: the whole seconds decide (ticks start on whole seconds)
+    const std::int64_t ticks = std::chrono::floor<std::chrono::duration<std::int64_t, typename D::period>>(std::chrono::seconds(secs)).count();
+    if (ticks < std::numeric_limits<rep>::min() || ticks > std::numeric_limits<rep>::max()) return false;
+    out = TimePoint(D(static_cast<rep>(ticks)));
+    return true;
+  }
 }
 
-// Puts a key and its value into a map: the last value of a repeated key wins, and a multimap
-// keeps every entry.
+// Puts a key and its value into a map: a repeated key keeps its first value (the one a view
+// finds), and a multimap keeps every entry.
 template <class Map, class K, class M>
 PRISM_INLINE void put_entry(Map& m, K&& key, M&& value) {
+  if constexpr (requires { m.try_emplace(std::forward<K>(key), std::forward<M>(value)); }) {
+    m.try_emplace(std::forward<K>(key), std::forward<M>(value));
+  } else {
+    m.emplace(std::forward<K>(key), std::forward<M>(value));
+  }
+}
+
+// The same where the format's rule is that the last value wins (Protocol Buffers' maps).
+template <class Map, class K, class M>
+PRISM_INLINE void put_last_entry(Map& m, K&& key, M&& value) {
   if constexpr (requires { m.insert_or_assign(std::forward<K>(key), std::forward<M>(value)); }) {
     m.insert_or_assign(std::forward<K>(key), std::forward<M>(value));
   } else {

@@ -175,7 +175,7 @@ bool read_value(Ctx& ctx, T& v) {
     std::uint32_t nanos{};
     const std::size_t at = ctx.src.offset();
     if (!read_timestamp(ctx, secs, nanos)) return false;
-    if (!detail::time_point_from(secs, nanos, v)) [[unlikely]] return ctx.fail(errc::out_of_range, at, "timestamp within +-292 years of 1970");
+    if (!detail::time_point_from(secs, nanos, v)) [[unlikely]] return ctx.fail(errc::out_of_range, at, "a timestamp within the time point's range");
     return true;
   } else if constexpr (reflectable<T>) {
     return read_struct<O>(ctx, v);

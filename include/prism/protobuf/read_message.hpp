@@ -190,7 +190,7 @@ bool read_field(Ctx& ctx, T& v, wire w, std::uint32_t& filled, std::size_t at) {
     std::pair<std::remove_const_t<typename T::key_type>, typename T::mapped_type> entry{};
     if (!read_message<O, E>(ctx, entry, false)) return ctx.in_element(filled);
     if (!ctx.charge(sizeof(entry))) return false;
-    detail::put_entry(v, std::move(entry.first), std::move(entry.second));
+    detail::put_last_entry(v, std::move(entry.first), std::move(entry.second));  // the last wins, as the spec says
     ++filled;
     return true;
   } else if constexpr (message_like<T>) {
@@ -294,7 +294,7 @@ bool read_timestamp(Ctx& ctx, T& v, std::size_t end, bool merging) {
   });
   if (!ok) return false;
   if (nanos < 0 || nanos >= 1000000000) return ctx.fail(errc::invalid_value, start, "nanoseconds in [0, 10^9)");
-  if (!detail::time_point_from(secs, nanos, v)) [[unlikely]] return ctx.fail(errc::out_of_range, start, "timestamp within +-292 years of 1970");
+  if (!detail::time_point_from(secs, nanos, v)) [[unlikely]] return ctx.fail(errc::out_of_range, start, "a timestamp within the time point's range");
   return true;
 }
 

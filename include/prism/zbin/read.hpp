@@ -447,7 +447,7 @@ bool read_value(Ctx& ctx, T& v) {
     const auto secs = static_cast<std::int64_t>(load_le64(ctx.src.cur() + 1));
     const std::uint32_t nanos = load_le32(ctx.src.cur() + 9);
     if (nanos >= 1000000000u) return ctx.fail(errc::invalid_value, at, "nanoseconds below 10^9");
-    if (!detail::time_point_from(secs, nanos, v)) [[unlikely]] return ctx.fail(errc::out_of_range, at, "timestamp within +-292 years of 1970");
+    if (!detail::time_point_from(secs, nanos, v)) [[unlikely]] return ctx.fail(errc::out_of_range, at, "a timestamp within the time point's range");
     ctx.src.advance(13);
     return true;
   } else if constexpr (reflectable<T>) {
