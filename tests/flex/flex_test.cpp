@@ -469,3 +469,39 @@ TEST(Flex, ReadsFromAStreamByTakingTheRestOfIt) {
   std::stringstream damaged(ss.str().substr(0, 3));
   EXPECT_FALSE((prism::read<prism::flex, std::vector<std::string>>(damaged)));
 }
+
+namespace flex_test_types {
+
+struct Trio {
+  std::int32_t a = 0;
+  std::int32_t b = 0;
+  std::int32_t c = 0;
+  bool operator==(const Trio&) const = default;
+};
+
+// flexbuffers::Builder keeps a repeated key (and says so): every path finds its first entry,
+// as in the other formats, wherever the binary search lands first.
+TEST(Flex, RepeatedKeysKeepTheirFirstEntry) {
+  for (int copies : {2, 3, 5}) {
+    flexbuffers::Builder fbb;
+    fbb.Map([&] {
+      fbb.Int("a", 1);
+      for (int k = 0; k < copies; ++k) fbb.Int("b", 10 + k);
+      fbb.Int("c", 3);
+    });
+    fbb.Finish();
+    ASSERT_TRUE(fbb.HasDuplicateKeys());
+    const std::string bytes = as_string(fbb.GetBuffer());
+    EXPECT_EQ((prism::read<prism::flex, Trio>(bytes).value()), (Trio{1, 10, 3})) << copies;
+    EXPECT_EQ((prism::read<prism::flex, std::map<std::string, int>>(bytes).value().at("b")), 10) << copies;
+    const auto v = prism::view<prism::flex>(bytes);
+    EXPECT_EQ(v["b"].as<int>().value(), 10) << copies;
+    EXPECT_EQ(v["c"].as<int>().value(), 3) << copies;
+    EXPECT_EQ(v["b"].as<int>().value(), 10) << copies;
+    prism::value dynamic;
+    ASSERT_TRUE(prism::read<prism::flex>(dynamic, bytes));
+    EXPECT_EQ(*dynamic["b"].as_int(), 10) << copies;
+  }
+}
+
+}  // namespace flex_test_types

@@ -202,6 +202,28 @@ TEST(BadInput, InvalidUtf8) {
   }
 }
 
+// Text that is not UTF-8 is refused by every path, not only by reads into std::string: views,
+// prism::value and transcoding take exactly what reads take.
+template <class Format>
+void refuses_bad_text_everywhere() {
+  const std::string m = encode<Format>(std::string("ok\xfe"));  // writers take the bytes as they are
+  ASSERT_TRUE((prism::read<Format, std::string, prism::options{.validate_utf8 = false}>(m)));
+  EXPECT_EQ((prism::read<Format, std::string>(m).error().code), prism::errc::invalid_utf8);
+  const auto v = prism::view<Format>(m);
+  EXPECT_EQ(v.as_string_view().error().code, prism::errc::invalid_utf8);
+  EXPECT_EQ(v.template as<std::string>().error().code, prism::errc::invalid_utf8);
+  prism::value dynamic;
+  EXPECT_EQ(prism::read<Format>(dynamic, m).error().code, prism::errc::invalid_utf8);
+  EXPECT_EQ((prism::transcode<Format, prism::json>(m).error().code), prism::errc::invalid_utf8);
+}
+
+TEST(BadInput, InvalidUtf8IsRefusedByEveryPath) {
+  refuses_bad_text_everywhere<prism::msgpack>();
+  refuses_bad_text_everywhere<prism::cbor>();
+  refuses_bad_text_everywhere<prism::beve>();
+  refuses_bad_text_everywhere<prism::zbin>();
+}
+
 TEST(BadInput, WrongTypesNameTheField) {
   // {"weapons": [{"name": "a", "damage": "x"}]} read as a Monster.
   std::string bytes("\x81\xa7weapons\x91\x82\xa4name\xa1\x61\xa6\x64\x61mage\xa1x", 27);

@@ -73,38 +73,44 @@ PRISM_INLINE bool read_field_at(Ctx& ctx, T& v, std::size_t index, Read&& read) 
   }(std::make_index_sequence<field_count_v<T>>{});
 }
 
-// The keys of one struct after the in-order pass, one at a time.
+// The keys of one struct after the in-order pass, one at a time. A field whose key comes again
+// keeps its first value (the one a view finds): the repeated key's value is skipped.
 template <options O, class T, const auto& Order = declaration_order<T>>
 class struct_keys_reader {
   static constexpr std::size_t fields = field_count_v<T>;
   static_assert(struct_keys<T>.ok, "prism: field names must be distinct");
-  struct nothing_tracked {};
-  [[no_unique_address]] std::conditional_t<bool(O.error_on_missing_keys), std::bitset<fields>, nothing_tracked> seen_{};
+  // Each field's place in Order: the in-order pass read the fields placed below its count.
+  static constexpr auto place_ = [] {
+    std::array<std::size_t, fields> place{};
+    for (std::size_t k = 0; k < fields; ++k) place[Order[k]] = k;
+    return place;
+  }();
+  std::size_t in_order_ = 0;
+  std::bitset<fields> seen_{};  // read after the in-order pass
+
+  bool seen(std::size_t index) const noexcept { return place_[index] < in_order_ || seen_.test(index); }
 
  public:
   // The in-order pass read the first `count` fields of Order.
-  PRISM_INLINE void read_in_order([[maybe_unused]] std::size_t count) {
-    if constexpr (O.error_on_missing_keys) {
-      for (std::size_t k = 0; k < count; ++k) seen_.set(Order[k]);
-    }
-  }
+  PRISM_INLINE void read_in_order(std::size_t count) { in_order_ = count; }
 
   // The value after `key` (read at key_at): read_field(index) reads it into its field and names
   // the field on an error; skip() passes over it.
   template <class Ctx, class ReadField, class Skip>
   PRISM_INLINE bool entry(Ctx& ctx, std::string_view key, std::size_t key_at, ReadField&& read_field, Skip&& skip) {
     const std::size_t index = struct_keys<T>.find(key);
-    if (index >= fields) [[unlikely]] {
+    if (index >= fields || seen(index)) [[unlikely]] {
       if constexpr (O.error_on_unknown_keys) {
-        return ctx.fail(errc::unknown_key, key_at, "a field name");
-      } else if constexpr (std::remove_cvref_t<decltype(ctx.src)>::bounded) {
+        if (index >= fields) return ctx.fail(errc::unknown_key, key_at, "a field name");
+      }
+      if constexpr (std::remove_cvref_t<decltype(ctx.src)>::bounded) {
         return skip() || ctx.in_key(key);
       } else {
         const std::string name(key);  // a stream source may move its window while skipping
         return skip() || ctx.in_key(name);
       }
     }
-    if constexpr (O.error_on_missing_keys) seen_.set(index);
+    seen_.set(index);
     return read_field(index);
   }
 
@@ -114,9 +120,9 @@ class struct_keys_reader {
   PRISM_INLINE bool finish(Ctx& ctx, [[maybe_unused]] std::size_t at) {
     ctx.leave();
     if constexpr (O.error_on_missing_keys) {
-      if (!seen_.all()) [[unlikely]] {
+      if (in_order_ + seen_.count() < fields) [[unlikely]] {
         for (std::size_t k = 0; k < fields; ++k) {
-          if (!seen_.test(k)) {
+          if (!seen(k)) {
             ctx.fail(errc::missing_key, at, "every field");
             return ctx.in_field(struct_keys<T>.names[k]);
           }

@@ -114,24 +114,28 @@ struct key_position {
 };
 
 // Binary search with `compare(stored key's first byte)`, which returns `restart` when it cannot
-// decide; Width 0: slots `width` bytes wide.
+// decide; Width 0: slots `width` bytes wide. A key stored more than once is found at its first
+// slot, the entry that reading the map keeps.
 template <std::size_t Width, class Compare>
 PRISM_INLINE key_position search_sorted_keys(const std::uint8_t* base, const std::uint8_t* keys, std::size_t width, std::size_t count,
                                              Compare compare) noexcept {
   const std::size_t w = Width ? Width : width;
-  std::size_t lo = 0, hi = count;
+  std::size_t lo = 0, hi = count, found = count;
   while (lo < hi) {
     const std::size_t mid = lo + (hi - lo) / 2;
     const std::uint8_t* const slot = keys + mid * w;
     const std::uint64_t back = load_uint(slot, w);
     if (back > static_cast<std::uint64_t>(slot - base)) return {count, errc::invalid_value};
     const int c = compare(slot - back);
-    if (c == 0) return {mid, errc::ok};
     if (c == restart_search) return {count + 1, errc::ok};
+    if (c == 0) {
+      if (mid == lo) return {mid, errc::ok};
+      found = mid;
+    }
     if (c < 0) lo = mid + 1;
     else hi = mid;
   }
-  return {count, errc::ok};
+  return {found, errc::ok};
 }
 
 // Any key, any stored keys, byte by byte.

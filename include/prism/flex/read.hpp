@@ -235,7 +235,7 @@ bool read_struct(reader<Ctx>& rd, const ref& r, T& v) {
   }
   if (!rd.elements(r, b, "map") || !rd.enter(r)) return false;
   static_assert(detail::struct_keys<T>.ok, "prism: field names must be distinct");
-  [[maybe_unused]] std::bitset<fields> seen;
+  std::bitset<fields> seen;  // a repeated key keeps its first entry, as in the other formats
   for (std::size_t i = 0; i < b.count; ++i) {
     const ref k = message::key(b, i);
     std::size_t index = fields;
@@ -250,7 +250,8 @@ bool read_struct(reader<Ctx>& rd, const ref& r, T& v) {
         else continue;
       }
     }
-    if constexpr (O.error_on_missing_keys) seen.set(index);
+    if (seen.test(index)) [[unlikely]] continue;
+    seen.set(index);
     if (!read_field<O>(rd, message::element(b, i), v, index)) return false;
   }
   rd.leave();
