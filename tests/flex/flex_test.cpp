@@ -505,3 +505,27 @@ TEST(Flex, RepeatedKeysKeepTheirFirstEntry) {
 }
 
 }  // namespace flex_test_types
+
+namespace flex_test_types {
+
+// flexbuffers::Verifier takes a key whose first byte is not NUL as complete; prism's verify also
+// requires its NUL inside the message, so that what verify passes reads.
+TEST(FlexBadInput, VerifyRefusesAKeyWithoutItsNul) {
+  // {"a": 1} as the Builder writes it with 1-byte widths; then the key's NUL made 'b'.
+  const std::string good("\x61\x00\x01\x03\x01\x01\x01\x01\x04\x02\x24\x01", 12);
+  ASSERT_TRUE(prism::verify<prism::flex>(good));
+  EXPECT_EQ((prism::read<prism::flex, std::map<std::string, int>>(good).value().at("a")), 1);
+  std::string bad = good;
+  bad[1] = 'b';
+  ASSERT_TRUE(flexbuffers::Verifier(reinterpret_cast<const std::uint8_t*>(bad.data()), bad.size()).VerifyBuffer())
+      << "flexbuffers::Verifier takes it";
+  const auto st = prism::verify<prism::flex>(bad);
+  ASSERT_FALSE(st);
+  EXPECT_EQ(st.error().code, prism::errc::unexpected_end);
+  EXPECT_FALSE((prism::read<prism::flex, std::map<std::string, int>>(bad)));
+  prism::value v;
+  EXPECT_FALSE(prism::read<prism::flex>(v, bad));
+  EXPECT_FALSE((prism::transcode<prism::flex, prism::json>(bad)));
+}
+
+}  // namespace flex_test_types

@@ -274,6 +274,46 @@ TEST(BadInput, StreamsAllocateOnlyForBytesThatArrived) {
   EXPECT_EQ(v.size(), 1000u);
 }
 
+// Where the input does not give a sequence's length (JSON arrays, CBOR's indefinite arrays), the
+// vector still never holds more memory than max_alloc_bytes: it grows to the budget's edge, not
+// past it by doubling.
+TEST(BadInput, UnsizedSequencesStayWithinTheAllocationBudget) {
+  using counted = std::vector<std::int64_t, counting_allocator<std::int64_t>>;
+  std::string json = "[0";
+  std::string cbor = "\x9f";
+  for (int i = 0; i < 100000; ++i) {
+    if (i) json += ",0";
+    cbor += '\x00';
+  }
+  json += "]";
+  cbor += '\xff';
+  const auto check = [](auto format, const std::string& bytes) {
+    using F = decltype(format);
+    constexpr std::size_t budget = 400000;  // 50 000 elements; doubling would reach 65 536
+    counting_allocator<std::int64_t>::largest = 0;
+    counted v;
+    const auto st = prism::read<F>(v, bytes, prism::limits{.max_alloc_bytes = budget});
+    ASSERT_FALSE(st) << F::name;
+    EXPECT_EQ(st.error().code, prism::errc::allocation_limit) << st.error().message();
+    EXPECT_LE(counting_allocator<std::int64_t>::largest, budget) << F::name;
+    EXPECT_GT(counting_allocator<std::int64_t>::largest, budget / 2) << F::name;
+    counted all;
+    ASSERT_TRUE(prism::read<F>(all, bytes, prism::limits{.max_alloc_bytes = 800000})) << F::name;
+    EXPECT_EQ(all.size(), 100000u);
+  };
+  check(prism::json{}, json);
+  check(prism::cbor{}, cbor);
+  // JSON's structural index (views, verify, transcode) is charged to the same budget: 100 001
+  // entries of 12 bytes do not fit in 1 MB.
+  const prism::limits small{.max_alloc_bytes = 1000000};
+  const auto index = prism::transcode<prism::json, prism::msgpack>(json, small);
+  ASSERT_FALSE(index);
+  EXPECT_EQ(index.error().code, prism::errc::allocation_limit) << index.error().message();
+  EXPECT_EQ(prism::view<prism::json>(json, small).failure()->code, prism::errc::allocation_limit);
+  EXPECT_EQ(prism::verify<prism::json>(json, small).error().code, prism::errc::allocation_limit);
+  EXPECT_TRUE(prism::view<prism::json>(json).valid());
+}
+
 template <class Format>
 class Narrowing : public ::testing::Test {};
 using SelfDescribing = ::testing::Types<prism::msgpack, prism::cbor, prism::beve, prism::zbin, prism::json PRISM_WITH_FLEX(prism::flex)>;

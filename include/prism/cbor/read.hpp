@@ -321,7 +321,7 @@ bool read_sequence_rest(Ctx& ctx, T& v) {
         if (!read_element<O>(ctx, v[i], i)) return false;
       } else {
         if (i >= ctx.lim.max_elements) return ctx.fail(errc::too_many_elements, at);
-        if (!ctx.charge(sizeof(E))) return false;
+        if (!detail::charge_one_more(ctx, v)) return false;
         if (!read_element<O>(ctx, v.emplace_back(), i)) return false;
       }
       ++i;

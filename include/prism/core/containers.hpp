@@ -1,5 +1,6 @@
 #pragma once
 // Helpers that decoders share for filling C++ containers and sum types.
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <cmath>
@@ -8,6 +9,7 @@
 #include <cstring>
 #include <limits>
 #include <memory>
+#include <ranges>
 #include <type_traits>
 #include <utility>
 #include <variant>
@@ -104,6 +106,26 @@ PRISM_INLINE void put_last_entry(Map& m, K&& key, M&& value) {
     m.insert_or_assign(std::forward<K>(key), std::forward<M>(value));
   } else {
     m.emplace(std::forward<K>(key), std::forward<M>(value));
+  }
+}
+
+// Room for one more element at the end of a sequence whose length the input does not give (JSON
+// arrays, CBOR's indefinite arrays, Protobuf's unpacked repeated fields), charged to the
+// allocation budget. A vector grows by doubling and is charged for the capacity it takes, up to
+// the budget's edge and never past it; node containers are charged per element.
+template <class Ctx, class Seq>
+PRISM_INLINE bool charge_one_more(Ctx& ctx, Seq& v) {
+  using E = std::ranges::range_value_t<Seq>;
+  if constexpr (requires { v.capacity(); v.reserve(std::size_t{}); } && !std::is_same_v<E, bool>) {
+    if (v.size() < v.capacity()) [[likely]] return true;
+    const std::size_t budget = ctx.lim.max_alloc_bytes > ctx.allocated ? ctx.lim.max_alloc_bytes - ctx.allocated : 0;
+    const std::size_t grown = std::min(std::max<std::size_t>(2 * v.capacity(), 4), v.capacity() + budget / sizeof(E));
+    if (grown <= v.size()) [[unlikely]] return ctx.fail(errc::allocation_limit, ctx.src.offset());
+    ctx.allocated += (grown - v.capacity()) * sizeof(E);
+    v.reserve(grown);
+    return true;
+  } else {
+    return ctx.charge(sizeof(E));
   }
 }
 

@@ -272,7 +272,7 @@ status transcode(const Bytes& bytes, Buffer& buffer, const limits& lim = {}) {
   if constexpr (requires { view_traits<From>::shared_values; }) {
     if (auto st = verify<From>(bytes, lim); !st) return st;
   }
-  const auto root = view<From>(bytes);
+  const auto root = view<From>(bytes, lim);
   using node = std::remove_cvref_t<decltype(root.node())>;
   status st = detail::transcoder<emitter<To, write_context<sink>>, node>(out, lim).run(root);
   if (!st) {

@@ -263,7 +263,7 @@ struct value_io {
     if constexpr (requires { view_traits<Format>::shared_values; }) {
       if (status st = view_traits<Format>::verify(data, size, lim); !st) return ctx.adopt(st.error(), start);
     }
-    const auto root = view_traits<Format>::root(data, size);
+    const auto root = view_root<Format>(data, size, lim);
     using node = std::remove_cvref_t<decltype(root.node())>;
     value_builder builder;
     if (status st = transcoder<value_builder, node>(builder, lim).run(root); !st) return ctx.adopt(st.error(), start);

@@ -446,11 +446,21 @@ struct root_at_start {
 };
 }  // namespace detail
 
-// A view of the message in `bytes`; checks only what it must to find the root value.
+namespace detail {
+// The root of a message; a format that indexes the message first (JSON) does it within `lim`.
+template <class Format>
+auto view_root(const std::uint8_t* data, std::size_t size, const limits& lim) {
+  if constexpr (requires { view_traits<Format>::root(data, size, lim); }) return view_traits<Format>::root(data, size, lim);
+  else return view_traits<Format>::root(data, size);
+}
+}  // namespace detail
+
+// A view of the message in `bytes`; checks only what it must to find the root value. JSON's
+// view indexes the text first, within `lim` (depth, elements, and the index's memory in
+// max_alloc_bytes).
 template <class Format, byte_input Bytes>
-auto view(const Bytes& bytes) {
-  const auto* data = reinterpret_cast<const std::uint8_t*>(std::ranges::data(bytes));
-  return view_traits<Format>::root(data, detail::input_size(bytes));
+auto view(const Bytes& bytes, const limits& lim = {}) {
+  return detail::view_root<Format>(reinterpret_cast<const std::uint8_t*>(std::ranges::data(bytes)), detail::input_size(bytes), lim);
 }
 
 // Checks a whole message in one pass, for formats that offer it (zbin).

@@ -16,6 +16,7 @@
 #include "common.hpp"
 #include "format.hpp"
 #include "key_search.hpp"
+#include "key_walk.hpp"
 #include "read.hpp"
 
 namespace prism::flex_detail {
@@ -291,7 +292,8 @@ struct view_traits<flex> {
     if (const errc e = m.root(r); e != errc::ok) return basic_view<node>(make_error(e, size, {}, flex::name, "a FlexBuffers root"));
     return basic_view<node>(node(m, r));
   }
-  // flatbuffers' own verifier: every offset in bounds and aligned, depth within the limit.
+  // flatbuffers' own verifier: every offset in bounds and aligned, depth within the limit; and
+  // every key ends inside the message (key_walk.hpp).
   static status verify(const std::uint8_t* data, std::size_t size, const limits& lim) {
     if (size >= FLATBUFFERS_MAX_BUFFER_SIZE) return make_error(errc::too_many_elements, 0, {}, flex::name, "a message under 2 GiB");
     std::vector<std::uint64_t> aligned;  // the Verifier loads scalars in place: give it an 8-aligned copy
@@ -300,8 +302,12 @@ struct view_traits<flex> {
       detail::copy_large(aligned.data(), data, size);
       data = reinterpret_cast<const std::uint8_t*>(aligned.data());
     }
+    // No reuse tracker: the Verifier then counts every visit of a shared vector against the
+    // message's size, which bounds what a walk of the verified message (transcode) visits.
     flexbuffers::Verifier verifier(data, size, nullptr, true, lim.max_depth);
     if (!verifier.VerifyBuffer()) return make_error(errc::invalid_value, 0, {}, flex::name, "a FlexBuffer that flexbuffers::Verifier accepts");
+    if (const errc e = flex_detail::keys_terminated(flex_detail::message{data, size}); e != errc::ok)
+      return make_error(e, 0, {}, flex::name, "keys that end with a NUL byte");
     return {};
   }
 };

@@ -250,9 +250,9 @@ bool read_sequence(Ctx& ctx, T& v) {
     std::size_t count = 0;
     const bool ok = read_array<O>(ctx, [&](std::size_t i) {
       if (i >= ctx.lim.max_elements) return ctx.fail(errc::too_many_elements, ctx.src.offset());
-      if (!ctx.charge(sizeof(E))) return false;
       ++count;
       if constexpr (std::is_same_v<E, bool>) {  // std::vector<bool> hands out proxies
+        if (!ctx.charge(sizeof(E))) return false;
         bool b{};
         if (!read_element<O>(ctx, b, i)) return false;
         if constexpr (requires { v[i]; }) {
@@ -264,6 +264,7 @@ bool read_sequence(Ctx& ctx, T& v) {
         if constexpr (requires { v[i]; }) {
           if (i < v.size()) return read_element<O>(ctx, v[i], i);
         }
+        if (!detail::charge_one_more(ctx, v)) return false;
         v.emplace_back();
         return read_element<O>(ctx, v.back(), i);
       }

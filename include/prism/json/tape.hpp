@@ -8,6 +8,7 @@
 // Cost: 12 bytes per value (a document of small numbers "[1,2,3,...]" needs about 6 bytes of
 // index per byte of text; typical documents 1-2 bytes per byte) and the time of one validating
 // scan. Documents are limited to 2 GiB, so that offsets and lengths fit the entries.
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -16,6 +17,7 @@
 #include <string_view>
 #include <vector>
 
+#include "../core/config.hpp"
 #include "../core/error.hpp"
 #include "../core/limits.hpp"
 #include "../core/utf8.hpp"
@@ -77,9 +79,12 @@ class tape_builder {
       return std::move(error_);
     }
     // A value takes at least two bytes of text but for the last: size / 2 + 2 entries never
-    // grow the vector. Large documents start at a sixteenth and grow.
+    // grow the vector. Large documents start at a sixteenth and grow, up to that bound; the
+    // index is charged to max_alloc_bytes.
     const std::size_t size = tape_->size;
-    tape_->entries.reserve(size <= 65536 ? size / 2 + 2 : size / 16);
+    most_entries_ = size / 2 + 2;
+    const std::size_t first = size <= 65536 ? most_entries_ : size / 16;
+    if (!reserve(first)) return std::move(error_);
     if (!scan_document()) return std::move(error_);
     return std::shared_ptr<const tape>(std::move(tape_));
   }
@@ -121,7 +126,9 @@ class tape_builder {
       case '{':
       case '[': {
         if (open_.size() >= lim_.max_depth) return fail(errc::too_deep, pos_);
-        open_.push_back(push(0) << 1 | (c == '{'));
+        std::uint32_t self{};
+        if (!push(0, &self)) return false;
+        open_.push_back(self << 1 | (c == '{'));
         ++pos_;
         skip_space();
         const char closing = c == '{' ? '}' : ']';
@@ -154,7 +161,7 @@ class tape_builder {
       fits = n.negative ? to_integer(n, i) == convert_status::ok : to_integer(n, u) == convert_status::ok;
     }
     const auto length = static_cast<std::uint32_t>(reinterpret_cast<const std::uint8_t*>(n.end) - (tape_->base + pos_));
-    push(length | (fits ? flag_bit : 0));
+    if (!push(length | (fits ? flag_bit : 0))) return false;
     pos_ += length;
     return true;
   }
@@ -199,7 +206,7 @@ class tape_builder {
       p += used;
       escaped = true;
     }
-    push(static_cast<std::uint32_t>(p - start) | (escaped ? flag_bit : 0));
+    if (!push(static_cast<std::uint32_t>(p - start) | (escaped ? flag_bit : 0))) return false;
     pos_ = static_cast<std::size_t>(p + 1 - base);
     return true;
   }
@@ -211,15 +218,29 @@ class tape_builder {
       return fail(errc::syntax_error, pos_, word);
     }
     if (std::string_view(reinterpret_cast<const char*>(tape_->base) + pos_, word.size()) != word) return fail(errc::syntax_error, pos_, word);
-    push(0);
+    if (!push(0)) return false;
     pos_ += word.size();
     return true;
   }
 
-  std::uint32_t push(std::uint32_t extra) {
-    const auto self = static_cast<std::uint32_t>(tape_->entries.size());
-    tape_->entries.push_back({static_cast<std::uint32_t>(pos_), self + 1, extra});
-    return self;
+  // Appends an entry (its index in `self`); false when the index would pass max_alloc_bytes.
+  PRISM_INLINE bool push(std::uint32_t extra, std::uint32_t* self = nullptr) {
+    auto& entries = tape_->entries;
+    const auto index = static_cast<std::uint32_t>(entries.size());
+    if (entries.size() == entries.capacity()) [[unlikely]] {
+      if (!reserve(std::min(most_entries_, 2 * entries.capacity() + 16))) return false;
+    }
+    entries.push_back({static_cast<std::uint32_t>(pos_), index + 1, extra});
+    if (self) *self = index;
+    return true;
+  }
+  // Room for n entries, or as many more as max_alloc_bytes allows; false when none is left.
+  bool reserve(std::size_t n) {
+    const std::size_t allowed = std::min(n, lim_.max_alloc_bytes / sizeof(tape_entry));
+    if (allowed <= tape_->entries.size() && n > tape_->entries.size())
+      return fail(errc::allocation_limit, pos_, "an index within max_alloc_bytes");
+    tape_->entries.reserve(allowed);
+    return true;
   }
   void close() {
     tape_->entries[open_.back() >> 1].next = static_cast<std::uint32_t>(tape_->entries.size());
@@ -298,6 +319,7 @@ class tape_builder {
   };
   open_stack open_;
   std::size_t pos_ = 0;
+  std::size_t most_entries_ = 0;  // what the text can hold
   bool opened_ = false;
   error error_;
 };
