@@ -119,10 +119,11 @@ PRISM_INLINE bool charge_one_more(Ctx& ctx, Seq& v) {
   if constexpr (requires { v.capacity(); v.reserve(std::size_t{}); } && !std::is_same_v<E, bool>) {
     if (v.size() < v.capacity()) [[likely]] return true;
     const std::size_t budget = ctx.lim.max_alloc_bytes > ctx.allocated ? ctx.lim.max_alloc_bytes - ctx.allocated : 0;
-    const std::size_t grown = std::min(std::max<std::size_t>(2 * v.capacity(), 4), v.capacity() + budget / sizeof(E));
+    const std::size_t doubled = v.capacity() + std::max<std::size_t>(v.capacity(), 1);  // as the vector itself grows
+    const std::size_t grown = std::min(doubled, v.capacity() + budget / sizeof(E));
     if (grown <= v.size()) [[unlikely]] return ctx.fail(errc::allocation_limit, ctx.src.offset());
     ctx.allocated += (grown - v.capacity()) * sizeof(E);
-    v.reserve(grown);
+    if (grown < doubled) v.reserve(grown);  // at the budget's edge: no further
     return true;
   } else {
     return ctx.charge(sizeof(E));

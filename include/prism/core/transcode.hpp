@@ -27,6 +27,7 @@
 #include "api.hpp"
 #include "context.hpp"
 #include "sink.hpp"
+#include "utf8.hpp"
 #include "view.hpp"
 
 namespace prism {
@@ -109,13 +110,45 @@ class transcoder {
       Node content;
       if (v.node().get_tag(number, content) == errc::ok) return tagged(v, number, content, depth);
     }
+    // The usual values inline, reading the node itself (a result<T> carries a whole error): each
+    // level of nesting takes value()'s frame and array()'s or object()'s of the stack.
     switch (v.type()) {
       case value_type::null: return out_.null();
+      case value_type::integer: {
+        bool negative{};
+        std::uint64_t u{};
+        if (v.node().get_integer(negative, u) != errc::ok) [[unlikely]] return leaf(v);
+        return out_.integer(negative, u);
+      }
+      case value_type::floating: {
+        double d{};
+        if (v.node().get_double(d) != errc::ok) [[unlikely]] return leaf(v);
+        return out_.floating(d);
+      }
+      case value_type::string: {
+        std::string_view s;
+        if (v.node().get_string(s) != errc::ok || !text_checked(s)) [[unlikely]] return leaf(v);
+        return out_.string(s);
+      }
+      case value_type::array: return array(v, depth);
+      case value_type::object: return object(v, depth);
+      default: return leaf(v);
+    }
+  }
+
+  static bool text_checked(std::string_view s) noexcept {
+    if constexpr (requires { Node::text_checked; }) return true;
+    else return detail::utf8_valid(reinterpret_cast<const std::uint8_t*>(s.data()), s.size());
+  }
+
+  // Every other value, and the errors of the usual ones, through the view's checked accessors.
+  PRISM_NOINLINE bool leaf(const view_t& v) {
+    switch (v.type()) {
       case value_type::boolean: return scalar<bool>(v, [&](bool b) { return out_.boolean(b); });
       case value_type::integer: {
         bool negative{};
         std::uint64_t u{};
-        if (const errc e = v.node().get_integer(negative, u); e != errc::ok) return fail(make_error(e, v.offset()));
+        if (const errc e = v.node().get_integer(negative, u); e != errc::ok) return fail_with(e, v.offset());
         return out_.integer(negative, u);
       }
       case value_type::floating: return scalar<double>(v, [&](double d) { return out_.floating(d); });
@@ -128,40 +161,45 @@ class transcoder {
         return scalar<std::vector<std::byte>>(v, [&](const std::vector<std::byte>& b) { return out_.binary(bytes_view(b)); });
       }
       case value_type::timestamp: return scalar<transcode_time>(v, [&](transcode_time t) { return out_.timestamp(t); });
-      case value_type::array: return array(v, depth);
-      case value_type::object: return object(v, depth);
-      case value_type::tensor: {
-        tensor_header h;
-        if (const errc e = v.node().get_tensor(h); e != errc::ok) return fail(make_error(e, v.offset(), {}, {}, "tensor"));
-        const bool plain = h.type != dtype::float16 && h.type != dtype::complex64 && h.type != dtype::complex128;
-        if (h.typed_array && plain) return out_.numbers(h);
-        if constexpr (requires { Emitter::holds_tensors; }) {
-          if (!Emitter::holds_tensors) return fail(make_error(errc::type_mismatch, v.offset(), {}, {}, "a value without tensors", "a tensor"));
-        }
-        return out_.tensor(h);
-      }
-      case value_type::extension: {
-        auto x = v.as_extension();
-        if (!x) return fail(x.error());
-        if constexpr (requires { out_.extension(x->type, x->data); }) return out_.extension(x->type, x->data);
-        return fail(make_error(errc::type_mismatch, v.offset(), {}, {}, "a value this format can hold", "a MessagePack extension"));
-      }
-      case value_type::simple: {
-        auto code = v.as_simple();
-        if (!code) return fail(code.error());
-        if constexpr (requires { out_.simple(*code); }) return out_.simple(*code);
-        return out_.null();
-      }
-      case value_type::other: break;
+      case value_type::tensor: return tensor(v);
+      case value_type::extension: return extension(v);
+      case value_type::simple: return simple(v);
+      default: return malformed(v);
     }
+  }
+
+  // What the walk meets rarely, out of line.
+  PRISM_NOINLINE bool tensor(const view_t& v) {
+    tensor_header h;
+    if (const errc e = v.node().get_tensor(h); e != errc::ok) return fail_with(e, v.offset(), "tensor");
+    const bool plain = h.type != dtype::float16 && h.type != dtype::complex64 && h.type != dtype::complex128;
+    if (h.typed_array && plain) return out_.numbers(h);
+    if constexpr (requires { Emitter::holds_tensors; }) {
+      if (!Emitter::holds_tensors) return fail_with(errc::type_mismatch, v.offset(), "a value without tensors", "a tensor");
+    }
+    return out_.tensor(h);
+  }
+  PRISM_NOINLINE bool extension(const view_t& v) {
+    auto x = v.as_extension();
+    if (!x) return fail(x.error());
+    if constexpr (requires { out_.extension(x->type, x->data); }) return out_.extension(x->type, x->data);
+    return fail_with(errc::type_mismatch, v.offset(), "a value this format can hold", "a MessagePack extension");
+  }
+  PRISM_NOINLINE bool simple(const view_t& v) {
+    auto code = v.as_simple();
+    if (!code) return fail(code.error());
+    if constexpr (requires { out_.simple(*code); }) return out_.simple(*code);
+    return out_.null();
+  }
+  PRISM_NOINLINE bool malformed(const view_t& v) {
     Node after;  // skipping it says whether it is cut short or malformed
     const errc e = v.node().next(after);
-    return fail(make_error(e == errc::unexpected_end ? e : errc::invalid_value, v.offset(), {}, {}, "a well-formed value"));
+    return fail_with(e == errc::unexpected_end ? e : errc::invalid_value, v.offset(), "a well-formed value");
   }
 
   // A tag is a level of nesting: a chain of tags is bounded as deep arrays are.
   bool tagged(const view_t& v, std::uint64_t number, const Node& content, std::size_t depth) {
-    if (depth >= lim_.max_depth) return fail(make_error(errc::too_deep, v.offset()));
+    if (depth >= lim_.max_depth) return fail_with(errc::too_deep, v.offset());
     if constexpr (requires { out_.tag(number); }) {
       if (!out_.tag(number)) return false;
     }
@@ -175,79 +213,97 @@ class transcoder {
     return emit(*r);
   }
 
+  // The elements' count through the node (an error out of line: a result<T> carries a whole
+  // error, and this frame is taken once per level of nesting).
+  bool size_of(const view_t& v, std::size_t& n) {
+    if (v.node().size(n) == errc::ok) [[likely]] return true;
+    return size_failure(v);
+  }
+  PRISM_NOINLINE bool size_failure(const view_t& v) { return fail(v.size().error()); }
+
   bool array(const view_t& v, std::size_t depth) {
-    if (depth >= lim_.max_depth) return fail(make_error(errc::too_deep, v.offset()));
-    auto n = v.size();
-    if (!n) return fail(n.error());
-    if (!out_.begin_array(*n)) return false;
+    if (depth >= lim_.max_depth) return fail_with(errc::too_deep, v.offset());
+    std::size_t n{};
+    if (!size_of(v, n) || !out_.begin_array(n)) return false;
     std::size_t i = 0;
     auto range = v.elements();
     for (auto e : range) {
       if (!out_.element(i) || !value(e, depth + 1)) return in_element(i);
       ++i;
     }
-    if (range.error() != errc::ok || i != *n) return fail(make_error(errc::invalid_value, v.offset(), {}, {}, "the array's elements"));
+    if (range.error() != errc::ok || i != n)
+      return fail_with(range.error() == errc::unexpected_end ? errc::unexpected_end : errc::invalid_value, v.offset(), "the array's elements");
     return out_.end_array();
   }
 
   bool object(const view_t& v, std::size_t depth) {
-    if (depth >= lim_.max_depth) return fail(make_error(errc::too_deep, v.offset()));
-    auto n = v.size();
-    if (!n) return fail(n.error());
+    if (depth >= lim_.max_depth) return fail_with(errc::too_deep, v.offset());
+    std::size_t n{};
+    if (!size_of(v, n)) return false;
     bool integer_keys = false;
     for (auto [key, field] : v.items()) {
       integer_keys = key.type() == value_type::integer;
       break;
     }
-    if (!out_.begin_object(*n, integer_keys)) return false;
+    if (!out_.begin_object(n, integer_keys)) return false;
+    if (Emitter::sorts_keys(n)) return sorted_entries(v, n, depth);
     std::size_t i = 0;
-    if (Emitter::sorts_keys(*n)) {  // collect the entries (not their values) and sort the keys
-      std::vector<std::pair<std::string, view_t>> entries;
-      for (auto [key, field] : v.items()) {
-        auto name = key.template as<std::string>();
-        if (!name) return fail(make_error(errc::type_mismatch, key.offset(), {}, {}, "a string key (to sort)"));
-        entries.emplace_back(std::move(*name), field);
-      }
-      if (entries.size() != *n) return fail(make_error(errc::invalid_value, v.offset(), {}, {}, "the object's entries"));
-      std::sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-      for (const auto& [name, field] : entries) {
-        if (!out_.entry(i) || !out_.key_string(name) || !value(field, depth + 1)) return in_key(name);
-        ++i;
-      }
-      return out_.end_object();
-    }
     for (auto [key, field] : v.items()) {
-      if (!out_.entry(i) || !key_of(key) || !value(field, depth + 1)) {
-        auto name = key.template as<std::string>();
-        return name ? in_key(*name) : in_element(i);
-      }
+      if (!out_.entry(i) || !key_of(key) || !value(field, depth + 1)) return in_entry(key, i);
       ++i;
     }
-    if (i != *n) return fail(make_error(errc::invalid_value, v.offset(), {}, {}, "the object's entries"));
+    if (i != n) return fail_with(errc::invalid_value, v.offset(), "the object's entries");
     return out_.end_object();
+  }
+
+  // The entries (not their values) collected and their keys sorted, for formats that need it.
+  PRISM_NOINLINE bool sorted_entries(const view_t& v, std::size_t n, std::size_t depth) {
+    std::vector<std::pair<std::string, view_t>> entries;
+    for (auto [key, field] : v.items()) {
+      auto name = key.template as<std::string>();
+      if (!name) return fail_with(errc::type_mismatch, key.offset(), "a string key (to sort)");
+      entries.emplace_back(std::move(*name), field);
+    }
+    if (entries.size() != n) return fail_with(errc::invalid_value, v.offset(), "the object's entries");
+    std::sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::size_t i = 0;
+    for (const auto& [name, field] : entries) {
+      if (!out_.entry(i) || !out_.key_string(name) || !value(field, depth + 1)) return in_key(name);
+      ++i;
+    }
+    return out_.end_object();
+  }
+  PRISM_NOINLINE bool in_entry(const view_t& key, std::size_t i) {
+    auto name = key.template as<std::string>();
+    return name ? in_key(*name) : in_element(i);
   }
 
   bool key_of(const view_t& key) {
     if (key.type() == value_type::integer) {
       bool negative{};
       std::uint64_t u{};
-      if (const errc e = key.node().get_integer(negative, u); e != errc::ok) return fail(make_error(e, key.offset()));
+      if (const errc e = key.node().get_integer(negative, u); e != errc::ok) return fail_with(e, key.offset());
       return out_.key_integer(negative, u);
     }
     auto name = key.template as<std::string>();
-    if (!name) return fail(make_error(errc::type_mismatch, key.offset(), {}, {}, "a string or integer key", describe(key.type())));
+    if (!name) return fail_with(errc::type_mismatch, key.offset(), "a string or integer key", describe(key.type()));
     return out_.key_string(*name);
   }
 
-  bool fail(error e) {
-    if (!error_) error_ = std::move(e);
+  // Errors are built out of line: an error in a frame would be taken once per level of nesting.
+  PRISM_COLD bool fail(const error& e) {
+    if (!error_) error_ = e;
     return false;
   }
-  bool in_element(std::size_t i) {
+  PRISM_COLD bool fail_with(errc code, std::size_t offset, std::string_view expected = {}, std::string_view found = {}) {
+    if (!error_) error_ = make_error(code, offset, {}, {}, expected, found);
+    return false;
+  }
+  PRISM_COLD bool in_element(std::size_t i) {
     if (error_) error_->path.insert(0, "[" + std::to_string(i) + "]");
     return false;
   }
-  bool in_key(const std::string& key) {
+  PRISM_COLD bool in_key(const std::string& key) {
     if (error_) error_->path.insert(0, error_->path.empty() || error_->path[0] == '[' ? key : key + ".");
     return false;
   }

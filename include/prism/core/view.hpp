@@ -278,16 +278,21 @@ class basic_view {
       // Inline: a walk over an array of numbers takes one step per element.
       PRISM_INLINE basic_view operator*() const { return basic_view(node_); }
       PRISM_INLINE iterator& operator++() {
-        if (--left_ && node_.next(node_) != errc::ok) fail_at_end();
-        if (range_->objects_ && left_ && node_.next(node_) != errc::ok) fail_at_end();
+        if (--left_) {
+          if (const errc e = node_.next(node_); e != errc::ok) [[unlikely]] fail_at_end(e);
+        }
+        if (range_->objects_ && left_) {
+          if (const errc e = node_.next(node_); e != errc::ok) [[unlikely]] fail_at_end(e);
+        }
         return *this;
       }
       void operator++(int) { ++*this; }
       bool operator==(std::default_sentinel_t) const noexcept { return left_ == 0; }
 
      private:
-      void fail_at_end() {
-        range_->failed_ = errc::invalid_value;
+      // Cut short stays unexpected_end; any other failure to step is bad bytes.
+      void fail_at_end(errc e) {
+        range_->failed_ = e == errc::unexpected_end ? e : errc::invalid_value;
         left_ = 0;
       }
       const element_range* range_ = nullptr;

@@ -174,9 +174,37 @@ bool read_variant(Ctx& ctx, V& v) {
 }
 
 // A document of unknown shape: objects keep their members in document order, with string keys;
-// integers that fit std::int64_t are integers, larger ones unsigned, the rest doubles.
+// integers that fit std::int64_t are integers, larger ones unsigned, the rest doubles. Arrays and
+// objects recurse; each kind of value is read out of line, so that a level of nesting takes
+// only the frames of its container's reader.
 template <options O, class Ctx>
-bool read_dynamic(Ctx& ctx, value& v) {
+bool read_dynamic(Ctx& ctx, value& v);
+
+template <options O, class Ctx>
+PRISM_NOINLINE bool read_dynamic_array(Ctx& ctx, value& v) {
+  value::array a;
+  if (!read_sequence<O>(ctx, a)) return false;
+  v = value{std::move(a)};
+  return true;
+}
+
+template <options O, class Ctx>
+PRISM_NOINLINE bool read_dynamic_object(Ctx& ctx, value& v) {
+  value::object o;
+  std::string scratch;
+  if (!read_object<O>(ctx, scratch, [&](std::string_view key, std::size_t key_at) {
+        if (o.size() >= ctx.lim.max_elements) return ctx.fail(errc::too_many_elements, key_at);
+        if (!ctx.charge(sizeof(o[0]) + key.size())) return false;
+        o.emplace_back(value(key), value{});
+        return read_dynamic<O>(ctx, o.back().second) || ctx.in_key(key);
+      }))
+    return false;
+  v = value{std::move(o)};
+  return true;
+}
+
+template <options O, class Ctx>
+PRISM_NOINLINE bool read_dynamic_scalar(Ctx& ctx, value& v) {
   const std::uint8_t c = *ctx.src.cur();
   switch (c) {
     case 'n':
@@ -195,25 +223,6 @@ bool read_dynamic(Ctx& ctx, value& v) {
       std::string s;
       if (!read_string<O>(ctx, s)) return false;
       v = value{std::move(s)};
-      return true;
-    }
-    case '[': {
-      value::array a;
-      if (!read_sequence<O>(ctx, a)) return false;
-      v = value{std::move(a)};
-      return true;
-    }
-    case '{': {
-      value::object o;
-      std::string scratch;
-      if (!read_object<O>(ctx, scratch, [&](std::string_view key, std::size_t key_at) {
-            if (o.size() >= ctx.lim.max_elements) return ctx.fail(errc::too_many_elements, key_at);
-            if (!ctx.charge(sizeof(o[0]) + key.size())) return false;
-            o.emplace_back(value(key), value{});
-            return read_dynamic<O>(ctx, o.back().second) || ctx.in_key(key);
-          }))
-        return false;
-      v = value{std::move(o)};
       return true;
     }
     default: break;
@@ -236,6 +245,14 @@ bool read_dynamic(Ctx& ctx, value& v) {
   else return ctx.fail(errc::out_of_range, at, "a finite number");
   ctx.src.advance(static_cast<std::size_t>(reinterpret_cast<const std::uint8_t*>(n.end) - p));
   return true;
+}
+
+template <options O, class Ctx>
+bool read_dynamic(Ctx& ctx, value& v) {
+  const std::uint8_t c = *ctx.src.cur();
+  if (c == '[') return read_dynamic_array<O>(ctx, v);
+  if (c == '{') return read_dynamic_object<O>(ctx, v);
+  return read_dynamic_scalar<O>(ctx, v);
 }
 
 template <options O, class T, class Ctx>
