@@ -1,0 +1,171 @@
+#pragma once
+// CBOR against libcbor on the same bytes: each decodes them as one data item with no bytes after
+// it (libcbor with cbor_load, prism into a prism::value), and the two must agree: what prism
+// accepts libcbor accepts as the same value, and what libcbor accepts prism refuses only for a
+// reason listed in docs/cbor.md (text that is not UTF-8, a map key that is neither a string nor
+// an integer, -2^64, nesting deeper than max_depth, tags prism reads itself whose content does
+// not fit them). libcbor 0.8 refuses unassigned simple values and the one-byte tags 6..20, which
+// RFC 8949 calls well-formed: there only prism's side is checked. Aborts on any other
+// disagreement.
+#include <cbor.h>
+
+#include <prism/cbor.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+
+namespace libcbor_differential {
+
+struct item {
+  cbor_item_t* p = nullptr;
+  ~item() {
+    if (p) cbor_decref(&p);
+  }
+};
+
+inline prism::value::bytes joined(cbor_item_t* it) {
+  prism::value::bytes out;
+  const auto add = [&](cbor_item_t* chunk) {
+    const auto* p = reinterpret_cast<const std::byte*>(cbor_bytestring_handle(chunk));
+    out.insert(out.end(), p, p + cbor_bytestring_length(chunk));
+  };
+  if (cbor_bytestring_is_definite(it)) {
+    add(it);
+  } else {
+    for (std::size_t i = 0; i < cbor_bytestring_chunk_count(it); ++i) add(cbor_bytestring_chunks_handle(it)[i]);
+  }
+  return out;
+}
+
+inline std::string joined_text(cbor_item_t* it) {
+  std::string out;
+  const auto add = [&](cbor_item_t* chunk) { out.append(reinterpret_cast<const char*>(cbor_string_handle(chunk)), cbor_string_length(chunk)); };
+  if (cbor_string_is_definite(it)) {
+    add(it);
+  } else {
+    for (std::size_t i = 0; i < cbor_string_chunk_count(it); ++i) add(cbor_string_chunks_handle(it)[i]);
+  }
+  return out;
+}
+
+// libcbor's item as a prism::value; false for what prism reads differently on purpose (the
+// list above) and beyond the depth prism takes.
+inline bool to_value(cbor_item_t* it, prism::value& out, std::size_t depth = 0) {
+  if (depth > prism::limits{}.max_depth) return false;
+  switch (cbor_typeof(it)) {
+    case CBOR_TYPE_UINT: out = prism::value(cbor_get_int(it)); return true;
+    case CBOR_TYPE_NEGINT: {
+      const std::uint64_t n = cbor_get_int(it);  // the value is -1 - n
+      if (n > static_cast<std::uint64_t>(INT64_MAX)) return false;
+      out = prism::value(-1 - static_cast<std::int64_t>(n));
+      return true;
+    }
+    case CBOR_TYPE_BYTESTRING: out = prism::value(joined(it)); return true;
+    case CBOR_TYPE_STRING: {
+      const std::string s = joined_text(it);
+      if (!prism::detail::utf8_valid(reinterpret_cast<const std::uint8_t*>(s.data()), s.size())) return false;
+      out = prism::value(s);
+      return true;
+    }
+    case CBOR_TYPE_ARRAY: {
+      prism::value::array a(cbor_array_size(it));
+      for (std::size_t i = 0; i < a.size(); ++i)
+        if (!to_value(cbor_array_handle(it)[i], a[i], depth + 1)) return false;
+      out = prism::value(std::move(a));
+      return true;
+    }
+    case CBOR_TYPE_MAP: {
+      prism::value::object m(cbor_map_size(it));
+      for (std::size_t i = 0; i < m.size(); ++i) {
+        cbor_item_t* key = cbor_map_handle(it)[i].key;
+        const cbor_type k = cbor_typeof(key);
+        if (k != CBOR_TYPE_UINT && k != CBOR_TYPE_NEGINT && k != CBOR_TYPE_STRING) return false;
+        if (!to_value(key, m[i].first, depth + 1) || !to_value(cbor_map_handle(it)[i].value, m[i].second, depth + 1)) return false;
+      }
+      out = prism::value(std::move(m));
+      return true;
+    }
+    case CBOR_TYPE_TAG: {
+      const std::uint64_t tag = cbor_tag_value(it);
+      const bool prisms_own = tag == 1 || tag == 1001 || tag == 40 || tag == 1040 || (tag >= 64 && tag <= 87);
+      if (prisms_own) return false;  // timestamps, typed arrays and tensors: prism's meaning, not libcbor's
+      item content{cbor_tag_item(it)};
+      prism::value inner;
+      if (!to_value(content.p, inner, depth + 1)) return false;
+      out = prism::value(prism::value::tagged(tag, std::move(inner)));
+      return true;
+    }
+    case CBOR_TYPE_FLOAT_CTRL: {
+      if (cbor_float_get_width(it) != CBOR_FLOAT_0) {
+        out = prism::value(cbor_float_get_float(it));
+        return true;
+      }
+      const std::uint8_t code = cbor_ctrl_value(it);
+      if (code == 20 || code == 21) out = prism::value(code == 21);
+      else if (code == 22) out = prism::value{};
+      else out = prism::value(prism::value::simple{code});
+      return true;
+    }
+  }
+  return false;
+}
+
+// What libcbor 0.8 refuses though RFC 8949 calls it well-formed.
+inline bool libcbor_refuses(const prism::value& v) {
+  if (const auto* s = v.as_simple()) return s->code != 23;
+  if (const auto* t = v.as_tagged()) return (t->number() >= 6 && t->number() <= 20) || libcbor_refuses(t->content());
+  if (const auto* a = v.as_array()) {
+    for (const auto& e : *a)
+      if (libcbor_refuses(e)) return true;
+  }
+  if (const auto* o = v.as_object()) {
+    for (const auto& [key, field] : *o)
+      if (libcbor_refuses(key) || libcbor_refuses(field)) return true;
+  }
+  return false;
+}
+
+// Whether any byte could start a head that declares more items or bytes than the input has:
+// libcbor allocates a declared size before it finds the bytes missing (a fuzzer counts that as
+// running out of memory). Such inputs are left to prism's own checks.
+inline bool declares_beyond_input(std::string_view input) {
+  const auto* p = reinterpret_cast<const std::uint8_t*>(input.data());
+  const std::size_t n = input.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    const unsigned info = p[i] & 31, major = p[i] >> 5;
+    if (major < 2 || major > 5 || info < 25 || info > 27) continue;
+    const std::size_t width = std::size_t{1} << (info - 24);
+    std::uint64_t declared = 0;
+    for (std::size_t k = 1; k <= width && i + k < n; ++k) declared = declared << 8 | p[i + k];
+    if (declared > n) return true;
+  }
+  return false;
+}
+
+inline void check(std::string_view input) {
+  if (declares_beyond_input(input)) return;
+  prism::value ours;
+  const prism::status st = prism::read<prism::cbor>(ours, input);
+  cbor_load_result result{};
+  item theirs{cbor_load(reinterpret_cast<const unsigned char*>(input.data()), input.size(), &result)};
+  const bool accepted = result.error.code == CBOR_ERR_NONE && theirs.p && result.read == input.size();
+  prism::value converted;
+  const bool comparable = accepted && to_value(theirs.p, converted);
+  if (st) {
+    if (!accepted) {
+      if (libcbor_refuses(ours)) return;  // libcbor 0.8's refusals of well-formed items (see above)
+      std::abort();  // prism took what libcbor did not
+    }
+    // The same value, compared as prism writes them (NaN equals itself there).
+    if (comparable && prism::write<prism::cbor>(ours).value() != prism::write<prism::cbor>(converted).value()) std::abort();
+    return;
+  }
+  if (!accepted) return;
+  const prism::errc why = st.error().code;
+  if (comparable && why != prism::errc::too_deep && why != prism::errc::invalid_utf8) std::abort();
+}
+
+}  // namespace libcbor_differential
