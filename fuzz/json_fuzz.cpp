@@ -4,11 +4,14 @@
 #include <prism/msgpack.hpp>
 
 #include "fuzz_target.hpp"
+#if PRISM_FUZZ_WITH_SIMDJSON
+#include "simdjson_differential.hpp"
+#endif
 
 // Besides struct reads: the view's index accepts exactly what the reader accepts (both check
 // the whole text but the range of numbers), its walk never fails on text it accepted, a
-// document written from a generic value reads back to the same text, and a transcode never
-// crashes.
+// document written from a generic value reads back to the same text, a transcode never
+// crashes, and simdjson gives the same verdict and value.
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   fuzz_all<prism::json>(data, size);
   const std::string_view input(reinterpret_cast<const char*>(data), size);
@@ -28,5 +31,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (v.valid() && read && !walk_view(v)) std::abort();
   if (v.valid() && read && !probe_lookups(v)) std::abort();
   (void)prism::transcode<prism::json, prism::msgpack>(input);
+#if PRISM_FUZZ_WITH_SIMDJSON
+  simdjson_differential::check(input);  // the same verdict and value as simdjson
+#endif
   return 0;
 }

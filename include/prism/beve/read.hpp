@@ -305,17 +305,10 @@ bool read_field(Ctx& ctx, T& v, std::size_t index) {
 // whose head is at offset `at`; returns where they end, or null on an error.
 template <options O, class T, class Ctx>
 PRISM_INLINE const std::uint8_t* read_struct_fields(Ctx& ctx, local_cursor c, T& v, std::uint64_t n, std::size_t at) {
-  std::size_t i = 0;
-  if (!read_fields_in_order<O>(ctx, c, v, n, i)) return nullptr;
-  if (detail::all_read_in_order<O, T>(i, n)) [[likely]] {
-    ctx.leave();
-    return c.p;
-  }
-  c.store_to(ctx.src);
-  const bool ok = detail::read_remaining_entries<O, T>(
-      ctx, i, n, at, [&](auto& p, auto& len) { return read_text_bytes<O>(ctx, p, len); },
-      [&](std::size_t index) { return read_field<O>(ctx, v, index); }, [&] { return skip_value(ctx); });
-  return ok ? ctx.src.cur() : nullptr;
+  return detail::read_keyed_fields<O, T>(
+      ctx, c, static_cast<std::size_t>(n), at, [&](local_cursor& cur, std::size_t& i) PRISM_LAMBDA_INLINE { return read_fields_in_order<O>(ctx, cur, v, n, i); },
+      [&](auto& p, auto& len) { return read_text_bytes<O>(ctx, p, len); }, [&](std::size_t index) { return read_field<O>(ctx, v, index); },
+      [&] { return skip_value(ctx); });
 }
 
 template <options O, class T, class Ctx>

@@ -213,4 +213,39 @@ constexpr std::string_view describe_initial(std::uint8_t initial) noexcept {
   }
 }
 
+// One past the data item at p when it and everything in it has definite lengths, nests at most
+// `depth` levels and ends before `end`; else nullptr (skip_value on a read_context then says
+// which error it is, if any).
+inline const std::uint8_t* skip_item(const std::uint8_t* p, const std::uint8_t* end, int depth) noexcept {
+  for (;;) {
+    if (p >= end) return nullptr;
+    const unsigned m = *p >> 5, info = *p & 31;
+    std::uint64_t argument = info;
+    std::size_t head = 1;
+    if (info >= 24) {
+      if (info > 27) return nullptr;
+      const std::size_t width = std::size_t{1} << (info - 24);
+      if (static_cast<std::size_t>(end - p) < 1 + width) return nullptr;
+      argument = width == 1 ? p[1] : width == 2 ? load_be16(p + 1) : width == 4 ? load_be32(p + 1) : load_be64(p + 1);
+      head = 1 + width;
+    }
+    p += head;
+    switch (m) {
+      case major::unsigned_int:
+      case major::negative_int: return p;
+      case major::bytes:
+      case major::text: return argument > static_cast<std::uint64_t>(end - p) ? nullptr : p + argument;
+      case major::array:
+      case major::map: {
+        if (depth == 0 || argument > static_cast<std::uint64_t>(end - p)) return nullptr;
+        const std::size_t items = static_cast<std::size_t>(argument) * (m == major::map ? 2 : 1);
+        for (std::size_t i = 0; i < items && p; ++i) p = skip_item(p, end, depth - 1);
+        return p;
+      }
+      case major::tag: continue;  // the tagged item follows
+      default: return info == 24 && argument < 32 ? nullptr : p;  // simple values and floats
+    }
+  }
+}
+
 }  // namespace prism::cbor_detail

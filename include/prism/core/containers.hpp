@@ -110,20 +110,21 @@ PRISM_INLINE void put_last_entry(Map& m, K&& key, M&& value) {
 }
 
 // Room for one more element at the end of a sequence whose length the input does not give (JSON
-// arrays, CBOR's indefinite arrays, Protobuf's unpacked repeated fields), charged to the
-// allocation budget. A vector grows by doubling and is charged for the capacity it takes, up to
-// the budget's edge and never past it; node containers are charged per element.
+// arrays, CBOR's indefinite arrays), charged to the allocation budget. A vector grows by
+// doubling and is charged for the capacity it takes, up to the budget's edge and never past it;
+// node containers are charged per element. (Protobuf's repeated fields keep the plain charge
+// per element, cheaper on its hot path; each of their elements takes two bytes of input.)
 template <class Ctx, class Seq>
 PRISM_INLINE bool charge_one_more(Ctx& ctx, Seq& v) {
   using E = std::ranges::range_value_t<Seq>;
   if constexpr (requires { v.capacity(); v.reserve(std::size_t{}); } && !std::is_same_v<E, bool>) {
     if (v.size() < v.capacity()) [[likely]] return true;
     const std::size_t budget = ctx.lim.max_alloc_bytes > ctx.allocated ? ctx.lim.max_alloc_bytes - ctx.allocated : 0;
-    const std::size_t doubled = v.capacity() + std::max<std::size_t>(v.capacity(), 1);  // as the vector itself grows
-    const std::size_t grown = std::min(doubled, v.capacity() + budget / sizeof(E));
+    const std::size_t natural = v.capacity() + std::max<std::size_t>(v.capacity(), 1);  // as the vector grows by itself
+    const std::size_t grown = std::min(std::max<std::size_t>(natural, 4), v.capacity() + budget / sizeof(E));
     if (grown <= v.size()) [[unlikely]] return ctx.fail(errc::allocation_limit, ctx.src.offset());
     ctx.allocated += (grown - v.capacity()) * sizeof(E);
-    if (grown < doubled) v.reserve(grown);  // at the budget's edge: no further
+    if (grown != natural) v.reserve(grown);  // four at first; at the budget's edge, no further
     return true;
   } else {
     return ctx.charge(sizeof(E));

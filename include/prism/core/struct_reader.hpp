@@ -18,6 +18,7 @@
 #include "fields.hpp"
 #include "hash.hpp"
 #include "options.hpp"
+#include "source.hpp"
 
 namespace prism::detail {
 
@@ -157,6 +158,23 @@ PRISM_INLINE bool read_remaining_entries(Ctx& ctx, std::size_t first, std::size_
     if (!keys.entry(ctx, std::string_view(reinterpret_cast<const char*>(p), len), key_at, read_field, skip)) return false;
   }
   return keys.finish(ctx, at);
+}
+
+// The n entries of a struct written as a map, at a local cursor (the struct's depth entered;
+// `at` is where it began): in_order(cursor, count) runs the format's in-order pass, then the
+// entries it left go through read_remaining_entries from the source. Returns where the entries
+// end, or null on an error.
+template <options O, class T, class Ctx, class InOrder, class ReadKey, class ReadField, class Skip>
+PRISM_INLINE const std::uint8_t* read_keyed_fields(Ctx& ctx, local_cursor c, std::size_t n, std::size_t at, InOrder&& in_order,
+                                                   ReadKey&& read_key, ReadField&& read_field, Skip&& skip) {
+  std::size_t i = 0;
+  if (!in_order(c, i)) return nullptr;
+  if (all_read_in_order<O, T>(i, n)) [[likely]] {
+    ctx.leave();
+    return c.p;
+  }
+  c.store_to(ctx.src);
+  return read_remaining_entries<O, T>(ctx, i, n, at, read_key, read_field, skip) ? ctx.src.cur() : nullptr;
 }
 
 // A struct written as an array of its fields in declaration order: item i goes to field i

@@ -53,14 +53,13 @@ class value_builder {
 
   // Containers are not reserved from their announced size: the input has not been checked to
   // hold that many elements, and a value never allocates beyond what the input justifies.
-  // Out of line: the transcoder's frame, taken once per level of nesting, stays small.
-  PRISM_NOINLINE bool begin_array(std::size_t) {
+  bool begin_array(std::size_t) {
     open_.emplace_back(value::array{});
     return true;
   }
   bool element(std::size_t) { return true; }
   bool end_array() { return close(); }
-  PRISM_NOINLINE bool begin_object(std::size_t, bool) {
+  bool begin_object(std::size_t, bool) {
     open_.emplace_back(value::object{});
     keys_.emplace_back();
     return true;
@@ -110,7 +109,7 @@ class value_builder {
     }
     return true;
   }
-  PRISM_NOINLINE bool close() {
+  bool close() {
     value done = std::move(open_.back());
     open_.pop_back();
     return put(std::move(done));

@@ -101,7 +101,7 @@ PRISM_INLINE range_value_t<R>* next_element(Ctx& ctx, R& r, std::uint32_t filled
     } else {
       if (filled == 0) r.clear();
     }
-    if (!detail::charge_one_more(ctx, r)) return nullptr;
+    if (!ctx.charge(sizeof(range_value_t<R>))) return nullptr;
     return &r.emplace_back();
   }
 }
