@@ -110,7 +110,8 @@ TEST(ValueExtras, CborSimpleValuesAreKept) {
   EXPECT_EQ(same_bytes_back<prism::cbor>(bytes_of({0xf7})), value::undefined());
   EXPECT_EQ(same_bytes_back<prism::cbor>(bytes_of({0xf0})), value(value::simple{16}));
   EXPECT_EQ(same_bytes_back<prism::cbor>(bytes_of({0xf8, 0xff})), value(value::simple{255}));
-  const auto v = prism::view<prism::cbor>(bytes_of({0xf8, 0x20}));
+  const std::string simple_32 = bytes_of({0xf8, 0x20});  // a view points into its bytes
+  const auto v = prism::view<prism::cbor>(simple_32);
   EXPECT_EQ(v.type(), prism::value_type::simple);
   EXPECT_EQ(v.as_simple().value(), 32);
   EXPECT_EQ(prism::view<prism::cbor>(bytes_of({0xf7})).type(), prism::value_type::simple) << "undefined is not null";
@@ -160,7 +161,8 @@ TEST(ValueExtras, MessagePackExtensionsAreKept) {
   EXPECT_EQ(one.as_extension()->data, blob({1}));
   EXPECT_EQ(same_bytes_back<prism::msgpack>(bytes_of({0xc7, 0x03, 0x80, 'a', 'b', 'c'})),
             value(value::extension{-128, blob({'a', 'b', 'c'})}));
-  const auto v = prism::view<prism::msgpack>(bytes_of({0xc7, 0x00, 0x07}));
+  const std::string empty_extension = bytes_of({0xc7, 0x00, 0x07});  // a view points into its bytes
+  const auto v = prism::view<prism::msgpack>(empty_extension);
   EXPECT_EQ(v.type(), prism::value_type::extension);
   const auto x = v.as_extension();
   ASSERT_TRUE(x);
