@@ -522,6 +522,10 @@ TEST(FlexBadInput, VerifyRefusesAKeyWithoutItsNul) {
   const auto st = prism::verify<prism::flex>(bad);
   ASSERT_FALSE(st);
   EXPECT_EQ(st.error().code, prism::errc::unexpected_end);
+  EXPECT_EQ(st.error().offset, 0u) << "where the key starts: " << st.error().message();
+  const auto later = prism::verify<prism::flex>("xyz" + bad);  // offsets are relative: the same message, 3 bytes on
+  ASSERT_FALSE(later);
+  EXPECT_EQ(later.error().offset, 3u) << later.error().message();
   EXPECT_FALSE((prism::read<prism::flex, std::map<std::string, int>>(bad)));
   prism::value v;
   EXPECT_FALSE(prism::read<prism::flex>(v, bad));

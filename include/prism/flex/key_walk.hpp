@@ -16,7 +16,8 @@ namespace prism::flex_detail {
 // Walks every container once without recursion (one that several offsets share is walked once
 // per type and width it is read as). Every key starts at or before the message's last NUL byte, the
 // one place where a key may end; a message the Verifier passed has its offsets in bounds.
-inline errc keys_terminated(const message& m) {
+// `at`: where the first key that does not end starts.
+inline errc keys_terminated(const message& m, std::size_t& at) {
   const std::uint8_t* last_nul = nullptr;
   for (std::size_t i = m.size; i > 0; --i) {
     if (m.base[i - 1] == 0) {
@@ -26,7 +27,9 @@ inline errc keys_terminated(const message& m) {
   }
   const auto key_ends = [&](const ref& key) {
     const std::uint8_t* p{};
-    return m.target(key, p) == errc::ok && last_nul && p <= last_nul;
+    if (m.target(key, p) != errc::ok) return false;
+    at = m.offset(p);
+    return last_nul && p <= last_nul;
   };
   ref root;
   if (const errc e = m.root(root); e != errc::ok) return e;

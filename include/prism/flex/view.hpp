@@ -306,8 +306,9 @@ struct view_traits<flex> {
     // message's size, which bounds what a walk of the verified message (transcode) visits.
     flexbuffers::Verifier verifier(data, size, nullptr, true, lim.max_depth);
     if (!verifier.VerifyBuffer()) return make_error(errc::invalid_value, 0, {}, flex::name, "a FlexBuffer that flexbuffers::Verifier accepts");
-    if (const errc e = flex_detail::keys_terminated(flex_detail::message{data, size}); e != errc::ok)
-      return make_error(e, 0, {}, flex::name, "keys that end with a NUL byte");
+    std::size_t key_at = 0;
+    if (const errc e = flex_detail::keys_terminated(flex_detail::message{data, size}, key_at); e != errc::ok)
+      return make_error(e, key_at, {}, flex::name, "a key that ends with a NUL byte");
     return {};
   }
 };
