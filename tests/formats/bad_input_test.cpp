@@ -17,6 +17,8 @@
 #include <random>
 #include <sstream>
 #include <string>
+#include <tuple>
+#include <variant>
 #include <vector>
 
 #include "data/monsters.hpp"
@@ -347,5 +349,41 @@ TYPED_TEST(Narrowing, DoublesBeyondAFloatAreOutOfRange) {
     const auto infinite = prism::read<TypeParam, OneFloat>(prism::write<TypeParam>(OneDouble{inf}).value());
     ASSERT_TRUE(infinite) << infinite.error().message();
     EXPECT_EQ(infinite->x, std::numeric_limits<float>::infinity());
+  }
+}
+
+template <class Format>
+class NestingDepth : public ::testing::Test {};
+using ArrayFormats = ::testing::Types<prism::msgpack, prism::cbor, prism::beve, prism::zbin, prism::json>;
+TYPED_TEST_SUITE(NestingDepth, ArrayFormats);
+
+// A tuple travels as an array, and a read counts it against max_depth as a transcode (and a
+// view walk) counts that array: one rule in every format.
+TYPED_TEST(NestingDepth, TuplesCountAsTheArraysTheyAre) {
+  using F = TypeParam;
+  using Nested = std::tuple<std::tuple<std::tuple<int, bool>, int>, int>;  // three arrays
+  const Nested value{{{1, true}, 2}, 3};
+  const auto bytes = prism::write<F>(value).value();
+  EXPECT_TRUE((prism::read<F, Nested>(bytes, prism::limits{.max_depth = 3}))) << F::name;
+  const auto shallow = prism::read<F, Nested>(bytes, prism::limits{.max_depth = 2});
+  ASSERT_FALSE(shallow) << F::name;
+  EXPECT_EQ(shallow.error().code, prism::errc::too_deep) << shallow.error().message();
+  EXPECT_EQ(shallow.error().path, "[0][0]") << shallow.error().message();
+  EXPECT_TRUE((prism::transcode<F, prism::msgpack>(bytes, prism::limits{.max_depth = 3}))) << F::name;
+  EXPECT_FALSE((prism::transcode<F, prism::msgpack>(bytes, prism::limits{.max_depth = 2}))) << F::name;
+}
+
+// A variant written as [index, value] is an array too.
+TYPED_TEST(NestingDepth, IndexedVariantsCountAsArrays) {
+  using F = TypeParam;
+  if constexpr (std::is_same_v<F, prism::msgpack> || std::is_same_v<F, prism::cbor> || std::is_same_v<F, prism::zbin>) {
+    using Inner = std::variant<int, std::string>;
+    using Outer = std::variant<bool, Inner>;
+    const auto bytes = prism::write<F>(Outer{Inner{std::string("x")}}).value();
+    EXPECT_TRUE((prism::read<F, Outer>(bytes, prism::limits{.max_depth = 2}))) << F::name;
+    const auto shallow = prism::read<F, Outer>(bytes, prism::limits{.max_depth = 1});
+    ASSERT_FALSE(shallow) << F::name;
+    EXPECT_EQ(shallow.error().code, prism::errc::too_deep) << shallow.error().message();
+    EXPECT_FALSE((prism::transcode<F, prism::msgpack>(bytes, prism::limits{.max_depth = 1}))) << F::name;
   }
 }

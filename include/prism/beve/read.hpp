@@ -12,6 +12,7 @@
 #include <string_view>
 #include <type_traits>
 
+#include "../core/category_read.hpp"
 #include "../core/struct_reader.hpp"
 #include "../core/value_io.hpp"
 #include "../core/enum_read.hpp"
@@ -275,13 +276,6 @@ bool read_map(Ctx& ctx, T& v) {
   return true;
 }
 
-template <options O, class T, class Ctx>
-PRISM_INLINE bool read_string(Ctx& ctx, T& v) {
-  const std::uint8_t* p{};
-  std::size_t n{};
-  return read_string_value<O>(ctx, p, n) && detail::store_bytes(ctx, v, p, n);
-}
-
 // Keys in declaration order, as prism writes them, compared as raw bytes with their
 // compile-time encoding. The values in their usual encoding are read from a cursor in a
 // register (read_usual); the source moves there only before a value that read_value reads and
@@ -351,36 +345,41 @@ bool read_struct_rest(Ctx& ctx, T& v) {
   return detail::move_to(ctx.src, read_struct_fields<O>(ctx, local_cursor{ctx.src}, v, n, at));
 }
 
-template <options O, class T, class Ctx>
-bool read_value(Ctx& ctx, T& v) {
-  if constexpr (detail::travels_as_other<T>) {
-    return detail::read_travelling(ctx, v, ctx.src.offset(), [&](auto& p) { return read_value<O>(ctx, p); });
-  } else if constexpr (adapted_tensor<T>) {
-    return detail::read_adapted(ctx, v, [&](auto& t) { return read_value<O>(ctx, t); });
-  } else if constexpr (std::is_same_v<T, prism::value>) {
-    return detail::value_io<beve>::read_member(ctx, v);
-  } else if constexpr (boolean<T>) {
+// BEVE's encodings for the type dispatch in core (core/category_read.hpp).
+struct wire_reader {
+  using format = beve;
+  template <options O, class T, class Ctx>
+  static bool read(Ctx& ctx, T& v) { return read_value<O>(ctx, v); }
+  template <options O, class Ctx>
+  PRISM_INLINE static bool read_value_member(Ctx& ctx, prism::value& v) { return detail::value_io<beve>::read_member(ctx, v); }
+  template <class Ctx>
+  PRISM_INLINE static bool read_bool(Ctx& ctx, bool& v) {
     std::uint8_t h{};
     if (!peek_header(ctx, h)) return false;
     if (h != header::true_ && h != header::false_) [[unlikely]] return mismatch(ctx, "bool", h);
     v = h == header::true_;
     ctx.src.advance(1);
     return true;
-  } else if constexpr (integer<T> || floating<T>) {
-    return read_number(ctx, v);
-  } else if constexpr (enumeration<T>) {
+  }
+  template <class Ctx, class T>
+  PRISM_INLINE static bool read_int(Ctx& ctx, T& v) { return read_number(ctx, v); }
+  template <class Ctx, class T>
+  PRISM_INLINE static bool read_float(Ctx& ctx, T& v) { return read_number(ctx, v); }
+  template <class Ctx>
+  PRISM_INLINE static bool next_is_text(Ctx& ctx, bool& text) {
     std::uint8_t h{};
     if (!peek_header(ctx, h)) return false;
-    if (h == header::string) {
-      const std::size_t at = ctx.src.offset();
-      const std::uint8_t* p{};
-      std::size_t n{};
-      return read_string_value<O>(ctx, p, n) && detail::enum_from_text(ctx, p, n, at, v);
-    }
-    return detail::enum_from_number(v, [&](auto& u) { return read_number(ctx, u); });
-  } else if constexpr (string_type<T> || string_view_type<T>) {
-    return read_string<O>(ctx, v);
-  } else if constexpr (blob<T>) {
+    text = h == header::string;
+    return true;
+  }
+  template <options O, class Ctx, class Use>
+  PRISM_INLINE static bool read_text(Ctx& ctx, Use&& use) {
+    const std::uint8_t* p{};
+    std::size_t n{};
+    return read_string_value<O>(ctx, p, n) && use(p, n);
+  }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool read_blob(Ctx& ctx, T& v) {
     std::uint8_t h{};
     if (!peek_header(ctx, h)) return false;
     if (h != typed_array_header<std::uint8_t> && h != typed_array_header<std::int8_t>) return mismatch(ctx, "a typed array of bytes", h);
@@ -388,30 +387,33 @@ bool read_value(Ctx& ctx, T& v) {
     const std::uint8_t* p{};
     std::size_t n{};
     return read_sized_bytes(ctx, p, n) && detail::store_bytes(ctx, v, p, n);
-  } else if constexpr (tensor_type<T>) {
-    return read_tensor(ctx, v);
-  } else if constexpr (set_type<T>) {
-    return detail::read_set(v, [&](auto& items) { return read_value<O>(ctx, items); });
-  } else if constexpr (fixed_array<T> || sequence<T>) {
-    return read_sequence<O>(ctx, v);
-  } else if constexpr (map_type<T>) {
-    return read_map<O>(ctx, v);
-  } else if constexpr (optional_type<T> || owning_pointer<T>) {
+  }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool read_tensor(Ctx& ctx, T& v) { return beve_detail::read_tensor(ctx, v); }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool read_sequence(Ctx& ctx, T& v) { return beve_detail::read_sequence<O>(ctx, v); }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool read_map(Ctx& ctx, T& v) { return beve_detail::read_map<O>(ctx, v); }
+  template <class Ctx>
+  PRISM_INLINE static bool take_null(Ctx& ctx, bool& was_null) {
     std::uint8_t h{};
     if (!peek_header(ctx, h)) return false;
-    if (h == header::null) {
-      v.reset();
-      ctx.src.advance(1);
-      return true;
-    }
-    return detail::read_present(ctx, v, [&](auto& value) { return read_value<O>(ctx, value); });
-  } else if constexpr (std::is_same_v<T, std::monostate>) {
+    was_null = h == header::null;
+    if (was_null) ctx.src.advance(1);
+    return true;
+  }
+  static constexpr bool monostate_is_null = true;
+  template <class Ctx>
+  PRISM_INLINE static bool read_null(Ctx& ctx) {
     std::uint8_t h{};
     if (!peek_header(ctx, h)) return false;
     if (h != header::null) return mismatch(ctx, "null", h);
     ctx.src.advance(1);
     return true;
-  } else if constexpr (variant_type<T>) {
+  }
+  // A variant is a type tag: the index, then the alternative.
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool read_variant(Ctx& ctx, T& v) {
     std::uint8_t h{};
     if (!peek_header(ctx, h)) return false;
     if (h != header::type_tag) return mismatch(ctx, "a type tag (variant)", h);
@@ -420,7 +422,9 @@ bool read_value(Ctx& ctx, T& v) {
     std::uint64_t index{};
     if (!read_size(ctx, index)) return false;
     return detail::read_alternative(ctx, v, index, index_at, [&](auto& alt) { return read_value<O>(ctx, alt); });
-  } else if constexpr (tuple_type<T>) {
+  }
+  template <class Ctx, class Items>
+  PRISM_INLINE static bool read_items(Ctx& ctx, std::size_t count, std::string_view what, Items&& items) {
     std::uint8_t h{};
     if (!peek_header(ctx, h)) return false;
     const std::size_t at = ctx.src.offset();
@@ -428,19 +432,25 @@ bool read_value(Ctx& ctx, T& v) {
     ctx.src.advance(1);
     std::uint64_t n{};
     if (!read_size(ctx, n)) return false;
-    if (n != std::tuple_size_v<T>) return ctx.fail(errc::size_mismatch, at, "array of the tuple's size");
-    return detail::read_tuple_elements(ctx, v, [&](auto& e, std::size_t) { return read_value<O>(ctx, e); });
-  } else if constexpr (time_point_type<T>) {
+    if (n != count) return ctx.fail(errc::size_mismatch, at, what);
+    return items();
+  }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool read_time(Ctx& ctx, T& v) {
     std::int64_t ns{};
     if (!read_number(ctx, ns)) return false;
     v = T(std::chrono::duration_cast<typename T::duration>(std::chrono::nanoseconds(ns)));
     return true;
-  } else if constexpr (reflectable<T>) {
-    return read_struct<O>(ctx, v);
-  } else {
-    static_assert(sizeof(T) == 0, "prism::beve: this type cannot be read");
-    return false;
   }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool read_struct(Ctx& ctx, T& v) {
+    return beve_detail::read_struct<O>(ctx, v);
+  }
+};
+
+template <options O, class T, class Ctx>
+bool read_value(Ctx& ctx, T& v) {
+  return detail::read_category<wire_reader, O>(ctx, v);
 }
 
 }  // namespace prism::beve_detail

@@ -4,6 +4,7 @@
 #include <cstring>
 #include <type_traits>
 
+#include "../core/category_write.hpp"
 #include "../core/concepts.hpp"
 #include "../core/containers.hpp"
 #include "../core/context.hpp"
@@ -176,54 +177,61 @@ bool write_struct(Ctx& ctx, const T& v) {
   }
 }
 
-template <options O, class T, class Ctx>
-bool write_value(Ctx& ctx, const T& v) {
-  if constexpr (detail::travels_as_other<T>) {
-    return write_value<O>(ctx, detail::travelling_form(v));
-  } else if constexpr (adapted_tensor<T>) {
-    return write_value<O>(ctx, tensor_adapter<T>::view(v));
-  } else if constexpr (std::is_same_v<T, prism::value>) {
+// BEVE's encodings for the type dispatch in core (core/category_write.hpp).
+struct wire_writer {
+  using format = beve;
+  static constexpr bool monostate_is_null = true;
+  template <options O, class T, class Ctx>
+  static bool write(Ctx& ctx, const T& v) { return write_value<O>(ctx, v); }
+  template <options O, class Ctx>
+  PRISM_INLINE static bool write_value_member(Ctx& ctx, const prism::value& v) {
     return detail::value_io<beve>::write_member(ctx, v);
-  } else if constexpr (boolean<T>) {
-    return write_byte(ctx, v ? header::true_ : header::false_);
-  } else if constexpr (integer<T> || floating<T>) {
-    return write_number(ctx, v);
-  } else if constexpr (enumeration<T>) {
-    if constexpr (O.enums_as_strings) {
-      const std::string_view name = enum_name(v);
-      if (!name.empty()) return write_sized_bytes(ctx, header::string, name.data(), name.size());
-    }
-    return write_number(ctx, static_cast<std::underlying_type_t<T>>(v));
-  } else if constexpr (string_like<T>) {
-    return write_sized_bytes(ctx, header::string, v.data(), v.size());
-  } else if constexpr (blob<T>) {
+  }
+  template <class Ctx>
+  PRISM_INLINE static bool write_bool(Ctx& ctx, bool v) { return write_byte(ctx, v ? header::true_ : header::false_); }
+  template <class Ctx, class T>
+  PRISM_INLINE static bool write_int(Ctx& ctx, T v) { return write_number(ctx, v); }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool write_float(Ctx& ctx, T v) { return write_number(ctx, v); }
+  template <options O, class Ctx>
+  PRISM_INLINE static bool write_text(Ctx& ctx, const char* p, std::size_t n) {
+    return write_sized_bytes(ctx, header::string, p, n);
+  }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool write_blob(Ctx& ctx, const T& v) {
     return write_sized_bytes(ctx, typed_array_header<std::uint8_t>, v.data(), v.size());
-  } else if constexpr (tensor_type<T>) {
-    return write_tensor(ctx, v);
-  } else if constexpr (fixed_array<T> || sequence<T>) {
-    return write_range<O>(ctx, v);
-  } else if constexpr (map_type<T>) {
-    return write_map<O>(ctx, v);
-  } else if constexpr (optional_type<T> || owning_pointer<T>) {
-    if (v) return write_value<O>(ctx, *v);
-    return write_byte(ctx, header::null);
-  } else if constexpr (std::is_same_v<T, std::monostate>) {
-    return write_byte(ctx, header::null);
-  } else if constexpr (variant_type<T>) {
+  }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool write_tensor(Ctx& ctx, const T& v) { return beve_detail::write_tensor(ctx, v); }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool write_sequence(Ctx& ctx, const T& v) { return write_range<O>(ctx, v); }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool write_map(Ctx& ctx, const T& v) { return beve_detail::write_map<O>(ctx, v); }
+  template <class Ctx>
+  PRISM_INLINE static bool write_null(Ctx& ctx) { return write_byte(ctx, header::null); }
+  // A variant is a type tag: the index, then the alternative.
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool write_variant(Ctx& ctx, const T& v) {
     if (!write_header_and_size(ctx, header::type_tag, v.index())) return false;
     return std::visit([&](const auto& alt) { return write_value<O>(ctx, alt); }, v);
-  } else if constexpr (tuple_type<T>) {
-    if (!write_header_and_size(ctx, header::generic_array, std::tuple_size_v<T>)) return false;
-    return std::apply([&](const auto&... e) { return (write_value<O>(ctx, e) && ...); }, v);
-  } else if constexpr (time_point_type<T>) {
-    return write_number(ctx, static_cast<std::int64_t>(
-                                 std::chrono::duration_cast<std::chrono::nanoseconds>(v.time_since_epoch()).count()));
-  } else if constexpr (reflectable<T>) {
-    return write_struct<O>(ctx, v);
-  } else {
-    static_assert(sizeof(T) == 0, "prism::beve: this type cannot be written");
-    return false;
   }
+  template <class Ctx>
+  PRISM_INLINE static bool write_array_head(Ctx& ctx, std::size_t n) {
+    return write_header_and_size(ctx, header::generic_array, n);
+  }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool write_time(Ctx& ctx, const T& v) {
+    return write_number(ctx, static_cast<std::int64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(v.time_since_epoch()).count()));
+  }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool write_struct(Ctx& ctx, const T& v) {
+    return beve_detail::write_struct<O>(ctx, v);
+  }
+};
+
+template <options O, class T, class Ctx>
+bool write_value(Ctx& ctx, const T& v) {
+  return detail::write_category<wire_writer, O>(ctx, v);
 }
 
 }  // namespace prism::beve_detail

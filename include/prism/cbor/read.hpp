@@ -16,6 +16,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "../core/category_read.hpp"
 #include "../core/struct_reader.hpp"
 #include "../core/value_io.hpp"
 #include "../core/enum_read.hpp"
@@ -342,44 +343,54 @@ bool read_any_text(Ctx& ctx, T& v) {
   return detail::store_bytes(ctx, v, p, n);
 }
 
-template <options O, class T, class Ctx>
-bool read_value(Ctx& ctx, T& v) {
-  if constexpr (detail::travels_as_other<T>) {
-    return detail::read_travelling(ctx, v, ctx.src.offset(), [&](auto& p) { return read_value<O>(ctx, p); });
-  } else if constexpr (adapted_tensor<T>) {
-    return detail::read_adapted(ctx, v, [&](auto& t) { return read_value<O>(ctx, t); });
-  } else if constexpr (std::is_same_v<T, prism::value>) {
-    return detail::value_io<cbor>::read_member(ctx, v);
-  } else if constexpr (boolean<T>) {
+// CBOR's encodings for the type dispatch in core (core/category_read.hpp). Tags before a value
+// are skipped where the value has no use for them.
+struct wire_reader {
+  using format = cbor;
+  template <options O, class T, class Ctx>
+  static bool read(Ctx& ctx, T& v) { return read_value<O>(ctx, v); }
+  template <options O, class Ctx>
+  PRISM_INLINE static bool read_value_member(Ctx& ctx, prism::value& v) { return detail::value_io<cbor>::read_member(ctx, v); }
+  template <class Ctx>
+  PRISM_INLINE static bool read_bool(Ctx& ctx, bool& v) {
     std::uint8_t initial{};
     if (!skip_tags(ctx) || !peek_initial(ctx, initial)) return false;
     if (initial != code::true_ && initial != code::false_) [[unlikely]] return mismatch(ctx, "bool", initial);
     v = initial == code::true_;
     ctx.src.advance(1);
     return true;
-  } else if constexpr (integer<T>) {
-    return read_int(ctx, v);
-  } else if constexpr (floating<T>) {
+  }
+  template <class Ctx, class T>
+  PRISM_INLINE static bool read_int(Ctx& ctx, T& v) { return cbor_detail::read_int(ctx, v); }
+  template <class Ctx, class T>
+  PRISM_INLINE static bool read_float(Ctx& ctx, T& v) {
     double d{};
     const std::size_t at = ctx.src.offset();
     return read_number_as_double(ctx, d) && detail::store_floating(ctx, d, v, at);
-  } else if constexpr (enumeration<T>) {
+  }
+  template <class Ctx>
+  PRISM_INLINE static bool next_is_text(Ctx& ctx, bool& text) {
     std::uint8_t initial{};
     if (!skip_tags(ctx) || !peek_initial(ctx, initial)) return false;
-    if ((initial >> 5) == major::text) {
-      const std::size_t at = ctx.src.offset();
-      const std::uint8_t* p{};
-      std::size_t n{};
-      std::string joined;
-      return read_text<O>(ctx, p, n, joined) && detail::enum_from_text(ctx, p, n, at, v);
-    }
-    return detail::enum_from_number(v, [&](auto& u) { return read_int(ctx, u); });
-  } else if constexpr (string_type<T> || string_view_type<T>) {
+    text = (initial >> 5) == major::text;
+    return true;
+  }
+  template <options O, class Ctx, class Use>
+  PRISM_INLINE static bool read_text(Ctx& ctx, Use&& use) {
+    const std::uint8_t* p{};
+    std::size_t n{};
+    std::string joined;
+    return cbor_detail::read_text<O>(ctx, p, n, joined) && use(p, n);
+  }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool read_string(Ctx& ctx, T& v) {
     const std::uint8_t* p{};
     std::size_t n{};
     if (!take_short_text(ctx, p, n)) [[unlikely]] return read_any_text<O>(ctx, v);
     return detail::check_text<O>(ctx, p, n) && detail::store_bytes(ctx, v, p, n);
-  } else if constexpr (blob<T>) {
+  }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool read_blob(Ctx& ctx, T& v) {
     const std::uint8_t* p{};
     std::size_t n{};
     std::string joined;
@@ -389,48 +400,46 @@ bool read_value(Ctx& ctx, T& v) {
         return ctx.fail(errc::type_mismatch, ctx.src.offset(), "a definite-length byte string (a view cannot join chunks)");
     }
     return detail::store_bytes(ctx, v, p, n);
-  } else if constexpr (tensor_type<T>) {
-    return read_tensor<O>(ctx, v);
-  } else if constexpr (set_type<T>) {
-    return detail::read_set(v, [&](auto& items) { return read_value<O>(ctx, items); });
-  } else if constexpr (fixed_array<T> || sequence<T>) {
-    return read_sequence<O>(ctx, v);
-  } else if constexpr (map_type<T>) {
-    return read_map<O>(ctx, v);
-  } else if constexpr (optional_type<T> || owning_pointer<T>) {
-    std::uint8_t initial{};  // tags stay for the value (a time point reads its tag)
+  }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool read_tensor(Ctx& ctx, T& v) { return cbor_detail::read_tensor<O>(ctx, v); }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool read_sequence(Ctx& ctx, T& v) { return cbor_detail::read_sequence<O>(ctx, v); }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool read_map(Ctx& ctx, T& v) { return cbor_detail::read_map<O>(ctx, v); }
+  // Tags stay for the value (a time point reads its tag); undefined is absent too.
+  template <class Ctx>
+  PRISM_INLINE static bool take_null(Ctx& ctx, bool& was_null) {
+    std::uint8_t initial{};
     if (!peek_initial(ctx, initial)) return false;
-    if (initial == code::null || initial == code::undefined) {
-      v.reset();
-      ctx.src.advance(1);
-      return true;
-    }
-    return detail::read_present(ctx, v, [&](auto& value) { return read_value<O>(ctx, value); });
-  } else if constexpr (std::is_same_v<T, std::monostate>) {
+    was_null = initial == code::null || initial == code::undefined;
+    if (was_null) ctx.src.advance(1);
+    return true;
+  }
+  static constexpr bool monostate_is_null = true;
+  template <class Ctx>
+  PRISM_INLINE static bool read_null(Ctx& ctx) {
     std::uint8_t initial{};
     if (!skip_tags(ctx) || !peek_initial(ctx, initial)) return false;
     if (initial != code::null && initial != code::undefined) return mismatch(ctx, "null", initial);
     ctx.src.advance(1);
     return true;
-  } else if constexpr (variant_type<T>) {
-    return read_items(ctx, 2, "[index, value]", [&] {
-      const std::size_t index_at = ctx.src.offset();
-      std::size_t index{};
-      if (!read_int(ctx, index)) return false;
-      return detail::read_alternative(ctx, v, index, index_at, [&](auto& alt) { return read_value<O>(ctx, alt); });
-    });
-  } else if constexpr (tuple_type<T>) {
-    return read_items(ctx, std::tuple_size_v<T>, "an array of the tuple's size", [&] {
-      return detail::read_tuple_elements(ctx, v, [&](auto& e, std::size_t) { return read_value<O>(ctx, e); });
-    });
-  } else if constexpr (time_point_type<T>) {
-    return read_time(ctx, v);
-  } else if constexpr (reflectable<T>) {
-    return read_struct<O>(ctx, v);
-  } else {
-    static_assert(sizeof(T) == 0, "prism::cbor: this type cannot be read");
-    return false;
   }
+  template <class Ctx, class Items>
+  PRISM_INLINE static bool read_items(Ctx& ctx, std::size_t count, std::string_view what, Items&& items) {
+    return cbor_detail::read_items(ctx, count, what, items);
+  }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool read_time(Ctx& ctx, T& v) { return cbor_detail::read_time(ctx, v); }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool read_struct(Ctx& ctx, T& v) {
+    return cbor_detail::read_struct<O>(ctx, v);
+  }
+};
+
+template <options O, class T, class Ctx>
+bool read_value(Ctx& ctx, T& v) {
+  return detail::read_category<wire_reader, O>(ctx, v);
 }
 
 }  // namespace prism::cbor_detail

@@ -11,6 +11,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "../core/category_write.hpp"
 #include "../core/concepts.hpp"
 #include "../core/containers.hpp"
 #include "../core/context.hpp"
@@ -215,73 +216,79 @@ bool write_sorted_map(Ctx& ctx, const Map& m) {
   return true;
 }
 
-template <options O, class T, class Ctx>
-bool write_value(Ctx& ctx, const T& v) {
-  if constexpr (detail::travels_as_other<T>) {
-    return write_value<O>(ctx, detail::travelling_form(v));
-  } else if constexpr (adapted_tensor<T>) {
-    return write_value<O>(ctx, tensor_adapter<T>::view(v));
-  } else if constexpr (std::is_same_v<T, prism::value>) {
+// CBOR's encodings for the type dispatch in core (core/category_write.hpp).
+struct wire_writer {
+  using format = cbor;
+  static constexpr bool monostate_is_null = true;
+  template <options O, class T, class Ctx>
+  static bool write(Ctx& ctx, const T& v) { return write_value<O>(ctx, v); }
+  template <options O, class Ctx>
+  PRISM_INLINE static bool write_value_member(Ctx& ctx, const prism::value& v) {
     return detail::value_io<cbor>::write_member(ctx, v);
-  } else if constexpr (boolean<T>) {
-    return write_byte(ctx, v ? code::true_ : code::false_);
-  } else if constexpr (integer<T>) {
+  }
+  template <class Ctx>
+  PRISM_INLINE static bool write_bool(Ctx& ctx, bool v) { return write_byte(ctx, v ? code::true_ : code::false_); }
+  template <class Ctx, class T>
+  PRISM_INLINE static bool write_int(Ctx& ctx, T v) {
     if (!ctx.reserve(9)) return false;
     ctx.out.advance(put_integer(ctx.out.cur(), v));
     return true;
-  } else if constexpr (floating<T>) {
+  }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool write_float(Ctx& ctx, T v) {
     if (!ctx.reserve(9)) return false;
     ctx.out.advance(put_float<O>(ctx.out.cur(), v));
     return true;
-  } else if constexpr (enumeration<T>) {
-    if constexpr (O.enums_as_strings) {
-      const std::string_view name = enum_name(v);
-      if (!name.empty()) return write_string_like(ctx, major::text, name.data(), name.size());
+  }
+  template <options O, class Ctx>
+  PRISM_INLINE static bool write_text(Ctx& ctx, const char* p, std::size_t n) {
+    return write_string_like(ctx, major::text, p, n);
+  }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool write_blob(Ctx& ctx, const T& v) { return write_string_like(ctx, major::bytes, v.data(), v.size()); }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool write_tensor(Ctx& ctx, const T& v) { return cbor_detail::write_tensor(ctx, v); }
+  // Numbers as a typed array (RFC 8746) when the options ask for it, else an array of items.
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool write_sequence(Ctx& ctx, const T& v) {
+    if constexpr (contiguous_numbers<T> && own<O>.typed_arrays) {
+      return write_typed_array(ctx, v);
+    } else {
+      if (!write_head(ctx, major::array, std::ranges::size(v))) return false;
+      for (const auto& e : v) {
+        if (!write_value<O>(ctx, static_cast<const range_value_t<T>&>(e))) return false;
+      }
+      return true;
     }
-    return write_value<O>(ctx, static_cast<std::underlying_type_t<T>>(v));
-  } else if constexpr (string_type<T> || string_view_type<T>) {
-    return write_string_like(ctx, major::text, v.data(), v.size());
-  } else if constexpr (blob<T>) {
-    return write_string_like(ctx, major::bytes, v.data(), v.size());
-  } else if constexpr (tensor_type<T>) {
-    return write_tensor(ctx, v);
-  } else if constexpr (contiguous_numbers<T> && own<O>.typed_arrays) {
-    return write_typed_array(ctx, v);
-  } else if constexpr (fixed_array<T> || sequence<T>) {
-    if (!write_head(ctx, major::array, std::ranges::size(v))) return false;
-    for (const auto& e : v) {
-      if (!write_value<O>(ctx, static_cast<const range_value_t<T>&>(e))) return false;
-    }
-    return true;
-  } else if constexpr (map_type<T>) {
+  }
+  // Entries in the bytewise order of their keys' encodings when deterministic (RFC 8949 4.2.1).
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool write_map(Ctx& ctx, const T& v) {
     if (!write_head(ctx, major::map, v.size())) return false;
     if constexpr (own<O>.deterministic) {
       return write_sorted_map<O>(ctx, v);
     } else {
-      for (const auto& [key, value] : v) {
-        if (!write_value<O>(ctx, key) || !write_value<O>(ctx, value)) return false;
+      for (const auto& [key, mapped] : v) {
+        if (!write_value<O>(ctx, key) || !write_value<O>(ctx, mapped)) return false;
       }
       return true;
     }
-  } else if constexpr (optional_type<T> || owning_pointer<T>) {
-    if (v) return write_value<O>(ctx, *v);
-    return write_byte(ctx, code::null);
-  } else if constexpr (variant_type<T>) {
-    if (!write_head(ctx, major::array, 2) || !write_value<O>(ctx, static_cast<std::uint64_t>(v.index()))) return false;
-    return std::visit([&](const auto& alt) { return write_value<O>(ctx, alt); }, v);
-  } else if constexpr (std::is_same_v<T, std::monostate>) {
-    return write_byte(ctx, code::null);
-  } else if constexpr (tuple_type<T>) {
-    if (!write_head(ctx, major::array, std::tuple_size_v<T>)) return false;
-    return std::apply([&](const auto&... e) { return (write_value<O>(ctx, e) && ...); }, v);
-  } else if constexpr (time_point_type<T>) {
-    return write_time(ctx, v);
-  } else if constexpr (reflectable<T>) {
-    return write_struct<O>(ctx, v);
-  } else {
-    static_assert(sizeof(T) == 0, "prism::cbor: this type cannot be written");
-    return false;
   }
+  template <class Ctx>
+  PRISM_INLINE static bool write_null(Ctx& ctx) { return write_byte(ctx, code::null); }
+  template <class Ctx>
+  PRISM_INLINE static bool write_array_head(Ctx& ctx, std::size_t n) { return write_head(ctx, major::array, n); }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool write_time(Ctx& ctx, const T& v) { return cbor_detail::write_time(ctx, v); }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool write_struct(Ctx& ctx, const T& v) {
+    return cbor_detail::write_struct<O>(ctx, v);
+  }
+};
+
+template <options O, class T, class Ctx>
+bool write_value(Ctx& ctx, const T& v) {
+  return detail::write_category<wire_writer, O>(ctx, v);
 }
 
 }  // namespace prism::cbor_detail

@@ -10,6 +10,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "../core/category_read.hpp"
 #include "../core/struct_reader.hpp"
 #include "read_scalars.hpp"
 
@@ -255,54 +256,62 @@ bool read_dynamic(Ctx& ctx, value& v) {
   return read_dynamic_scalar<O>(ctx, v);
 }
 
-template <options O, class T, class Ctx>
-bool read_value(Ctx& ctx, T& v) {
-  // The cursor is at the first byte of the value (the caller skipped whitespace).
-  if constexpr (detail::travels_as_other<T>) {
-    return detail::read_travelling(ctx, v, ctx.src.offset(), [&](auto& p) { return read_value<O>(ctx, p); });
-  } else if constexpr (adapted_tensor<T>) {
-    return detail::read_adapted(ctx, v, [&](auto& t) { return read_value<O>(ctx, t); });
-  } else if constexpr (std::is_same_v<T, value>) {
-    return read_dynamic<O>(ctx, v);
-  } else if constexpr (boolean<T>) {
+// JSON's encodings for the type dispatch in core (core/category_read.hpp). Every function
+// starts at the first byte of its value (the caller skipped whitespace).
+struct wire_reader {
+  using format = json;
+  template <options O, class T, class Ctx>
+  static bool read(Ctx& ctx, T& v) { return read_value<O>(ctx, v); }
+  template <options O, class Ctx>
+  PRISM_INLINE static bool read_value_member(Ctx& ctx, value& v) { return read_dynamic<O>(ctx, v); }
+  template <class Ctx>
+  PRISM_INLINE static bool read_bool(Ctx& ctx, bool& v) {
     const std::uint8_t c = *ctx.src.cur();
     if (c == 't') return consume_literal(ctx, "true") && (v = true, true);
     if (c == 'f') return consume_literal(ctx, "false") && (v = false, true);
     return type_error(ctx, "a boolean");
-  } else if constexpr (integer<T> || floating<T>) {
-    return read_number(ctx, v);
-  } else if constexpr (enumeration<T>) {
-    return read_enum<O>(ctx, v);
-  } else if constexpr (string_type<T> || string_view_type<T>) {
-    return read_string<O>(ctx, v);
-  } else if constexpr (byte_vector<T>) {
-    return read_blob<O>(ctx, v);
-  } else if constexpr (tensor_type<T>) {
-    return read_tensor<O>(ctx, v);
-  } else if constexpr (set_type<T>) {
-    return detail::read_set(v, [&](auto& items) { return read_value<O>(ctx, items); });
-  } else if constexpr (fixed_array<T> || sequence<T>) {
-    return read_sequence<O>(ctx, v);
-  } else if constexpr (map_type<T>) {
-    return read_map<O>(ctx, v);
-  } else if constexpr (optional_type<T> || owning_pointer<T>) {
-    if (*ctx.src.cur() == 'n') {
-      if (!consume_literal(ctx, "null")) return false;
-      v.reset();
-      return true;
-    }
-    if constexpr (owning_pointer<T>) {
-      if (!ctx.charge(sizeof(typename T::element_type))) return false;
-      return read_value<O>(ctx, detail::ensure_allocated(v));
-    } else {
-      return read_value<O>(ctx, detail::ensure_engaged(v));
-    }
-  } else if constexpr (std::is_same_v<T, std::monostate>) {
+  }
+  template <class Ctx, class T>
+  PRISM_INLINE static bool read_int(Ctx& ctx, T& v) { return read_number(ctx, v); }
+  template <class Ctx, class T>
+  PRISM_INLINE static bool read_float(Ctx& ctx, T& v) { return read_number(ctx, v); }
+  template <class Ctx>
+  PRISM_INLINE static bool next_is_text(Ctx& ctx, bool& text) {
+    text = *ctx.src.cur() == '"';
+    return true;
+  }
+  template <options O, class Ctx, class Use>
+  PRISM_INLINE static bool read_text(Ctx& ctx, Use&& use) {
+    std::string scratch;
+    std::string_view text;
+    return scan_text<O>(ctx, scratch, text) && use(reinterpret_cast<const std::uint8_t*>(text.data()), text.size());
+  }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool read_string(Ctx& ctx, T& v) { return json_detail::read_string<O>(ctx, v); }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool read_blob(Ctx& ctx, T& v) { return json_detail::read_blob<O>(ctx, v); }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool read_tensor(Ctx& ctx, T& v) { return json_detail::read_tensor<O>(ctx, v); }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool read_sequence(Ctx& ctx, T& v) { return json_detail::read_sequence<O>(ctx, v); }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool read_map(Ctx& ctx, T& v) { return json_detail::read_map<O>(ctx, v); }
+  template <class Ctx>
+  PRISM_INLINE static bool take_null(Ctx& ctx, bool& was_null) {
+    was_null = *ctx.src.cur() == 'n';
+    return !was_null || consume_literal(ctx, "null");
+  }
+  static constexpr bool monostate_is_null = true;
+  template <class Ctx>
+  PRISM_INLINE static bool read_null(Ctx& ctx) {
     if (*ctx.src.cur() != 'n') return type_error(ctx, "null");
     return consume_literal(ctx, "null");
-  } else if constexpr (variant_type<T>) {
-    return read_variant<O>(ctx, v);
-  } else if constexpr (tuple_type<T>) {
+  }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool read_variant(Ctx& ctx, T& v) { return json_detail::read_variant<O>(ctx, v); }
+  // A tuple is an array of exactly its size, its elements named by position in errors.
+  template <options O, class Ctx, class T>
+  static bool read_tuple(Ctx& ctx, T& v) {
     constexpr std::size_t size = std::tuple_size_v<T>;
     std::size_t count = 0;
     const std::size_t at = ctx.src.offset();
@@ -318,7 +327,9 @@ bool read_value(Ctx& ctx, T& v) {
       return false;
     if (count != size) return ctx.fail(errc::size_mismatch, at, "as many elements as the tuple");
     return true;
-  } else if constexpr (time_point_type<T>) {
+  }
+  template <options O, class Ctx, class T>
+  static bool read_time(Ctx& ctx, T& v) {
     if (*ctx.src.cur() != '"') return type_error(ctx, "an RFC 3339 timestamp");
     const std::size_t at = ctx.src.offset();
     std::string scratch;
@@ -326,12 +337,16 @@ bool read_value(Ctx& ctx, T& v) {
     if (!scan_text<O>(ctx, scratch, text)) return false;
     if (!parse_timestamp(text.data(), text.size(), v)) return ctx.fail(errc::invalid_value, at, "an RFC 3339 timestamp");
     return true;
-  } else if constexpr (reflectable<T>) {
-    return read_struct<O>(ctx, v);
-  } else {
-    static_assert(sizeof(T) == 0, "prism::json: this type cannot be read");
-    return false;
   }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool read_struct(Ctx& ctx, T& v) {
+    return json_detail::read_struct<O>(ctx, v);
+  }
+};
+
+template <options O, class T, class Ctx>
+bool read_value(Ctx& ctx, T& v) {
+  return detail::read_category<wire_reader, O>(ctx, v);
 }
 
 }  // namespace prism::json_detail

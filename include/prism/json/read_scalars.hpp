@@ -172,17 +172,6 @@ bool read_tensor(Ctx& ctx, T& v) {
   return detail::store_tensor(ctx, h, v, at);
 }
 
-template <options O, class T, class Ctx>
-bool read_enum(Ctx& ctx, T& v) {
-  const std::size_t at = ctx.src.offset();
-  if (*ctx.src.cur() == '"') {
-    std::string scratch;
-    std::string_view text;
-    return scan_text<O>(ctx, scratch, text) && detail::enum_from_text(ctx, text, at, v);
-  }
-  return detail::enum_from_number(v, [&](auto& u) { return read_number(ctx, u); });
-}
-
 // Calls `element(i)` for each element of the array at the cursor.
 template <options O, class Ctx, class F>
 bool read_array(Ctx& ctx, F&& element) {

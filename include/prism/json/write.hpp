@@ -9,6 +9,7 @@
 #include <string_view>
 #include <type_traits>
 
+#include "../core/category_write.hpp"
 #include "../core/concepts.hpp"
 #include "../core/containers.hpp"
 #include "../core/context.hpp"
@@ -508,56 +509,58 @@ bool write_dynamic(Ctx& ctx, const value& v) {
   return false;
 }
 
-template <options O, class T, class Ctx>
-bool write_value(Ctx& ctx, const T& v) {
-  if constexpr (detail::travels_as_other<T>) {
-    return write_value<O>(ctx, detail::travelling_form(v));
-  } else if constexpr (adapted_tensor<T>) {
-    return write_value<O>(ctx, tensor_adapter<T>::view(v));
-  } else if constexpr (std::is_same_v<T, value>) {
-    return write_dynamic<O>(ctx, v);
-  } else if constexpr (boolean<T>) {
-    return v ? put_text(ctx, "true") : put_text(ctx, "false");
-  } else if constexpr (integer<T>) {
-    return write_integer(ctx, v);
-  } else if constexpr (floating<T>) {
-    return write_float<O>(ctx, v);
-  } else if constexpr (enumeration<T>) {
-    if constexpr (O.enums_as_strings) {
-      const std::string_view name = enum_name(v);
-      if (!name.empty()) return write_string<O>(ctx, name.data(), name.size());
-    }
-    return write_integer(ctx, static_cast<std::underlying_type_t<T>>(v));
-  } else if constexpr (string_type<T> || string_view_type<T>) {
-    return write_string<O>(ctx, v.data(), v.size());
-  } else if constexpr (blob<T>) {
-    return write_base64<O>(ctx, v.data(), v.size());
-  } else if constexpr (tensor_type<T>) {
-    return write_tensor<O>(ctx, v);
-  } else if constexpr (fixed_array<T> || sequence<T>) {
-    return write_array<O>(ctx, v);
-  } else if constexpr (map_type<T>) {
+// JSON's encodings for the type dispatch in core (core/category_write.hpp).
+struct wire_writer {
+  using format = json;
+  static constexpr bool monostate_is_null = true;
+  template <options O, class T, class Ctx>
+  static bool write(Ctx& ctx, const T& v) { return write_value<O>(ctx, v); }
+  template <options O, class T>
+  static constexpr bool takes_first = std::is_same_v<T, std::nullptr_t>;
+  template <options O, class Ctx>
+  PRISM_INLINE static bool write_first(Ctx& ctx, std::nullptr_t) { return put_text(ctx, "null"); }
+  template <options O, class Ctx>
+  PRISM_INLINE static bool write_value_member(Ctx& ctx, const value& v) { return write_dynamic<O>(ctx, v); }
+  template <class Ctx>
+  PRISM_INLINE static bool write_bool(Ctx& ctx, bool v) { return v ? put_text(ctx, "true") : put_text(ctx, "false"); }
+  template <class Ctx, class T>
+  PRISM_INLINE static bool write_int(Ctx& ctx, T v) { return write_integer(ctx, v); }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool write_float(Ctx& ctx, T v) { return json_detail::write_float<O>(ctx, v); }
+  template <options O, class Ctx>
+  PRISM_INLINE static bool write_text(Ctx& ctx, const char* p, std::size_t n) { return write_string<O>(ctx, p, n); }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool write_blob(Ctx& ctx, const T& v) { return write_base64<O>(ctx, v.data(), v.size()); }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool write_tensor(Ctx& ctx, const T& v) { return json_detail::write_tensor<O>(ctx, v); }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool write_sequence(Ctx& ctx, const T& v) { return write_array<O>(ctx, v); }
+  template <options O, class Ctx, class T>
+  static bool write_map(Ctx& ctx, const T& v) {
     if (!open(ctx, '{')) return false;
     std::size_t i = 0;
-    for (const auto& [key, value] : v) {
+    for (const auto& [key, mapped] : v) {
       if (!separator<O>(ctx, i++) || !write_map_key<O>(ctx, key) || !put_char(ctx, ':') || !key_separator<O>(ctx) ||
-          !write_value<O>(ctx, value)) {
+          !write_value<O>(ctx, mapped)) {
         return false;
       }
     }
     return close<O>(ctx, '}', i == 0);
-  } else if constexpr (optional_type<T> || owning_pointer<T>) {
-    return v ? write_value<O>(ctx, *v) : put_text(ctx, "null");
-  } else if constexpr (std::is_same_v<T, std::monostate> || std::is_same_v<T, std::nullptr_t>) {
-    return put_text(ctx, "null");
-  } else if constexpr (variant_type<T>) {
-    return write_variant<O>(ctx, v);
-  } else if constexpr (tuple_type<T>) {
+  }
+  template <class Ctx>
+  PRISM_INLINE static bool write_null(Ctx& ctx) { return put_text(ctx, "null"); }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool write_variant(Ctx& ctx, const T& v) { return json_detail::write_variant<O>(ctx, v); }
+  template <options O, class Ctx, class T>
+  static bool write_tuple(Ctx& ctx, const T& v) {
     if (!open(ctx, '[')) return false;
     std::size_t i = 0;
     const bool ok = std::apply([&](const auto&... e) { return ((separator<O>(ctx, i++) && write_value<O>(ctx, e)) && ...); }, v);
     return ok && close<O>(ctx, ']', i == 0);
-  } else if constexpr (time_point_type<T>) {
+  }
+  // RFC 3339 text.
+  template <options O, class Ctx, class T>
+  static bool write_time(Ctx& ctx, const T& v) {
     if (!ctx.reserve(max_timestamp_chars + 2)) return false;
     char* p = reinterpret_cast<char*>(ctx.out.cur());
     p[0] = '"';
@@ -566,12 +569,16 @@ bool write_value(Ctx& ctx, const T& v) {
     *end++ = '"';
     ctx.out.advance(static_cast<std::size_t>(end - p));
     return true;
-  } else if constexpr (reflectable<T>) {
-    return write_struct<O>(ctx, v);
-  } else {
-    static_assert(sizeof(T) == 0, "prism::json: this type cannot be written");
-    return false;
   }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool write_struct(Ctx& ctx, const T& v) {
+    return json_detail::write_struct<O>(ctx, v);
+  }
+};
+
+template <options O, class T, class Ctx>
+bool write_value(Ctx& ctx, const T& v) {
+  return detail::write_category<wire_writer, O>(ctx, v);
 }
 
 }  // namespace prism::json_detail

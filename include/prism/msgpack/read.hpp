@@ -11,6 +11,7 @@
 #include <string_view>
 #include <type_traits>
 
+#include "../core/category_read.hpp"
 #include "../core/struct_reader.hpp"
 #include "../core/value_io.hpp"
 #include "../core/enum_read.hpp"
@@ -84,108 +85,6 @@ bool read_sequence_rest(Ctx& ctx, T& v) {
 }
 
 template <options O, class T, class Ctx>
-bool read_map(Ctx& ctx, T& v) {
-  using K = std::remove_const_t<typename T::key_type>;
-  using M = typename T::mapped_type;
-  std::size_t n{};
-  const std::size_t at = ctx.src.offset();
-  if (!read_header<kind::map>(ctx, n, "map")) return false;
-  if (!ctx.check_count(n, 2, at) || !ctx.charge(n * (sizeof(K) + sizeof(M))) || !ctx.enter()) return false;
-  v.clear();
-  for (std::size_t i = 0; i < n; ++i) {
-    if (!detail::read_map_entry(
-            ctx, v, i, [&](auto& key) { return read_value<O>(ctx, key); }, [&](auto& value) { return read_value<O>(ctx, value); }))
-      return false;
-  }
-  ctx.leave();
-  return true;
-}
-
-template <options O, class T, class Ctx>
-bool read_value(Ctx& ctx, T& v) {
-  if constexpr (detail::travels_as_other<T>) {
-    return detail::read_travelling(ctx, v, ctx.src.offset(), [&](auto& p) { return read_value<O>(ctx, p); });
-  } else if constexpr (adapted_tensor<T>) {
-    return detail::read_adapted(ctx, v, [&](auto& t) { return read_value<O>(ctx, t); });
-  } else if constexpr (std::is_same_v<T, prism::value>) {
-    return detail::value_io<msgpack>::read_member(ctx, v);
-  } else if constexpr (boolean<T>) {
-    std::uint8_t tag{};
-    if (!peek_tag(ctx, tag)) return false;
-    if (tag != code::true_ && tag != code::false_) [[unlikely]] return mismatch(ctx, "bool", tag);
-    v = tag == code::true_;
-    ctx.src.advance(1);
-    return true;
-  } else if constexpr (integer<T>) {
-    return read_int(ctx, v);
-  } else if constexpr (floating<T>) {
-    return read_float(ctx, v);
-  } else if constexpr (enumeration<T>) {
-    std::uint8_t tag{};
-    if (!peek_tag(ctx, tag)) return false;
-    if ((tag & 0xe0) == code::fixstr || tag == code::str8 || tag == code::str16 || tag == code::str32) {
-      const std::size_t at = ctx.src.offset();
-      const std::uint8_t* p{};
-      std::size_t n{};
-      return read_str_bytes<O>(ctx, p, n) && detail::enum_from_text(ctx, p, n, at, v);
-    }
-    return detail::enum_from_number(v, [&](auto& u) { return read_int(ctx, u); });
-  } else if constexpr (string_type<T> || string_view_type<T>) {
-    const std::uint8_t* p{};
-    std::size_t n{};
-    return read_str_bytes<O>(ctx, p, n) && detail::store_bytes(ctx, v, p, n);
-  } else if constexpr (blob<T>) {
-    std::size_t n{};
-    const std::size_t at = ctx.src.offset();
-    return read_header<kind::bin>(ctx, n, "binary") && detail::take_bytes(ctx, v, n, at);
-  } else if constexpr (tensor_type<T>) {
-    return read_tensor(ctx, v);
-  } else if constexpr (set_type<T>) {
-    return detail::read_set(v, [&](auto& items) { return read_value<O>(ctx, items); });
-  } else if constexpr (fixed_array<T> || sequence<T>) {
-    return read_sequence<O>(ctx, v);
-  } else if constexpr (map_type<T>) {
-    return read_map<O>(ctx, v);
-  } else if constexpr (optional_type<T> || owning_pointer<T>) {
-    std::uint8_t tag{};
-    if (!peek_tag(ctx, tag)) return false;
-    if (tag == code::nil) {
-      v.reset();
-      ctx.src.advance(1);
-      return true;
-    }
-    return detail::read_present(ctx, v, [&](auto& value) { return read_value<O>(ctx, value); });
-  } else if constexpr (variant_type<T>) {
-    std::size_t n{};
-    const std::size_t at = ctx.src.offset();
-    if (!read_header<kind::array>(ctx, n, "[index, value]")) return false;
-    if (n != 2) return ctx.fail(errc::size_mismatch, at, "[index, value]");
-    const std::size_t index_at = ctx.src.offset();
-    std::size_t index{};
-    if (!read_int(ctx, index)) return false;
-    return detail::read_alternative(ctx, v, index, index_at, [&](auto& alt) { return read_value<O>(ctx, alt); });
-  } else if constexpr (tuple_type<T>) {
-    std::size_t n{};
-    const std::size_t at = ctx.src.offset();
-    if (!read_header<kind::array>(ctx, n, "array")) return false;
-    if (n != std::tuple_size_v<T>) return ctx.fail(errc::size_mismatch, at, "array of the tuple's size");
-    return detail::read_tuple_elements(ctx, v, [&](auto& e, std::size_t) { return read_value<O>(ctx, e); });
-  } else if constexpr (time_point_type<T>) {
-    std::int64_t secs{};
-    std::uint32_t nanos{};
-    const std::size_t at = ctx.src.offset();
-    if (!read_timestamp(ctx, secs, nanos)) return false;
-    if (!detail::time_point_from(secs, nanos, v)) [[unlikely]] return ctx.fail(errc::out_of_range, at, "a timestamp within the time point's range");
-    return true;
-  } else if constexpr (reflectable<T>) {
-    return read_struct<O>(ctx, v);
-  } else {
-    static_assert(sizeof(T) == 0, "prism::msgpack: this type cannot be read");
-    return false;
-  }
-}
-
-template <options O, class T, class Ctx>
 bool read_field(Ctx& ctx, T& v, std::size_t index) {
   return detail::read_field_at(ctx, v, index, [&](auto& field) { return read_value<O>(ctx, field); });
 }
@@ -249,6 +148,90 @@ bool read_struct_rest(Ctx& ctx, T& v) {
   if (!read_header<kind::map>(ctx, n, "map")) return false;
   if (!ctx.check_count(n, 2, at) || !ctx.enter()) return false;
   return detail::move_to(ctx.src, read_struct_fields<O>(ctx, local_cursor{ctx.src}, v, n, at));
+}
+
+// MessagePack's encodings for the type dispatch in core (core/category_read.hpp).
+struct wire_reader {
+  using format = msgpack;
+  template <options O, class T, class Ctx>
+  static bool read(Ctx& ctx, T& v) { return read_value<O>(ctx, v); }
+  template <options O, class Ctx>
+  PRISM_INLINE static bool read_value_member(Ctx& ctx, prism::value& v) { return detail::value_io<msgpack>::read_member(ctx, v); }
+  template <class Ctx>
+  PRISM_INLINE static bool read_bool(Ctx& ctx, bool& v) {
+    std::uint8_t tag{};
+    if (!peek_tag(ctx, tag)) return false;
+    if (tag != code::true_ && tag != code::false_) [[unlikely]] return mismatch(ctx, "bool", tag);
+    v = tag == code::true_;
+    ctx.src.advance(1);
+    return true;
+  }
+  template <class Ctx, class T>
+  PRISM_INLINE static bool read_int(Ctx& ctx, T& v) { return msgpack_detail::read_int(ctx, v); }
+  template <class Ctx, class T>
+  PRISM_INLINE static bool read_float(Ctx& ctx, T& v) { return msgpack_detail::read_float(ctx, v); }
+  template <class Ctx>
+  PRISM_INLINE static bool next_is_text(Ctx& ctx, bool& text) {
+    std::uint8_t tag{};
+    if (!peek_tag(ctx, tag)) return false;
+    text = (tag & 0xe0) == code::fixstr || tag == code::str8 || tag == code::str16 || tag == code::str32;
+    return true;
+  }
+  template <options O, class Ctx, class Use>
+  PRISM_INLINE static bool read_text(Ctx& ctx, Use&& use) {
+    const std::uint8_t* p{};
+    std::size_t n{};
+    return read_str_bytes<O>(ctx, p, n) && use(p, n);
+  }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool read_blob(Ctx& ctx, T& v) {
+    std::size_t n{};
+    const std::size_t at = ctx.src.offset();
+    return read_header<kind::bin>(ctx, n, "binary") && detail::take_bytes(ctx, v, n, at);
+  }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool read_tensor(Ctx& ctx, T& v) { return msgpack_detail::read_tensor(ctx, v); }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool read_sequence(Ctx& ctx, T& v) { return msgpack_detail::read_sequence<O>(ctx, v); }
+  template <class Ctx>
+  PRISM_INLINE static bool read_map_size(Ctx& ctx, std::size_t& n) {
+    const std::size_t at = ctx.src.offset();
+    return read_header<kind::map>(ctx, n, "map") && ctx.check_count(n, 2, at);
+  }
+  template <class Ctx>
+  PRISM_INLINE static bool take_null(Ctx& ctx, bool& was_null) {
+    std::uint8_t tag{};
+    if (!peek_tag(ctx, tag)) return false;
+    was_null = tag == code::nil;
+    if (was_null) ctx.src.advance(1);
+    return true;
+  }
+  template <class Ctx, class Items>
+  PRISM_INLINE static bool read_items(Ctx& ctx, std::size_t count, std::string_view what, Items&& items) {
+    std::size_t n{};
+    const std::size_t at = ctx.src.offset();
+    if (!read_header<kind::array>(ctx, n, what)) return false;
+    if (n != count) return ctx.fail(errc::size_mismatch, at, what);
+    return items();
+  }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool read_time(Ctx& ctx, T& v) {
+    std::int64_t secs{};
+    std::uint32_t nanos{};
+    const std::size_t at = ctx.src.offset();
+    if (!read_timestamp(ctx, secs, nanos)) return false;
+    if (!detail::time_point_from(secs, nanos, v)) [[unlikely]] return ctx.fail(errc::out_of_range, at, "a timestamp within the time point's range");
+    return true;
+  }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool read_struct(Ctx& ctx, T& v) {
+    return msgpack_detail::read_struct<O>(ctx, v);
+  }
+};
+
+template <options O, class T, class Ctx>
+bool read_value(Ctx& ctx, T& v) {
+  return detail::read_category<wire_reader, O>(ctx, v);
 }
 
 }  // namespace prism::msgpack_detail

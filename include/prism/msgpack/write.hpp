@@ -8,6 +8,7 @@
 #include <limits>
 #include <type_traits>
 
+#include "../core/category_write.hpp"
 #include "../core/concepts.hpp"
 #include "../core/containers.hpp"
 #include "../core/context.hpp"
@@ -325,27 +326,29 @@ bool write_struct(Ctx& ctx, const T& v) {
   }
 }
 
-template <options O, class T, class Ctx>
-bool write_value(Ctx& ctx, const T& v) {
-  if constexpr (detail::travels_as_other<T>) {
-    return write_value<O>(ctx, detail::travelling_form(v));
-  } else if constexpr (adapted_tensor<T>) {
-    return write_value<O>(ctx, tensor_adapter<T>::view(v));
-  } else if constexpr (std::is_same_v<T, prism::value>) {
+// MessagePack's encodings for the type dispatch in core (core/category_write.hpp). Values of a
+// small bound (numbers, and structs, arrays and optionals of them) go first, after one
+// reservation.
+struct wire_writer {
+  using format = msgpack;
+  template <options O, class T, class Ctx>
+  static bool write(Ctx& ctx, const T& v) { return write_value<O>(ctx, v); }
+  template <options O, class T>
+  static constexpr bool takes_first = bounded<O, T>;
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool write_first(Ctx& ctx, const T& v) { return write_bounded<O>(ctx, v); }
+  template <options O, class Ctx>
+  PRISM_INLINE static bool write_value_member(Ctx& ctx, const prism::value& v) {
     return detail::value_io<msgpack>::write_member(ctx, v);
-  } else if constexpr (bounded<O, T>) {
-    return write_bounded<O>(ctx, v);
-  } else if constexpr (enumeration<T>) {
-    const std::string_view name = enum_name(v);
-    if (!name.empty()) return write_str(ctx, name.data(), name.size());
-    return write_bounded<O>(ctx, static_cast<std::underlying_type_t<T>>(v));
-  } else if constexpr (string_type<T> || string_view_type<T>) {
-    return write_str(ctx, v.data(), v.size());
-  } else if constexpr (blob<T>) {
-    return write_bin(ctx, v.data(), v.size());
-  } else if constexpr (tensor_type<T>) {
-    return write_tensor(ctx, v);
-  } else if constexpr (fixed_array<T> || sequence<T>) {
+  }
+  template <options O, class Ctx>
+  PRISM_INLINE static bool write_text(Ctx& ctx, const char* p, std::size_t n) { return write_str(ctx, p, n); }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool write_blob(Ctx& ctx, const T& v) { return write_bin(ctx, v.data(), v.size()); }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool write_tensor(Ctx& ctx, const T& v) { return msgpack_detail::write_tensor(ctx, v); }
+  template <options O, class Ctx, class T>
+  static bool write_sequence(Ctx& ctx, const T& v) {
     if (!write_array_header(ctx, std::ranges::size(v))) return false;
     if constexpr (bounded<O, range_value_t<T>>) {
       // One reservation per run of elements that fits the bound (a fixed buffer's scratch).
@@ -366,32 +369,29 @@ bool write_value(Ctx& ctx, const T& v) {
       }
     }
     return true;
-  } else if constexpr (map_type<T>) {
-    if (!write_map_header(ctx, v.size())) return false;
-    for (const auto& [key, value] : v) {
-      if (!write_value<O>(ctx, key) || !write_value<O>(ctx, value)) return false;
-    }
-    return true;
-  } else if constexpr (optional_type<T> || owning_pointer<T>) {
-    if (v) return write_value<O>(ctx, *v);
+  }
+  template <class Ctx>
+  PRISM_INLINE static bool write_null(Ctx& ctx) {
     if (!ctx.reserve(1)) return false;
     *ctx.out.cur() = code::nil;
     ctx.out.advance(1);
     return true;
-  } else if constexpr (variant_type<T>) {
-    if (!write_array_header(ctx, 2) || !write_value<O>(ctx, static_cast<std::uint64_t>(v.index()))) return false;
-    return std::visit([&](const auto& alt) { return write_value<O>(ctx, alt); }, v);
-  } else if constexpr (tuple_type<T>) {
-    if (!write_array_header(ctx, std::tuple_size_v<T>)) return false;
-    return std::apply([&](const auto&... e) { return (write_value<O>(ctx, e) && ...); }, v);
-  } else if constexpr (time_point_type<T>) {
-    return write_timestamp(ctx, v);
-  } else if constexpr (reflectable<T>) {
-    return write_struct<O>(ctx, v);
-  } else {
-    static_assert(sizeof(T) == 0, "prism::msgpack: this type cannot be written");
-    return false;
   }
+  template <class Ctx>
+  PRISM_INLINE static bool write_array_head(Ctx& ctx, std::size_t n) { return write_array_header(ctx, n); }
+  template <class Ctx>
+  PRISM_INLINE static bool write_map_head(Ctx& ctx, std::size_t n) { return write_map_header(ctx, n); }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool write_time(Ctx& ctx, const T& v) { return write_timestamp(ctx, v); }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool write_struct(Ctx& ctx, const T& v) {
+    return msgpack_detail::write_struct<O>(ctx, v);
+  }
+};
+
+template <options O, class T, class Ctx>
+bool write_value(Ctx& ctx, const T& v) {
+  return detail::write_category<wire_writer, O>(ctx, v);
 }
 
 }  // namespace prism::msgpack_detail

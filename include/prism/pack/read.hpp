@@ -7,6 +7,7 @@
 #include <string_view>
 #include <type_traits>
 
+#include "../core/category_read.hpp"
 #include "../core/concepts.hpp"
 #include "../core/containers.hpp"
 #include "../core/context.hpp"
@@ -244,68 +245,94 @@ bool read_map(Ctx& ctx, T& v) {
   return true;
 }
 
-template <options O, class T, class Ctx>
-bool read_value(Ctx& ctx, T& v) {
-  if constexpr (detail::travels_as_other<T>) {
-    return detail::read_travelling(ctx, v, ctx.src.offset(), [&](auto& p) { return read_value<O>(ctx, p); });
-  } else if constexpr (adapted_tensor<T>) {
-    return detail::read_adapted(ctx, v, [&](auto& t) { return read_value<O>(ctx, t); });
-  } else if constexpr (tensor_type<T>) {
-    return read_tensor(ctx, v);
-  } else if constexpr (own<O>.packed_sequences && packed_container<T>) {
-    T* one = &v;
-    std::span<T* const> items(&one, 1);
-    return read_column<O>(ctx, items, deref{});
-  } else if constexpr (raw<T>) {
-    return read_raw(ctx, v);
-  } else if constexpr (boolean<T>) {
+// pack's encodings for the type dispatch in core (core/category_read.hpp); enums travel as
+// numbers. Before every
+// category: tensors, containers packed as columns, raw values (one copy) and sets (a count and
+// the elements, also in packed mode: columns.hpp's row_only).
+struct wire_reader {
+  using format = pack;
+  template <options O, class T, class Ctx>
+  static bool read(Ctx& ctx, T& v) { return read_value<O>(ctx, v); }
+  template <options O, class T>
+  static constexpr bool takes_first =
+      tensor_type<T> || (own<O>.packed_sequences && packed_container<T>) || raw<T> || set_type<T>;
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool read_first(Ctx& ctx, T& v) {
+    if constexpr (tensor_type<T>) {
+      return pack_detail::read_tensor(ctx, v);
+    } else if constexpr (own<O>.packed_sequences && packed_container<T>) {
+      T* one = &v;
+      std::span<T* const> items(&one, 1);
+      return read_column<O>(ctx, items, deref{});
+    } else if constexpr (raw<T>) {
+      return read_raw(ctx, v);
+    } else {
+      return detail::read_set(v, [&](auto& items) { return pack_detail::read_sequence<O>(ctx, items); });
+    }
+  }
+  template <class Ctx>
+  PRISM_INLINE static bool read_bool(Ctx& ctx, bool& v) {
     const std::size_t at = ctx.src.offset();
     std::uint8_t b{};
     if (!read_raw(ctx, b)) return false;
     if (b > 1) [[unlikely]] return ctx.fail(errc::invalid_value, at, "bool (0 or 1)");
     v = b != 0;
     return true;
-  } else if constexpr (enumeration<T>) {
-    return detail::enum_from_number(v, [&](auto& u) { return read_raw(ctx, u); });
-  } else if constexpr (string_type<T> || string_view_type<T> || blob<T>) {
-    return read_text<O>(ctx, v);
-  } else if constexpr (fixed_array<T>) {
-    return read_elements_into<O>(ctx, v, v.size());
-  } else if constexpr (set_type<T>) {  // a count and the elements, also in packed mode (columns.hpp: row_only)
-    return detail::read_set(v, [&](auto& items) { return read_sequence<O>(ctx, items); });
-  } else if constexpr (sequence<T>) {
-    static_assert(resizable_sequence<T>, "prism::pack: cannot read into a fixed view; use a container");
-    return read_sequence<O>(ctx, v);
-  } else if constexpr (map_type<T>) {
-    return read_map<O>(ctx, v);
-  } else if constexpr (optional_type<T> || owning_pointer<T>) {
+  }
+  template <class Ctx, class T>
+  PRISM_INLINE static bool read_int(Ctx& ctx, T& v) { return read_raw(ctx, v); }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool read_string(Ctx& ctx, T& v) { return pack_detail::read_text<O>(ctx, v); }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool read_blob(Ctx& ctx, T& v) { return pack_detail::read_text<O>(ctx, v); }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool read_sequence(Ctx& ctx, T& v) {
+    if constexpr (fixed_array<T>) {
+      return read_elements_into<O>(ctx, v, v.size());
+    } else {
+      static_assert(resizable_sequence<T>, "prism::pack: cannot read into a fixed view; use a container");
+      return pack_detail::read_sequence<O>(ctx, v);
+    }
+  }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool read_map(Ctx& ctx, T& v) { return pack_detail::read_map<O>(ctx, v); }
+  // A presence byte: 0 absent, 1 present.
+  template <class Ctx>
+  PRISM_INLINE static bool take_null(Ctx& ctx, bool& was_null) {
     const std::size_t at = ctx.src.offset();
     std::uint8_t present{};
     if (!read_raw(ctx, present)) return false;
     if (present > 1) [[unlikely]] return ctx.fail(errc::invalid_value, at, "presence byte (0 or 1)");
-    if (!present) {
-      v.reset();
-      return true;
-    }
-    return detail::read_present(ctx, v, [&](auto& value) { return read_value<O>(ctx, value); });
-  } else if constexpr (variant_type<T>) {
+    was_null = present == 0;
+    return true;
+  }
+  // A variant is its index (a varint), then the alternative.
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool read_variant(Ctx& ctx, T& v) {
     const std::size_t at = ctx.src.offset();
     std::uint64_t index{};
     if (!read_varint(ctx, index)) return false;
     return detail::read_alternative(ctx, v, index, at, [&](auto& alt) { return read_value<O>(ctx, alt); });
-  } else if constexpr (tuple_type<T>) {
-    return detail::read_tuple_elements(ctx, v, [&](auto& e, std::size_t) { return read_value<O>(ctx, e); });
-  } else if constexpr (time_point_type<T>) {
+  }
+  // A tuple is its elements, with no head.
+  template <class Ctx, class Items>
+  PRISM_INLINE static bool read_items(Ctx&, std::size_t, std::string_view, Items&& items) { return items(); }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool read_time(Ctx& ctx, T& v) {
     std::int64_t count{};
     if (!read_raw(ctx, count)) return false;
     v = T(typename T::duration(static_cast<typename T::rep>(count)));
     return true;
-  } else if constexpr (reflectable<T>) {
-    return read_fields<O, 0>(ctx, v);
-  } else {
-    static_assert(sizeof(T) == 0, "prism::pack: this type cannot be read");
-    return false;
   }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool read_struct(Ctx& ctx, T& v) {
+    return read_fields<O, 0>(ctx, v);
+  }
+};
+
+template <options O, class T, class Ctx>
+bool read_value(Ctx& ctx, T& v) {
+  return detail::read_category<wire_reader, O>(ctx, v);
 }
 
 }  // namespace prism::pack_detail

@@ -4,6 +4,7 @@
 #include <cstring>
 #include <type_traits>
 
+#include "../core/category_write.hpp"
 #include "../core/concepts.hpp"
 #include "../core/containers.hpp"
 #include "../core/context.hpp"
@@ -112,56 +113,74 @@ bool write_elements(Ctx& ctx, const Range& r) {
   }
 }
 
-template <options O, class T, class Ctx>
-bool write_value(Ctx& ctx, const T& v) {
-  if constexpr (detail::travels_as_other<T>) {
-    return write_value<O>(ctx, detail::travelling_form(v));
-  } else if constexpr (adapted_tensor<T>) {
-    return write_tensor(ctx, tensor_adapter<T>::view(v));
-  } else if constexpr (tensor_type<T>) {
-    return write_tensor(ctx, v);
-  } else if constexpr (own<O>.packed_sequences && packed_container<T>) {
-    const T* one = &v;
-    return write_column<O>(ctx, std::span<const T* const>(&one, 1), deref{});
-  } else if constexpr (raw<T>) {
-    return write_raw(ctx, v);
-  } else if constexpr (boolean<T>) {
-    return write_raw(ctx, static_cast<std::uint8_t>(v ? 1 : 0));
-  } else if constexpr (enumeration<T>) {
-    return write_raw(ctx, static_cast<std::underlying_type_t<T>>(v));
-  } else if constexpr (string_type<T> || string_view_type<T> || blob<T>) {
-    return write_counted_bytes(ctx, v.size(), v.data(), v.size());
-  } else if constexpr (fixed_array<T>) {
-    return write_elements<O>(ctx, v);
-  } else if constexpr (sequence<T>) {
-    if constexpr (raw<range_value_t<T>> && std::ranges::contiguous_range<T>) {
+// pack's encodings for the type dispatch in core (core/category_write.hpp); enums travel as
+// numbers. Before every category: tensors, containers packed as columns and raw values.
+struct wire_writer {
+  using format = pack;
+  static constexpr bool enums_by_number = true;
+  template <options O, class T, class Ctx>
+  static bool write(Ctx& ctx, const T& v) { return write_value<O>(ctx, v); }
+  template <options O, class T>
+  static constexpr bool takes_first = tensor_type<T> || (own<O>.packed_sequences && packed_container<T>) || raw<T>;
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool write_first(Ctx& ctx, const T& v) {
+    if constexpr (tensor_type<T>) {
+      return write_tensor(ctx, v);
+    } else if constexpr (own<O>.packed_sequences && packed_container<T>) {
+      const T* one = &v;
+      return write_column<O>(ctx, std::span<const T* const>(&one, 1), deref{});
+    } else {
+      return write_raw(ctx, v);
+    }
+  }
+  template <class Ctx>
+  PRISM_INLINE static bool write_bool(Ctx& ctx, bool v) { return write_raw(ctx, static_cast<std::uint8_t>(v ? 1 : 0)); }
+  template <class Ctx, class T>
+  PRISM_INLINE static bool write_int(Ctx& ctx, T v) { return write_raw(ctx, v); }
+  template <options O, class Ctx>
+  PRISM_INLINE static bool write_text(Ctx& ctx, const char* p, std::size_t n) { return write_counted_bytes(ctx, n, p, n); }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool write_blob(Ctx& ctx, const T& v) { return write_counted_bytes(ctx, v.size(), v.data(), v.size()); }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool write_sequence(Ctx& ctx, const T& v) {
+    if constexpr (fixed_array<T>) {
+      return write_elements<O>(ctx, v);
+    } else if constexpr (raw<range_value_t<T>> && std::ranges::contiguous_range<T>) {
       const std::size_t n = std::ranges::size(v);
       return write_counted_bytes(ctx, n, std::ranges::data(v), n * sizeof(range_value_t<T>));
     } else {
       return write_size(ctx, std::ranges::size(v)) && write_elements<O>(ctx, v);
     }
-  } else if constexpr (map_type<T>) {
-    if (!write_size(ctx, v.size())) return false;
-    for (const auto& [key, value] : v) {
-      if (!write_value<O>(ctx, key) || !write_value<O>(ctx, value)) return false;
-    }
-    return true;
-  } else if constexpr (optional_type<T> || owning_pointer<T>) {
-    if (!write_raw(ctx, static_cast<std::uint8_t>(v ? 1 : 0))) return false;
-    return !v || write_value<O>(ctx, *v);
-  } else if constexpr (variant_type<T>) {
+  }
+  // A presence byte: 0 absent, 1 before a present value.
+  template <class Ctx>
+  PRISM_INLINE static bool write_null(Ctx& ctx) { return write_raw(ctx, std::uint8_t{0}); }
+  template <class Ctx>
+  PRISM_INLINE static bool write_present(Ctx& ctx) { return write_raw(ctx, std::uint8_t{1}); }
+  // A variant is its index (a varint), then the alternative.
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool write_variant(Ctx& ctx, const T& v) {
     if (!write_size(ctx, v.index())) return false;
     return std::visit([&](const auto& alt) { return write_value<O>(ctx, alt); }, v);
-  } else if constexpr (tuple_type<T>) {
-    return std::apply([&](const auto&... e) { return (write_value<O>(ctx, e) && ...); }, v);
-  } else if constexpr (time_point_type<T>) {
-    return write_raw(ctx, static_cast<std::int64_t>(v.time_since_epoch().count()));
-  } else if constexpr (reflectable<T>) {
-    return write_fields<O, 0>(ctx, v);
-  } else {
-    static_assert(sizeof(T) == 0, "prism::pack: this type cannot be written");
-    return false;
   }
+  // A tuple is its elements, with no head.
+  template <class Ctx>
+  PRISM_INLINE static bool write_array_head(Ctx&, std::size_t) { return true; }
+  template <class Ctx>
+  PRISM_INLINE static bool write_map_head(Ctx& ctx, std::size_t n) { return write_size(ctx, n); }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool write_time(Ctx& ctx, const T& v) {
+    return write_raw(ctx, static_cast<std::int64_t>(v.time_since_epoch().count()));
+  }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool write_struct(Ctx& ctx, const T& v) {
+    return write_fields<O, 0>(ctx, v);
+  }
+};
+
+template <options O, class T, class Ctx>
+bool write_value(Ctx& ctx, const T& v) {
+  return detail::write_category<wire_writer, O>(ctx, v);
 }
 
 }  // namespace prism::pack_detail

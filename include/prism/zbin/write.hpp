@@ -11,6 +11,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "../core/category_write.hpp"
 #include "../core/concepts.hpp"
 #include "../core/containers.hpp"
 #include "../core/context.hpp"
@@ -246,23 +247,28 @@ bool write_map(Ctx& ctx, const T& v) {
   return close_container(ctx, c);
 }
 
-template <options O, class T, class Ctx>
-bool write_value(Ctx& ctx, const T& v) {
-  if constexpr (detail::travels_as_other<T>) {
-    return write_value<O>(ctx, detail::travelling_form(v));
-  } else if constexpr (adapted_tensor<T>) {
-    return write_value<O>(ctx, tensor_adapter<T>::view(v));
-  } else if constexpr (boolean<T>) {
+// zbin's encodings for the type dispatch in core (core/category_write.hpp). Arrays (variants
+// and tuples too) carry an index of their elements' offsets.
+struct wire_writer {
+  using format = zbin;
+  template <options O, class T, class Ctx>
+  static bool write(Ctx& ctx, const T& v) { return write_value<O>(ctx, v); }
+  template <class Ctx>
+  PRISM_INLINE static bool write_bool(Ctx& ctx, bool v) {
     if (!ctx.reserve(1)) return false;
     *ctx.out.cur() = v ? code::true_ : code::false_;
     ctx.out.advance(1);
     return true;
-  } else if constexpr (integer<T>) {
+  }
+  template <class Ctx, class T>
+  PRISM_INLINE static bool write_int(Ctx& ctx, T v) {
     if (!ctx.reserve(9)) return false;
     if constexpr (std::is_signed_v<T>) ctx.out.advance(put_int(ctx.out.cur(), static_cast<std::int64_t>(v)));
     else ctx.out.advance(put_uint(ctx.out.cur(), static_cast<std::uint64_t>(v)));
     return true;
-  } else if constexpr (floating<T>) {
+  }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool write_float(Ctx& ctx, T v) {
     if (!ctx.reserve(9)) return false;
     std::uint8_t* p = ctx.out.cur();
     if constexpr (sizeof(T) == 4) {
@@ -275,63 +281,72 @@ bool write_value(Ctx& ctx, const T& v) {
       ctx.out.advance(9);
     }
     return true;
-  } else if constexpr (enumeration<T>) {
-    if constexpr (O.enums_as_strings) {
-      const std::string_view name = enum_name(v);
-      if (!name.empty()) return write_bytes(ctx, name.data(), name.size(), true);
+  }
+  template <options O, class Ctx>
+  PRISM_INLINE static bool write_text(Ctx& ctx, const char* p, std::size_t n) { return write_bytes(ctx, p, n, true); }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool write_blob(Ctx& ctx, const T& v) { return write_bytes(ctx, v.data(), v.size(), false); }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool write_tensor(Ctx& ctx, const T& v) { return zbin_detail::write_tensor(ctx, v); }
+  // Numbers as one typed block (small integer arrays in their narrowest width), anything else
+  // as an indexed array.
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool write_sequence(Ctx& ctx, const T& v) {
+    if constexpr (contiguous_numbers<T>) {
+      using E = range_value_t<T>;
+      const std::size_t n = std::ranges::size(v);
+      if constexpr (integer<E> && sizeof(E) > 1) {
+        if (n * sizeof(E) < max_alignment) return write_narrow_integers(ctx, std::ranges::data(v), n);
+      }
+      return write_numbers(ctx, dtype_of<E>, std::ranges::data(v), n);
+    } else {
+      container c;
+      if (!open_container(ctx, c, std::ranges::size(v), false, true)) return false;
+      std::size_t i = 0;
+      for (const auto& e : v) {
+        mark_element(ctx, c, i++);
+        if (!write_value<O>(ctx, e)) return false;
+      }
+      return close_container(ctx, c);
     }
-    return write_value<O>(ctx, static_cast<std::underlying_type_t<T>>(v));
-  } else if constexpr (string_type<T> || string_view_type<T>) {
-    return write_bytes(ctx, v.data(), v.size(), true);
-  } else if constexpr (blob<T>) {
-    return write_bytes(ctx, v.data(), v.size(), false);
-  } else if constexpr (tensor_type<T>) {
-    return write_tensor(ctx, v);
-  } else if constexpr (contiguous_numbers<T>) {
-    using E = range_value_t<T>;
-    const std::size_t n = std::ranges::size(v);
-    if constexpr (integer<E> && sizeof(E) > 1) {
-      if (n * sizeof(E) < max_alignment) return write_narrow_integers(ctx, std::ranges::data(v), n);
-    }
-    return write_numbers(ctx, dtype_of<E>, std::ranges::data(v), n);
-  } else if constexpr (fixed_array<T> || sequence<T>) {
-    container c;
-    if (!open_container(ctx, c, std::ranges::size(v), false, true)) return false;
-    std::size_t i = 0;
-    for (const auto& e : v) {
-      mark_element(ctx, c, i++);
-      if (!write_value<O>(ctx, e)) return false;
-    }
-    return close_container(ctx, c);
-  } else if constexpr (map_type<T>) {
-    return write_map<O>(ctx, v);
-  } else if constexpr (optional_type<T> || owning_pointer<T>) {
-    if (v) return write_value<O>(ctx, *v);
+  }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool write_map(Ctx& ctx, const T& v) { return zbin_detail::write_map<O>(ctx, v); }
+  template <class Ctx>
+  PRISM_INLINE static bool write_null(Ctx& ctx) {
     if (!ctx.reserve(1)) return false;
     *ctx.out.cur() = code::null;
     ctx.out.advance(1);
     return true;
-  } else if constexpr (variant_type<T>) {
+  }
+  template <options O, class Ctx, class T>
+  static bool write_variant(Ctx& ctx, const T& v) {
     container c;
     if (!open_container(ctx, c, 2, false, true)) return false;
     mark_element(ctx, c, 0);
     if (!write_value<O>(ctx, static_cast<std::uint64_t>(v.index()))) return false;
     mark_element(ctx, c, 1);
     return std::visit([&](const auto& alt) { return write_value<O>(ctx, alt); }, v) && close_container(ctx, c);
-  } else if constexpr (tuple_type<T>) {
+  }
+  template <options O, class Ctx, class T>
+  static bool write_tuple(Ctx& ctx, const T& v) {
     container c;
     if (!open_container(ctx, c, std::tuple_size_v<T>, false, true)) return false;
     std::size_t i = 0;
     const bool ok = std::apply([&](const auto&... e) { return ((mark_element(ctx, c, i++), write_value<O>(ctx, e)) && ...); }, v);
     return ok && close_container(ctx, c);
-  } else if constexpr (time_point_type<T>) {
-    return write_timestamp(ctx, v);
-  } else if constexpr (reflectable<T>) {
-    return write_struct<O>(ctx, v);
-  } else {
-    static_assert(sizeof(T) == 0, "prism::zbin: this type cannot be written");
-    return false;
   }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool write_time(Ctx& ctx, const T& v) { return write_timestamp(ctx, v); }
+  template <options O, class Ctx, class T>
+  PRISM_INLINE static bool write_struct(Ctx& ctx, const T& v) {
+    return zbin_detail::write_struct<O>(ctx, v);
+  }
+};
+
+template <options O, class T, class Ctx>
+bool write_value(Ctx& ctx, const T& v) {
+  return detail::write_category<wire_writer, O>(ctx, v);
 }
 
 template <options O, class T, class Ctx>
