@@ -1,9 +1,11 @@
 #include <prism/flex.hpp>
 
+#include "flexbuffers_differential.hpp"
 #include "fuzz_target.hpp"
 
 // Struct reads are bounded by their work budget; a whole-message walk of the view only after
-// flexbuffers::Verifier accepts the bytes (a FlexBuffer may share one container many times).
+// flexbuffers::Verifier accepts the bytes (a FlexBuffer may share one container many times);
+// the values prism reads from a verified message are those flatbuffers' own reader finds.
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   fuzz_all<prism::flex>(data, size);
   const std::string_view input(reinterpret_cast<const char*>(data), size);
@@ -17,5 +19,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     (void)walk_view(v);
     (void)probe_lookups(v);  // the Verifier does not check that keys are sorted: a miss is no bug
   }
+  flexbuffers_differential::check(input);
   return 0;
 }

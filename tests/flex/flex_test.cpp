@@ -11,6 +11,8 @@
 #include <flatbuffers/flexbuffers.h>
 
 #include <algorithm>
+#include <cstdint>
+#include <cstring>
 #include <map>
 #include <optional>
 #include <random>
@@ -530,6 +532,59 @@ TEST(FlexBadInput, VerifyRefusesAKeyWithoutItsNul) {
   prism::value v;
   EXPECT_FALSE(prism::read<prism::flex>(v, bad));
   EXPECT_FALSE((prism::transcode<prism::flex, prism::json>(bad)));
+}
+
+// What the differential fuzz target (fuzz/flexbuffers_differential.hpp) found flexbuffers'
+// Verifier passes and prism's reader refuses: verify refuses it too, so that a verified message
+// reads. Each message is made by hand; the Verifier takes each.
+bool verifier_takes(const std::string& m) {
+  std::vector<std::uint64_t> aligned(m.size() / 8 + 1);
+  std::memcpy(aligned.data(), m.data(), m.size());
+  return flexbuffers::Verifier(reinterpret_cast<const std::uint8_t*>(aligned.data()), m.size()).VerifyBuffer();
+}
+
+TEST(FlexBadInput, VerifyRefusesFloatsNarrowerThanFourBytes) {
+  const std::string half("\x26\x2a\x0d\x02", 4);  // a root float of 2 bytes (flexbuffers reads the int16 10790)
+  ASSERT_TRUE(verifier_takes(half));
+  const auto st = prism::verify<prism::flex>(half);
+  ASSERT_FALSE(st);
+  EXPECT_EQ(st.error().code, prism::errc::invalid_value);
+  EXPECT_EQ(st.error().expected, "a float of 4 or 8 bytes") << st.error().message();
+  EXPECT_FALSE((prism::read<prism::flex, double>(half)));
+  // An empty typed vector of 2-byte floats: no element to read, still no tensor to make.
+  const std::string empty("\x00\x00\x00\x35\x01", 5);
+  ASSERT_TRUE(verifier_takes(empty));
+  const auto typed = prism::verify<prism::flex>(empty);
+  ASSERT_FALSE(typed);
+  EXPECT_EQ(typed.error().expected, "a float of 4 or 8 bytes") << typed.error().message();
+}
+
+TEST(FlexBadInput, VerifyRefusesAMapWithoutAKeyForEachValue) {
+  // {"a": 1} as the Builder writes it, then its keys vector's size made 0.
+  std::string m("\x61\x00\x01\x03\x01\x01\x01\x01\x04\x02\x24\x01", 12);
+  m[2] = 0;
+  ASSERT_TRUE(verifier_takes(m));
+  const auto st = prism::verify<prism::flex>(m);
+  ASSERT_FALSE(st);
+  EXPECT_EQ(st.error().code, prism::errc::size_mismatch);
+  EXPECT_EQ(st.error().expected, "a map with a key for each value") << st.error().message();
+  prism::value v;
+  EXPECT_FALSE(prism::read<prism::flex>(v, m));
+}
+
+// The deprecated typed vector of strings does not say how wide its strings' sizes are:
+// flexbuffers reads its elements as keys, up to their NUL, and so does prism.
+TEST(Flex, DeprecatedVectorsOfStringsReadAsKeys) {
+  const std::string m("ab\x00" "\x01\x04" "\x01\x3c\x01", 8);  // key "ab"; vector [key]; root
+  ASSERT_TRUE(verifier_takes(m));
+  ASSERT_TRUE(prism::verify<prism::flex>(m));
+  const auto words = prism::read<prism::flex, std::vector<std::string>>(m);
+  ASSERT_TRUE(words) << words.error().message();
+  EXPECT_EQ(*words, std::vector<std::string>{"ab"});
+  prism::value v;
+  ASSERT_TRUE(prism::read<prism::flex>(v, m));
+  ASSERT_TRUE(v.as_array() && v.as_array()->size() == 1);
+  EXPECT_EQ(*(*v.as_array())[0].as_string(), "ab");
 }
 
 }  // namespace flex_test_types

@@ -387,3 +387,21 @@ TYPED_TEST(NestingDepth, IndexedVariantsCountAsArrays) {
     EXPECT_FALSE((prism::transcode<F, prism::msgpack>(bytes, prism::limits{.max_depth = 1}))) << F::name;
   }
 }
+
+// A transcode names where it failed as a read does ("[1].a"), and a key that is not UTF-8 is
+// invalid_utf8, not a key of the wrong type.
+TEST(BadInput, TranscodeErrorsNameKeysAndElements) {
+  const std::string bad_value("\x92\x01\x81\xa1" "a" "\xa1\xff", 7);  // [1, {"a": "\xff"}]
+  const auto t = prism::transcode<prism::msgpack, prism::json>(bad_value);
+  ASSERT_FALSE(t);
+  EXPECT_EQ(t.error().code, prism::errc::invalid_utf8) << t.error().message();
+  EXPECT_EQ(t.error().path, "[1].a") << t.error().message();
+  const std::string bad_key("\x81\xa1\xff\x01", 4);  // {"\xff": 1}
+  const auto k = prism::transcode<prism::msgpack, prism::cbor>(bad_key);
+  ASSERT_FALSE(k);
+  EXPECT_EQ(k.error().code, prism::errc::invalid_utf8) << k.error().message();
+  prism::value v;
+  const auto as_value = prism::read<prism::msgpack>(v, bad_key);
+  ASSERT_FALSE(as_value);
+  EXPECT_EQ(as_value.error().code, prism::errc::invalid_utf8) << as_value.error().message();
+}

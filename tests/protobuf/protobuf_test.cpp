@@ -257,6 +257,33 @@ TEST(Protobuf, MalformedInput) {
   EXPECT_EQ(code("6b 08 01"), prism::errc::unexpected_end);                            // unterminated group
 }
 
+// A field's key is read as libprotobuf reads it: at most 5 bytes and 32 bits (the differential
+// fuzz target found a 6-byte key prism took and libprotobuf refuses). libprotobuf drops the bits
+// of a 5-byte key beyond the 32nd; prism refuses it, as it refuses a 10-byte varint beyond 64
+// bits, named so in the error.
+TEST(Protobuf, KeysAreAtMostFiveBytesAndThirtyTwoBits) {
+  const auto read = [](std::string_view h) { return prism::read<prism::protobuf, Test1>(unhex(h)); };
+  ASSERT_TRUE(read("88 80 80 80 00 05")) << "a key in 5 bytes: field 1, varint";
+  EXPECT_EQ(read("88 80 80 80 00 05")->a, 5);
+  const auto six = read("88 80 80 80 80 00 05");
+  ASSERT_FALSE(six);
+  EXPECT_EQ(six.error().code, prism::errc::invalid_value);
+  EXPECT_EQ(six.error().offset, 0u);
+  EXPECT_EQ(six.error().expected, "a field key of at most 5 bytes and 32 bits") << six.error().message();
+  const auto wide = read("88 80 80 80 10 05");  // bit 32 set
+  ASSERT_FALSE(wide);
+  EXPECT_EQ(wide.error().expected, "a field key of at most 5 bytes and 32 bits") << wide.error().message();
+  const auto zero = read("80 00 05");  // field number 0 in two bytes
+  ASSERT_FALSE(zero);
+  EXPECT_EQ(zero.error().expected, "field number in [1, 2^29 - 1]") << zero.error().message();
+  // The same rule inside a skipped group, and for a packed varint beyond 64 bits.
+  EXPECT_FALSE((prism::read<prism::protobuf, Test1>(unhex("13 88 80 80 80 80 00 05 14"))));
+  const auto packed = prism::read<prism::protobuf, Packed>(unhex("22 0b 01 ff ff ff ff ff ff ff ff ff 02"));
+  ASSERT_FALSE(packed);
+  EXPECT_EQ(packed.error().code, prism::errc::invalid_value);
+  EXPECT_EQ(packed.error().expected, "varint of at most 10 bytes and 64 bits") << packed.error().message();
+}
+
 namespace protobuf_test_types {
 struct Deep {
   std::vector<Deep> next;

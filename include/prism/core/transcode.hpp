@@ -286,7 +286,10 @@ class transcoder {
       return out_.key_integer(negative, u);
     }
     auto name = key.template as<std::string>();
-    if (!name) return fail_with(errc::type_mismatch, key.offset(), "a string or integer key", describe(key.type()));
+    if (!name) {
+      if (key.type() == value_type::string) return fail(name.error());  // text that is not UTF-8
+      return fail_with(errc::type_mismatch, key.offset(), "a string or integer key", describe(key.type()));
+    }
     return out_.key_string(*name);
   }
 
@@ -300,7 +303,7 @@ class transcoder {
     return false;
   }
   PRISM_COLD bool in_element(std::size_t i) {
-    if (error_) error_->path.insert(0, "[" + std::to_string(i) + "]");
+    if (error_) error_->path.insert(0, "[" + std::to_string(i) + (error_->path.empty() || error_->path[0] == '[' ? "]" : "]."));
     return false;
   }
   PRISM_COLD bool in_key(const std::string& key) {

@@ -50,11 +50,18 @@ inline ref make_ref(const std::uint8_t* slot, std::uint8_t parent_width, std::ui
 // Vectors with a size prefix (untyped, typed, bool), and the type of their elements (FBT_NULL:
 // each element's own type byte follows the elements).
 constexpr bool has_size_prefix(type t) noexcept {
-  return t == flexbuffers::FBT_VECTOR || (t >= flexbuffers::FBT_VECTOR_INT && t <= flexbuffers::FBT_VECTOR_KEY) || t == flexbuffers::FBT_VECTOR_BOOL;
+  return t == flexbuffers::FBT_VECTOR || (t >= flexbuffers::FBT_VECTOR_INT && t <= flexbuffers::FBT_VECTOR_STRING_DEPRECATED) ||
+         t == flexbuffers::FBT_VECTOR_BOOL;
 }
+// The elements' type of a vector (FBT_NULL: each its own). The deprecated vector of strings does
+// not say how wide its strings' sizes are: its elements are read as keys, up to their NUL, as
+// flexbuffers reads them.
 constexpr type element_type_of(type vector) noexcept {
   using namespace flexbuffers;
-  return vector == FBT_VECTOR ? FBT_NULL : vector == FBT_VECTOR_BOOL ? FBT_BOOL : static_cast<type>(vector - FBT_VECTOR_INT + FBT_INT);
+  if (vector == FBT_VECTOR) return FBT_NULL;
+  if (vector == FBT_VECTOR_BOOL) return FBT_BOOL;
+  if (vector == FBT_VECTOR_STRING_DEPRECATED) return FBT_KEY;
+  return static_cast<type>(vector - FBT_VECTOR_INT + FBT_INT);
 }
 
 // A vector-like block at `data` whose elements are `width` bytes: the size prefix sits just

@@ -1,10 +1,12 @@
 #pragma once
-// What prism::verify<flex> checks beyond flexbuffers::Verifier: that every key ends with its NUL
-// inside the message. The Verifier takes a key whose first byte is not NUL as complete, though
-// its bytes may run to the end of the message, which prism's reader then refuses; a verified
-// message must read.
+// What prism::verify<flex> checks beyond flexbuffers::Verifier, so that a verified message reads:
+// that every key ends with its NUL inside the message (the Verifier takes a key whose first byte
+// is not NUL as complete, though its bytes may run to the end of the message), and that every
+// map has as many keys as values (the Verifier checks the two vectors apart; flexbuffers' reader
+// then shows the missing keys as empty), and that every float is 4 or 8 bytes.
 #include <cstddef>
 #include <cstdint>
+#include <string_view>
 #include <unordered_set>
 #include <vector>
 
@@ -16,8 +18,9 @@ namespace prism::flex_detail {
 // Walks every container once without recursion (one that several offsets share is walked once
 // per type and width it is read as). Every key starts at or before the message's last NUL byte, the
 // one place where a key may end; a message the Verifier passed has its offsets in bounds.
-// `at`: where the first key that does not end starts.
-inline errc keys_terminated(const message& m, std::size_t& at) {
+// On an error, `at` and `expected` say where and what: the key that does not end, the map whose
+// keys are not as many as its values, the container or float prism cannot read.
+inline errc keys_complete(const message& m, std::size_t& at, std::string_view& expected) {
   const std::uint8_t* last_nul = nullptr;
   for (std::size_t i = m.size; i > 0; --i) {
     if (m.base[i - 1] == 0) {
@@ -26,13 +29,26 @@ inline errc keys_terminated(const message& m, std::size_t& at) {
     }
   }
   const auto key_ends = [&](const ref& key) {
+    expected = "a key that ends with a NUL byte";
     const std::uint8_t* p{};
     if (m.target(key, p) != errc::ok) return false;
     at = m.offset(p);
     return last_nul && p <= last_nul;
   };
+  // FlexBuffers' writer makes floats of 4 and 8 bytes only; prism's reader refuses narrower ones
+  // (flexbuffers' reader takes them for integers).
+  const auto float_fits = [&](const ref& e) {
+    if (e.kind != flexbuffers::FBT_FLOAT && e.kind != flexbuffers::FBT_INDIRECT_FLOAT) return true;
+    const std::uint8_t* p = e.slot;
+    std::size_t w{};
+    if (m.scalar_bytes(e, p, w) == errc::ok && (w == 4 || w == 8)) return true;
+    at = m.offset(p);
+    expected = "a float of 4 or 8 bytes";
+    return false;
+  };
   ref root;
   if (const errc e = m.root(root); e != errc::ok) return e;
+  if (!float_fits(root)) return errc::invalid_value;
   std::unordered_set<std::uint64_t> walked;  // offset, type and width of each container walked
   std::vector<ref> pending{root};
   while (!pending.empty()) {
@@ -43,12 +59,25 @@ inline errc keys_terminated(const message& m, std::size_t& at) {
       continue;
     }
     block b;
-    if (is_inline(r.kind) || m.elements(r, b) != errc::ok) continue;  // scalars, strings, blobs
+    if (is_inline(r.kind)) continue;
+    if (const errc e = m.elements(r, b); e != errc::ok) {
+      if (e == errc::type_mismatch) continue;  // strings, blobs, numbers stored apart
+      const std::uint8_t* p{};
+      at = m.target(r, p) == errc::ok ? m.offset(p) : 0;
+      expected = e == errc::size_mismatch ? "a map with a key for each value" : "a vector or map within the message";
+      return e;
+    }
+    if (b.element == flexbuffers::FBT_FLOAT && b.width < 4) {  // a typed vector of narrow floats, empty or not
+      at = m.offset(b.data);
+      expected = "a float of 4 or 8 bytes";
+      return errc::invalid_value;
+    }
     const std::uint64_t container = std::uint64_t{m.offset(b.data)} << 16 | std::uint64_t{r.kind} << 8 | r.width;
     if (!walked.insert(container).second) continue;
     for (std::size_t i = 0; i < b.count; ++i) {
       if (b.keys && !key_ends(message::key(b, i))) return errc::unexpected_end;
       const ref e = message::element(b, i);
+      if (!float_fits(e)) return errc::invalid_value;
       if (!is_inline(e.kind)) pending.push_back(e);
     }
   }

@@ -46,7 +46,8 @@ class node {
       }
       default:
         if (r_.kind >= FBT_VECTOR_INT && r_.kind <= FBT_VECTOR_FLOAT) return value_type::tensor;  // a typed array, as in CBOR and BEVE
-        if (r_.kind == FBT_VECTOR_KEY || (r_.kind >= FBT_VECTOR_INT2 && r_.kind <= FBT_VECTOR_FLOAT4) || r_.kind == FBT_VECTOR_BOOL)
+        if (r_.kind == FBT_VECTOR_KEY || r_.kind == FBT_VECTOR_STRING_DEPRECATED ||
+            (r_.kind >= FBT_VECTOR_INT2 && r_.kind <= FBT_VECTOR_FLOAT4) || r_.kind == FBT_VECTOR_BOOL)
           return value_type::array;
         return value_type::other;
     }
@@ -293,7 +294,7 @@ struct view_traits<flex> {
     return basic_view<node>(node(m, r));
   }
   // flatbuffers' own verifier: every offset in bounds and aligned, depth within the limit; and
-  // every key ends inside the message (key_walk.hpp).
+  // every key ends inside the message, every map has a key for each value (key_walk.hpp).
   static status verify(const std::uint8_t* data, std::size_t size, const limits& lim) {
     if (size >= FLATBUFFERS_MAX_BUFFER_SIZE) return make_error(errc::too_many_elements, 0, {}, flex::name, "a message under 2 GiB");
     std::vector<std::uint64_t> aligned;  // the Verifier loads scalars in place: give it an 8-aligned copy
@@ -306,9 +307,10 @@ struct view_traits<flex> {
     // message's size, which bounds what a walk of the verified message (transcode) visits.
     flexbuffers::Verifier verifier(data, size, nullptr, true, lim.max_depth);
     if (!verifier.VerifyBuffer()) return make_error(errc::invalid_value, 0, {}, flex::name, "a FlexBuffer that flexbuffers::Verifier accepts");
-    std::size_t key_at = 0;
-    if (const errc e = flex_detail::keys_terminated(flex_detail::message{data, size}, key_at); e != errc::ok)
-      return make_error(e, key_at, {}, flex::name, "a key that ends with a NUL byte");
+    std::size_t at = 0;
+    std::string_view expected;
+    if (const errc e = flex_detail::keys_complete(flex_detail::message{data, size}, at, expected); e != errc::ok)
+      return make_error(e, at, {}, flex::name, expected);
     return {};
   }
 };

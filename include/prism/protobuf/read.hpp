@@ -39,7 +39,7 @@ PRISM_NOINLINE bool read_varint_slow(Ctx& ctx, std::uint64_t& v) {
   std::size_t have = ctx.src.readable();
   while (true) {
     const std::size_t n = get_varint_bounded(ctx.src.cur(), have, v);
-    if (n == 0) return ctx.fail(errc::invalid_value, ctx.src.offset(), "varint of at most 10 bytes");
+    if (n == 0) return ctx.fail(errc::invalid_value, ctx.src.offset(), "varint of at most 10 bytes and 64 bits");
     if (n != SIZE_MAX) {
       ctx.src.advance(n);
       return true;
@@ -53,11 +53,21 @@ template <class Ctx>
 PRISM_INLINE bool read_varint(Ctx& ctx, std::uint64_t& v) {
   if (ctx.src.readable() >= 10) [[likely]] {
     const std::size_t n = get_varint_unchecked(ctx.src.cur(), v);
-    if (n == 0) [[unlikely]] return ctx.fail(errc::invalid_value, ctx.src.offset(), "varint of at most 10 bytes");
+    if (n == 0) [[unlikely]] return ctx.fail(errc::invalid_value, ctx.src.offset(), "varint of at most 10 bytes and 64 bits");
     ctx.src.advance(n);
     return true;
   }
   return read_varint_slow(ctx, v);
+}
+
+// A field's key (number << 3 | wire type): a varint of at most 5 bytes and 32 bits, as
+// libprotobuf reads keys, with a field number of at least 1. `at` is where it starts.
+template <class Ctx>
+PRISM_NOINLINE bool read_key(Ctx& ctx, std::uint64_t& key, std::size_t at) {
+  if (!read_varint(ctx, key)) return false;
+  if (ctx.src.offset() - at > 5 || key > 0xffffffffu) return ctx.fail(errc::invalid_value, at, "a field key of at most 5 bytes and 32 bits");
+  if (key < 8) return ctx.fail(errc::invalid_value, at, "field number in [1, 2^29 - 1]");
+  return true;
 }
 
 // The length of a length-delimited value, checked against what the input can still hold.
@@ -250,8 +260,8 @@ bool read_packed(Ctx& ctx, R& r, std::uint32_t& filled) {
     }
     ++index;
   };
-  const auto fail_at = [&](errc code, const std::uint8_t* where) {
-    return ctx.fail(code, ctx.src.offset() + static_cast<std::size_t>(where - ctx.src.cur()));
+  const auto fail_at = [&](errc code, const std::uint8_t* where, std::string_view expected = {}) {
+    return ctx.fail(code, ctx.src.offset() + static_cast<std::size_t>(where - ctx.src.cur()), expected);
   };
   bool ok = true;
   const auto take = [&](std::uint64_t raw, const std::uint8_t* after) {
@@ -261,7 +271,7 @@ bool read_packed(Ctx& ctx, R& r, std::uint32_t& filled) {
     return true;
   };
   if constexpr (width == 0) {
-    if (const std::uint8_t* bad = decode_varint_run<varint_groups<C, X>>(p, n, ctx.src.readable(), take)) return fail_at(errc::invalid_value, bad);
+    if (const std::uint8_t* bad = decode_varint_run<varint_groups<C, X>>(p, n, ctx.src.readable(), take)) return fail_at(errc::invalid_value, bad, "varint of at most 10 bytes and 64 bits");
     if (!ok) return false;
   } else {
     for (; p != end; p += width) {
@@ -300,10 +310,9 @@ bool skip_field(Ctx& ctx, std::uint32_t number, wire w, std::size_t at) {
       while (true) {
         const std::size_t key_at = ctx.src.offset();
         std::uint64_t key{};
-        if (!read_varint(ctx, key)) return false;
+        if (!read_key(ctx, key, key_at)) return false;
         const auto inner = static_cast<std::uint32_t>(key >> 3);
         const auto inner_wire = static_cast<wire>(key & 7);
-        if (key > 0xffffffffu || inner == 0) return ctx.fail(errc::invalid_value, key_at, "field number in [1, 2^29 - 1]");
         if (inner_wire == wire::group_end) {
           if (inner != number) return ctx.fail(errc::invalid_value, key_at, "the group's own end");
           break;
@@ -335,12 +344,12 @@ PRISM_INLINE bool read_fields(Ctx& ctx, std::size_t end, Dispatch&& dispatch) {
     if (ctx.src.readable() != 0 && *ctx.src.cur() < 0x80) [[likely]] {
       key = *ctx.src.cur();
       ctx.src.advance(1);
-    } else if (!read_varint(ctx, key)) {
+      if (key < 8) [[unlikely]] return ctx.fail(errc::invalid_value, at, "field number in [1, 2^29 - 1]");
+    } else if (!read_key(ctx, key, at)) {
       return false;
     }
     const auto number = static_cast<std::uint32_t>(key >> 3);
     const auto w = static_cast<wire>(key & 7);
-    if (key > 0xffffffffu || number == 0) [[unlikely]] return ctx.fail(errc::invalid_value, at, "field number in [1, 2^29 - 1]");
     if (w == wire::group_end || (key & 7) > 5) [[unlikely]] return skip_field(ctx, number, w, at);  // the error
     switch (dispatch(number, w, at)) {
       case outcome::read: break;
