@@ -346,32 +346,26 @@ bool read_struct_rest(Ctx& ctx, T& v) {
 }
 
 // BEVE's encodings for the type dispatch in core (core/category_read.hpp).
-struct wire_reader {
+// BEVE's one-byte headers for bool, null and strings.
+struct wire_marks {
+  static constexpr std::uint8_t true_byte = header::true_, false_byte = header::false_, null_byte = header::null;
+  static constexpr bool is_text(std::uint8_t h) noexcept { return h == header::string; }
+  template <class Ctx>
+  PRISM_INLINE static bool peek(Ctx& ctx, std::uint8_t& h) { return peek_header(ctx, h); }
+  template <class Ctx>
+  static bool mismatch(Ctx& ctx, std::string_view what, std::uint8_t h) { return beve_detail::mismatch(ctx, what, h); }
+};
+
+struct wire_reader : detail::byte_marked<wire_marks> {
   using format = beve;
   template <options O, class T, class Ctx>
   static bool read(Ctx& ctx, T& v) { return read_value<O>(ctx, v); }
   template <options O, class Ctx>
   PRISM_INLINE static bool read_value_member(Ctx& ctx, prism::value& v) { return detail::value_io<beve>::read_member(ctx, v); }
-  template <class Ctx>
-  PRISM_INLINE static bool read_bool(Ctx& ctx, bool& v) {
-    std::uint8_t h{};
-    if (!peek_header(ctx, h)) return false;
-    if (h != header::true_ && h != header::false_) [[unlikely]] return mismatch(ctx, "bool", h);
-    v = h == header::true_;
-    ctx.src.advance(1);
-    return true;
-  }
   template <class Ctx, class T>
   PRISM_INLINE static bool read_int(Ctx& ctx, T& v) { return read_number(ctx, v); }
   template <class Ctx, class T>
   PRISM_INLINE static bool read_float(Ctx& ctx, T& v) { return read_number(ctx, v); }
-  template <class Ctx>
-  PRISM_INLINE static bool next_is_text(Ctx& ctx, bool& text) {
-    std::uint8_t h{};
-    if (!peek_header(ctx, h)) return false;
-    text = h == header::string;
-    return true;
-  }
   template <options O, class Ctx, class Use>
   PRISM_INLINE static bool read_text(Ctx& ctx, Use&& use) {
     const std::uint8_t* p{};
@@ -394,23 +388,7 @@ struct wire_reader {
   PRISM_INLINE static bool read_sequence(Ctx& ctx, T& v) { return beve_detail::read_sequence<O>(ctx, v); }
   template <options O, class Ctx, class T>
   PRISM_INLINE static bool read_map(Ctx& ctx, T& v) { return beve_detail::read_map<O>(ctx, v); }
-  template <class Ctx>
-  PRISM_INLINE static bool take_null(Ctx& ctx, bool& was_null) {
-    std::uint8_t h{};
-    if (!peek_header(ctx, h)) return false;
-    was_null = h == header::null;
-    if (was_null) ctx.src.advance(1);
-    return true;
-  }
   static constexpr bool monostate_is_null = true;
-  template <class Ctx>
-  PRISM_INLINE static bool read_null(Ctx& ctx) {
-    std::uint8_t h{};
-    if (!peek_header(ctx, h)) return false;
-    if (h != header::null) return mismatch(ctx, "null", h);
-    ctx.src.advance(1);
-    return true;
-  }
   // A variant is a type tag: the index, then the alternative.
   template <options O, class Ctx, class T>
   PRISM_INLINE static bool read_variant(Ctx& ctx, T& v) {

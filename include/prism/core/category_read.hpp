@@ -45,6 +45,45 @@ class value;
 
 namespace detail {
 
+// A codec's bool, null and text test for formats that mark each with a byte of its own. Marks
+// gives peek(ctx, byte&) (the next byte, or false at the end), mismatch(ctx, what, byte),
+// is_text(byte) and the bytes true_byte, false_byte and null_byte.
+template <class Marks>
+struct byte_marked {
+  template <class Ctx>
+  PRISM_INLINE static bool read_bool(Ctx& ctx, bool& v) {
+    std::uint8_t b{};
+    if (!Marks::peek(ctx, b)) return false;
+    if (b != Marks::true_byte && b != Marks::false_byte) [[unlikely]] return Marks::mismatch(ctx, "bool", b);
+    v = b == Marks::true_byte;
+    ctx.src.advance(1);
+    return true;
+  }
+  template <class Ctx>
+  PRISM_INLINE static bool take_null(Ctx& ctx, bool& was_null) {
+    std::uint8_t b{};
+    if (!Marks::peek(ctx, b)) return false;
+    was_null = b == Marks::null_byte;
+    if (was_null) ctx.src.advance(1);
+    return true;
+  }
+  template <class Ctx>
+  PRISM_INLINE static bool read_null(Ctx& ctx) {
+    std::uint8_t b{};
+    if (!Marks::peek(ctx, b)) return false;
+    if (b != Marks::null_byte) return Marks::mismatch(ctx, "null", b);
+    ctx.src.advance(1);
+    return true;
+  }
+  template <class Ctx>
+  PRISM_INLINE static bool next_is_text(Ctx& ctx, bool& text) {
+    std::uint8_t b{};
+    if (!Marks::peek(ctx, b)) return false;
+    text = Marks::is_text(b);
+    return true;
+  }
+};
+
 // The items of an array of exactly `count` items through read(), one level deeper.
 template <class W, class Ctx, class Read>
 PRISM_INLINE bool read_items_within(Ctx& ctx, std::size_t count, std::string_view what, Read&& read) {

@@ -151,32 +151,28 @@ bool read_struct_rest(Ctx& ctx, T& v) {
 }
 
 // MessagePack's encodings for the type dispatch in core (core/category_read.hpp).
-struct wire_reader {
+// MessagePack's one-byte marks for bool, nil and strings.
+struct wire_marks {
+  static constexpr std::uint8_t true_byte = code::true_, false_byte = code::false_, null_byte = code::nil;
+  static constexpr bool is_text(std::uint8_t tag) noexcept {
+    return (tag & 0xe0) == code::fixstr || tag == code::str8 || tag == code::str16 || tag == code::str32;
+  }
+  template <class Ctx>
+  PRISM_INLINE static bool peek(Ctx& ctx, std::uint8_t& tag) { return peek_tag(ctx, tag); }
+  template <class Ctx>
+  static bool mismatch(Ctx& ctx, std::string_view what, std::uint8_t tag) { return msgpack_detail::mismatch(ctx, what, tag); }
+};
+
+struct wire_reader : detail::byte_marked<wire_marks> {
   using format = msgpack;
   template <options O, class T, class Ctx>
   static bool read(Ctx& ctx, T& v) { return read_value<O>(ctx, v); }
   template <options O, class Ctx>
   PRISM_INLINE static bool read_value_member(Ctx& ctx, prism::value& v) { return detail::value_io<msgpack>::read_member(ctx, v); }
-  template <class Ctx>
-  PRISM_INLINE static bool read_bool(Ctx& ctx, bool& v) {
-    std::uint8_t tag{};
-    if (!peek_tag(ctx, tag)) return false;
-    if (tag != code::true_ && tag != code::false_) [[unlikely]] return mismatch(ctx, "bool", tag);
-    v = tag == code::true_;
-    ctx.src.advance(1);
-    return true;
-  }
   template <class Ctx, class T>
   PRISM_INLINE static bool read_int(Ctx& ctx, T& v) { return msgpack_detail::read_int(ctx, v); }
   template <class Ctx, class T>
   PRISM_INLINE static bool read_float(Ctx& ctx, T& v) { return msgpack_detail::read_float(ctx, v); }
-  template <class Ctx>
-  PRISM_INLINE static bool next_is_text(Ctx& ctx, bool& text) {
-    std::uint8_t tag{};
-    if (!peek_tag(ctx, tag)) return false;
-    text = (tag & 0xe0) == code::fixstr || tag == code::str8 || tag == code::str16 || tag == code::str32;
-    return true;
-  }
   template <options O, class Ctx, class Use>
   PRISM_INLINE static bool read_text(Ctx& ctx, Use&& use) {
     const std::uint8_t* p{};
@@ -197,14 +193,6 @@ struct wire_reader {
   PRISM_INLINE static bool read_map_size(Ctx& ctx, std::size_t& n) {
     const std::size_t at = ctx.src.offset();
     return read_header<kind::map>(ctx, n, "map") && ctx.check_count(n, 2, at);
-  }
-  template <class Ctx>
-  PRISM_INLINE static bool take_null(Ctx& ctx, bool& was_null) {
-    std::uint8_t tag{};
-    if (!peek_tag(ctx, tag)) return false;
-    was_null = tag == code::nil;
-    if (was_null) ctx.src.advance(1);
-    return true;
   }
   template <class Ctx, class Items>
   PRISM_INLINE static bool read_items(Ctx& ctx, std::size_t count, std::string_view what, Items&& items) {
