@@ -8,8 +8,6 @@
 // as unknown), a number that does not fit the member (libprotobuf truncates it), a ten-byte varint
 // with bits beyond the 64th or a tag with bits beyond the 32nd (libprotobuf drops them), a Timestamp beyond the time point's range
 // or with nanos outside [0, 10^9). Aborts on any other disagreement.
-#include <google/protobuf/io/coded_stream.h>
-#include <google/protobuf/io/zero_copy_stream_impl_lite.h>
 #include <google/protobuf/stubs/logging.h>
 
 #include <prism/protobuf.hpp>
@@ -22,14 +20,9 @@
 
 namespace libprotobuf_differential {
 
-inline std::string deterministic_bytes(const google::protobuf::MessageLite& m) {
+inline std::string deterministic_bytes(const prism_interop::Record& m) {
   std::string out;
-  {
-    google::protobuf::io::StringOutputStream stream(&out);
-    google::protobuf::io::CodedOutputStream coded(&stream);
-    coded.SetSerializationDeterministic(true);
-    if (!m.SerializeToCodedStream(&coded)) std::abort();
-  }
+  if (!protobuf_interop_types::deterministic_bytes(m, out)) std::abort();
   return out;
 }
 

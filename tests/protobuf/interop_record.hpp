@@ -1,6 +1,6 @@
 #pragma once
-// The Record of tests/protobuf/interop.proto as a C++ struct for prism, and the conversions to
-// and from libprotobuf's generated class: shared by the interop test and the differential fuzz
+// The Record of tests/protobuf/interop.proto as a C++ struct for prism, the conversions to and
+// from libprotobuf's generated class, and libprotobuf's deterministic bytes: shared by the interop test and the differential fuzz
 // target (fuzz/libprotobuf_differential.hpp).
 #include <chrono>
 #include <cstddef>
@@ -11,6 +11,10 @@
 #include <tuple>
 #include <variant>
 #include <vector>
+
+#include <google/protobuf/io/coded_stream.h>
+#include <google/protobuf/io/zero_copy_stream_impl_lite.h>
+#include <google/protobuf/message_lite.h>
 
 #include <prism/protobuf.hpp>
 
@@ -169,6 +173,14 @@ inline Record from_pb(const prism_interop::Record& m) {
   for (auto x : m.fixed_small()) r.fixed_small.push_back(static_cast<std::uint16_t>(x));
   for (auto c : m.colors()) r.colors.push_back(static_cast<Color>(c));
   return r;
+}
+
+// libprotobuf's bytes with map entries in key order, as std::map iterates; false when it fails.
+inline bool deterministic_bytes(const google::protobuf::MessageLite& m, std::string& out) {
+  google::protobuf::io::StringOutputStream stream(&out);
+  google::protobuf::io::CodedOutputStream coded(&stream);
+  coded.SetSerializationDeterministic(true);
+  return m.SerializeToCodedStream(&coded);
 }
 
 }  // namespace protobuf_interop_types

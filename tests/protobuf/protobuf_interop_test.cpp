@@ -97,15 +97,9 @@ class generator {
 };
 
 
-// libprotobuf's bytes with map entries in key order, as std::map iterates.
 std::string deterministic_bytes(const prism_interop::Record& m) {
   std::string out;
-  {
-    google::protobuf::io::StringOutputStream stream(&out);
-    google::protobuf::io::CodedOutputStream coded(&stream);
-    coded.SetSerializationDeterministic(true);
-    EXPECT_TRUE(m.SerializeToCodedStream(&coded));
-  }
+  EXPECT_TRUE(deterministic_bytes(m, out));
   return out;
 }
 
