@@ -76,6 +76,8 @@ constexpr row rows[] = {
     {"zerialize/small/msgpack", [](const std::string&) { return round_trip<prism::msgpack>(zerialize_data::make_small_tensor(), 200); }},
     {"zerialize/medium/cbor", [](const std::string&) { return round_trip<prism::cbor>(zerialize_data::make_medium_tensor(), 50); }},
     {"zerialize/medium/zbin", [](const std::string&) { return round_trip<prism::zbin>(zerialize_data::make_medium_tensor(), 50); }},
+    {"binary/object/flex", [](const std::string&) { return round_trip<prism::flex>(binary::make_object(), 200); }},
+    {"monsters/flex", [](const std::string&) { return round_trip<prism::flex>(monsters::make_monsters(), 20); }},
     {"zerialize/large/flex", [](const std::string&) { return round_trip<prism::flex>(zerialize_data::make_large_tensor(), 5); }},
 };
 

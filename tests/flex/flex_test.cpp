@@ -588,3 +588,26 @@ TEST(Flex, DeprecatedVectorsOfStringsReadAsKeys) {
 }
 
 }  // namespace flex_test_types
+
+namespace flex_test_types {
+enum class Light : std::uint8_t { red, amber, green };
+}  // namespace flex_test_types
+
+// Enums travel by name unless the options say numbers, as in the other self-describing formats;
+// either reads back, and an unnamed value travels as its number.
+TEST(Flex, EnumsByNameUnlessTheOptionsSayNumbers) {
+  using flex_test_types::Light;
+  const std::vector<Light> lights{Light::red, Light::green, static_cast<Light>(9)};
+  const auto named = prism::write<prism::flex>(lights).value();
+  const auto numbered = prism::write<prism::flex, prism::options{.enums_as_strings = false}>(lights).value();
+  const auto root = flexbuffers::GetRoot(reinterpret_cast<const std::uint8_t*>(named.data()), named.size()).AsVector();
+  EXPECT_EQ(root[0].AsString().str(), "red");
+  EXPECT_EQ(root[2].AsUInt64(), 9u);
+  const auto numbers = flexbuffers::GetRoot(reinterpret_cast<const std::uint8_t*>(numbered.data()), numbered.size()).AsVector();
+  EXPECT_EQ(numbers[1].AsUInt64(), 2u);
+  for (const auto& bytes : {named, numbered}) {
+    const auto back = prism::read<prism::flex, std::vector<Light>>(bytes);
+    ASSERT_TRUE(back) << back.error().message();
+    EXPECT_EQ(*back, lights);
+  }
+}

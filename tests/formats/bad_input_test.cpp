@@ -354,7 +354,7 @@ TYPED_TEST(Narrowing, DoublesBeyondAFloatAreOutOfRange) {
 
 template <class Format>
 class NestingDepth : public ::testing::Test {};
-using ArrayFormats = ::testing::Types<prism::msgpack, prism::cbor, prism::beve, prism::zbin, prism::json>;
+using ArrayFormats = ::testing::Types<prism::msgpack, prism::cbor, prism::beve, prism::zbin, prism::json, prism::flex>;
 TYPED_TEST_SUITE(NestingDepth, ArrayFormats);
 
 // A tuple travels as an array, and a read counts it against max_depth as a transcode (and a
@@ -376,7 +376,8 @@ TYPED_TEST(NestingDepth, TuplesCountAsTheArraysTheyAre) {
 // A variant written as [index, value] is an array too.
 TYPED_TEST(NestingDepth, IndexedVariantsCountAsArrays) {
   using F = TypeParam;
-  if constexpr (std::is_same_v<F, prism::msgpack> || std::is_same_v<F, prism::cbor> || std::is_same_v<F, prism::zbin>) {
+  if constexpr (std::is_same_v<F, prism::msgpack> || std::is_same_v<F, prism::cbor> || std::is_same_v<F, prism::zbin> ||
+                std::is_same_v<F, prism::flex>) {
     using Inner = std::variant<int, std::string>;
     using Outer = std::variant<bool, Inner>;
     const auto bytes = prism::write<F>(Outer{Inner{std::string("x")}}).value();

@@ -73,7 +73,7 @@ struct options {
   flag<false> error_on_unknown_keys{};  // a key the struct does not have is an error (else skipped)
   flag<false> error_on_missing_keys{};  // a field absent from the input is an error (else untouched)
   flag<true> validate_utf8{};           // strings must be valid UTF-8 on read
-  flag<false> enums_as_strings{};       // self-describing formats: enums by name (JSON's default: yes)
+  flag<false> enums_as_strings{};       // self-describing formats: enums by name (JSON's and FlexBuffers' default: yes)
   flag<false> allow_trailing_bytes{};   // bytes after the top-level value are not an error
   // Text formats
   flag<false> pretty{};                 // newlines and indentation

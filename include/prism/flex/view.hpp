@@ -181,8 +181,7 @@ class node {
   template <options O, class T>
   status read(T& v) const {
     auto ctx = detail::view_context(m_.base, m_.size, 0);
-    reader<decltype(ctx)> rd{ctx, m_, work_budget(m_.size)};
-    if (!read_value<O>(rd, r_, v)) return ctx.take(flex::name);
+    if (!read_value_at<O>(ctx, m_, r_, v)) return ctx.take(flex::name);
     return {};
   }
 

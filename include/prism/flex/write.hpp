@@ -14,6 +14,7 @@
 #include <string_view>
 #include <type_traits>
 
+#include "../core/category_write.hpp"
 #include "../core/concepts.hpp"
 #include "../core/containers.hpp"
 #include "../core/context.hpp"
@@ -136,125 +137,149 @@ void write_tensor(builder& b, const T& t) {
   b.EndVector(start, false, false);
 }
 
-template <options O, class T, class Ctx>
-bool write_value(Ctx& ctx, builder& b, const T& v);
+// What a write carries: the write context (errors, the sink) and the Builder the values go to.
+template <class Ctx>
+struct building {
+  Ctx& ctx;
+  builder& b;
+};
 
-template <options O, class K, class Ctx>
-bool put_map_key(Ctx& ctx, builder& b, const K& key) {
+template <class K, class Ctx>
+bool put_map_key(building<Ctx>& w, const K& key) {
   if constexpr (string_type<K> || string_view_type<K>) {
-    return put_key(ctx, b, std::string_view(key));
+    return put_key(w.ctx, w.b, std::string_view(key));
   } else if constexpr (integer<K>) {
     char text[24];
     const auto r = std::to_chars(text, text + sizeof text, key);
-    return put_key(ctx, b, std::string_view(text, static_cast<std::size_t>(r.ptr - text)));
+    return put_key(w.ctx, w.b, std::string_view(text, static_cast<std::size_t>(r.ptr - text)));
   } else if constexpr (enumeration<K>) {
     const std::string_view name = enum_name(key);
-    if (name.empty()) return ctx.fail(errc::invalid_enum, ctx.out.position(), "a named enumerator as a map key");
-    return put_key(ctx, b, name);
+    if (name.empty()) return w.ctx.fail(errc::invalid_enum, w.ctx.out.position(), "a named enumerator as a map key");
+    return put_key(w.ctx, w.b, name);
   } else {
     static_assert(sizeof(K) == 0, "prism::flex: map keys must be strings, integers or enums");
     return false;
   }
 }
 
-template <options O, class T, class Ctx>
-bool write_struct(Ctx& ctx, builder& b, const T& v) {
-  if constexpr (O.structs_as_arrays) {
-    const std::size_t start = b.StartVector();
-    if (!all_fields<T>([&](auto i) { return write_value<O>(ctx, b, get_field<decltype(i)::value>(v)); })) return false;
-    b.EndVector(start, false, false);
-    return true;
-  } else {
-    const std::size_t start = b.StartMap();
-    const bool ok = all_fields<T>([&](auto i) {
-      constexpr std::size_t I = decltype(i)::value;
-      constexpr auto& key = field_key<T, I>;
-      b.Key(key.text, sizeof key.text - 1);
-      return write_value<O>(ctx, b, get_field<I>(v));
-    });
-    if (!ok) return false;
-    b.EndMap(start);
+// FlexBuffers' encodings for the type dispatch in core (core/category_write.hpp): every value
+// goes to the Builder, which lays out containers when they end.
+struct wire_writer {
+  using format = flex;
+  template <options O, class T, class Ctx>
+  static bool write(building<Ctx>& w, const T& v) { return detail::write_category<wire_writer, O>(w, v); }
+  // A std::string is NUL-terminated already: no copy.
+  template <options O, class T>
+  static constexpr bool takes_first = string_type<T>;
+  template <options O, class Ctx, class T>
+  static bool write_first(building<Ctx>& w, const T& v) {
+    w.b.String(v.c_str(), v.size());
     return true;
   }
-}
-
-template <options O, class T, class Ctx>
-bool write_value(Ctx& ctx, builder& b, const T& v) {
-  if constexpr (detail::travels_as_other<T>) {
-    return write_value<O>(ctx, b, detail::travelling_form(v));
-  } else if constexpr (adapted_tensor<T>) {
-    return write_value<O>(ctx, b, tensor_adapter<T>::view(v));
-  } else if constexpr (boolean<T> || integer<T> || floating<T>) {
-    put_number(b, v);
+  template <class Ctx, class T>
+  static bool write_bool(building<Ctx>& w, T v) {
+    w.b.Bool(v);
     return true;
-  } else if constexpr (enumeration<T>) {
-    const std::string_view name = enum_name(v);
-    if (!name.empty()) put_string(b, name);
-    else put_number(b, static_cast<std::underlying_type_t<T>>(v));
+  }
+  template <class Ctx, class T>
+  static bool write_int(building<Ctx>& w, T v) {
+    put_number(w.b, v);
     return true;
-  } else if constexpr (string_type<T>) {
-    b.String(v.c_str(), v.size());
+  }
+  template <options O, class Ctx, class T>
+  static bool write_float(building<Ctx>& w, T v) {
+    if constexpr (std::is_same_v<T, float>) w.b.Float(v);
+    else w.b.Double(static_cast<double>(v));
     return true;
-  } else if constexpr (string_view_type<T>) {
-    put_string(b, v);
+  }
+  template <options O, class Ctx>
+  static bool write_text(building<Ctx>& w, const char* p, std::size_t n) {
+    put_string(w.b, std::string_view(p, n));
     return true;
-  } else if constexpr (blob<T>) {
-    b.Blob(v.data(), v.size());
+  }
+  template <options O, class Ctx, class T>
+  static bool write_blob(building<Ctx>& w, const T& v) {
+    w.b.Blob(v.data(), v.size());
     return true;
-  } else if constexpr (tensor_type<T>) {
-    write_tensor(b, v);
+  }
+  template <options O, class Ctx, class T>
+  static bool write_tensor(building<Ctx>& w, const T& v) {
+    flex_detail::write_tensor(w.b, v);
     return true;
-  } else if constexpr (fixed_array<T> || sequence<T>) {
+  }
+  template <options O, class Ctx, class T>
+  static bool write_sequence(building<Ctx>& w, const T& v) {
     using E = range_value_t<T>;
     if constexpr (contiguous_numbers<T>) {
-      put_numbers(b, std::ranges::data(v), std::ranges::size(v));
-      return true;
+      put_numbers(w.b, std::ranges::data(v), std::ranges::size(v));
     } else if constexpr (plain_number<E> || boolean<E>) {
-      b.TypedVector([&] { for (const auto& e : v) put_number(b, static_cast<E>(e)); });
-      return true;
+      w.b.TypedVector([&] { for (const auto& e : v) put_number(w.b, static_cast<E>(e)); });
     } else {
-      const std::size_t start = b.StartVector();
+      const std::size_t start = w.b.StartVector();
       for (const auto& e : v)
-        if (!write_value<O>(ctx, b, e)) return false;
-      b.EndVector(start, false, false);
-      return true;
+        if (!write<O>(w, e)) return false;
+      w.b.EndVector(start, false, false);
     }
-  } else if constexpr (map_type<T>) {
-    const std::size_t start = b.StartMap();
-    for (const auto& [key, value] : v)
-      if (!put_map_key<O>(ctx, b, key) || !write_value<O>(ctx, b, value)) return false;
-    b.EndMap(start);
     return true;
-  } else if constexpr (optional_type<T> || owning_pointer<T>) {
-    if (v) return write_value<O>(ctx, b, *v);
-    b.Null();
-    return true;
-  } else if constexpr (variant_type<T>) {
-    const std::size_t start = b.StartVector();
-    b.UInt(v.index());
-    if (!std::visit([&](const auto& alt) { return write_value<O>(ctx, b, alt); }, v)) return false;
-    b.EndVector(start, false, false);
-    return true;
-  } else if constexpr (tuple_type<T>) {
-    const std::size_t start = b.StartVector();
-    if (!std::apply([&](const auto&... e) { return (write_value<O>(ctx, b, e) && ...); }, v)) return false;
-    b.EndVector(start, false, false);
-    return true;
-  } else if constexpr (time_point_type<T>) {
-    const auto since = v.time_since_epoch();
-    using ns = std::chrono::nanoseconds;
-    if (since > std::chrono::duration_cast<std::remove_cvref_t<decltype(since)>>(ns::max()) ||
-        since < std::chrono::duration_cast<std::remove_cvref_t<decltype(since)>>(ns::min())) [[unlikely]]
-      return ctx.fail(errc::out_of_range, ctx.out.position(), "a time within +-292 years of 1970");
-    b.Int(std::chrono::duration_cast<ns>(since).count());
-    return true;
-  } else if constexpr (reflectable<T>) {
-    return write_struct<O>(ctx, b, v);
-  } else {
-    static_assert(sizeof(T) == 0, "prism::flex: this type cannot be written");
-    return false;
   }
-}
+  template <options O, class Ctx, class T>
+  static bool write_map(building<Ctx>& w, const T& v) {
+    const std::size_t start = w.b.StartMap();
+    for (const auto& [key, mapped] : v)
+      if (!put_map_key(w, key) || !write<O>(w, mapped)) return false;
+    w.b.EndMap(start);
+    return true;
+  }
+  template <class Ctx>
+  static bool write_null(building<Ctx>& w) {
+    w.b.Null();
+    return true;
+  }
+  template <options O, class Ctx, class T>
+  static bool write_variant(building<Ctx>& w, const T& v) {
+    const std::size_t start = w.b.StartVector();
+    w.b.UInt(v.index());
+    if (!std::visit([&](const auto& alt) { return write<O>(w, alt); }, v)) return false;
+    w.b.EndVector(start, false, false);
+    return true;
+  }
+  template <options O, class Ctx, class T>
+  static bool write_tuple(building<Ctx>& w, const T& v) {
+    const std::size_t start = w.b.StartVector();
+    if (!std::apply([&](const auto&... e) { return (write<O>(w, e) && ...); }, v)) return false;
+    w.b.EndVector(start, false, false);
+    return true;
+  }
+  template <options O, class Ctx, class T>
+  static bool write_time(building<Ctx>& w, const T& v) {
+    const auto since = v.time_since_epoch();
+    using since_type = std::remove_cvref_t<decltype(since)>;
+    using ns = std::chrono::nanoseconds;
+    if (since > std::chrono::duration_cast<since_type>(ns::max()) || since < std::chrono::duration_cast<since_type>(ns::min())) [[unlikely]]
+      return w.ctx.fail(errc::out_of_range, w.ctx.out.position(), "a time within +-292 years of 1970");
+    w.b.Int(std::chrono::duration_cast<ns>(since).count());
+    return true;
+  }
+  template <options O, class Ctx, class T>
+  static bool write_struct(building<Ctx>& w, const T& v) {
+    if constexpr (O.structs_as_arrays) {
+      const std::size_t start = w.b.StartVector();
+      if (!all_fields<T>([&](auto i) { return write<O>(w, get_field<decltype(i)::value>(v)); })) return false;
+      w.b.EndVector(start, false, false);
+    } else {
+      const std::size_t start = w.b.StartMap();
+      const bool ok = all_fields<T>([&](auto i) {
+        constexpr std::size_t I = decltype(i)::value;
+        constexpr auto& key = field_key<T, I>;
+        w.b.Key(key.text, sizeof key.text - 1);
+        return write<O>(w, get_field<I>(v));
+      });
+      if (!ok) return false;
+      w.b.EndMap(start);
+    }
+    return true;
+  }
+};
 
 // The Builder of this thread, cleared: reused across writes so that its buffers stay allocated.
 inline builder& thread_builder() {
@@ -279,9 +304,9 @@ template <>
 struct format_writer<flex> {
   template <options O, class T, class Ctx>
   static bool write(Ctx& ctx, const T& v) {
-    auto& b = flex_detail::thread_builder();
+    flex_detail::building<Ctx> w{ctx, flex_detail::thread_builder()};
     // An error leaves the Builder mid-value (containers not ended); it is cleared before its next use.
-    return flex_detail::write_value<O>(ctx, b, v) && flex_detail::finish(ctx, b);
+    return flex_detail::wire_writer::write<O>(w, v) && flex_detail::finish(ctx, w.b);
   }
 };
 
