@@ -212,7 +212,7 @@ std::string document_text(const std::string& data_dir, const char* file, const T
   if (!data_dir.empty()) {
     if (auto text = bench_io::file_text(std::filesystem::path(data_dir) / file)) return std::move(*text);
   }
-  auto text = indented ? prism::write<prism::json, prism::options{.enums_as_strings = true, .pretty = true, .indent = 4}>(generated)
+  auto text = indented ? prism::write<prism::json, prism::json_options{.pretty = true, .indent = 4}>(generated)
                        : prism::write<prism::json>(generated);
   return text.value();
 }

@@ -61,7 +61,7 @@ TEST(RoundTrip, JsonEverythingAsArraysAndEnumNumbers) {
   round_trip_many<prism::json, arrays_numbers, Everything>(9, 150);
 }
 TEST(RoundTrip, JsonPretty) {
-  constexpr prism::options pretty{.enums_as_strings = true, .pretty = true};
+  constexpr prism::options pretty{.enums_as_strings = true, .format = prism::json_options{.pretty = true}};
   round_trip_many<prism::json, pretty, std::vector<Everything>>(10, 10);
 }
 TEST(RoundTrip, CborEverything) { round_trip_many<prism::cbor, defaults, Everything>(11, 150); }

@@ -323,7 +323,7 @@ TEST(Value, JsonTakesItAnywhere) {
   const auto text = prism::write<prism::json>(e);
   ASSERT_TRUE(text) << text.error().message();
   EXPECT_EQ(*text, R"({"id":7,"payload":{"when":"1970-01-01T00:01:30Z","blob":"/wA=","12":[1.5,null]}})");
-  constexpr prism::options pretty{.pretty = true};
+  constexpr prism::json_options pretty{.pretty = true};
   EXPECT_EQ((prism::write<prism::json, pretty>(value::array{value(1)}).value()), "[\n  1\n]");
   std::istringstream in(*text);
   Envelope back;

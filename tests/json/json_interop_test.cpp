@@ -147,7 +147,7 @@ void check_document(const std::string& text, const std::string& name) {
   ASSERT_TRUE(same_view(view, original, "")) << name;
   // simdjson reads prism's output, compact and pretty, as the original.
   for (const bool pretty : {false, true}) {
-    const auto written = pretty ? prism::write<prism::json, prism::options{.pretty = true}>(*ours) : prism::write<prism::json>(*ours);
+    const auto written = pretty ? prism::write<prism::json, prism::json_options{.pretty = true}>(*ours) : prism::write<prism::json>(*ours);
     ASSERT_TRUE(written) << name;
     simdjson::dom::parser again;
     simdjson::dom::element reparsed;

@@ -102,14 +102,14 @@ TEST(Json, WritesCompactText) {
   Hero slow = hero;
   slow.speed.reset();
   EXPECT_EQ(to_json(slow).substr(to_json(slow).size() - 13), R"("speed":null})");
-  constexpr prism::options skip{.enums_as_strings = true, .skip_null_members = true};
+  constexpr prism::json_options skip{.skip_null_members = true};
   EXPECT_EQ((to_json<Hero, skip>(slow).find("speed")), std::string::npos);
   constexpr prism::options numbers{.enums_as_strings = false};
   EXPECT_NE((to_json<Hero, numbers>(hero).find(R"("color":2)")), std::string::npos);
 }
 
 TEST(Json, WritesPrettyText) {
-  constexpr prism::options pretty{.enums_as_strings = true, .pretty = true, .indent = 3};
+  constexpr prism::json_options pretty{.pretty = true, .indent = 3};
   const std::string text = to_json<Weapon, pretty>(Weapon{"axe", 1});
   EXPECT_EQ(text, "{\n   \"name\": \"axe\",\n   \"damage\": 1\n}");
   EXPECT_EQ((to_json<std::vector<int>, pretty>({})), "[]");
@@ -261,7 +261,7 @@ TEST(Json, NanAndInfinityAreAnErrorOnWrite) {
   ASSERT_FALSE(nan);
   EXPECT_EQ(nan.error().code, prism::errc::invalid_value);
   EXPECT_FALSE(prism::write<prism::json>(std::vector<float>{1, std::numeric_limits<float>::infinity()}));
-  constexpr prism::options as_null{.nan_inf_as_null = true};
+  constexpr prism::json_options as_null{.nan_inf_as_null = true};
   EXPECT_EQ((*prism::write<prism::json, as_null>(std::vector<double>{std::nan(""), 1})), "[null,1.0]");
 }
 
@@ -435,7 +435,7 @@ TEST(Json, WritesObjectsAndEmptyArraysAtEveryPlace) {
             R"({"areas":[],"first":{"r":-1.0}}])");
   EXPECT_EQ(to_json(std::vector<Weapon>{}), "[]");
   EXPECT_EQ(to_json(std::vector<std::vector<int>>{{}, {}, {3}}), "[[],[],[3]]");
-  constexpr prism::options pretty{.pretty = true, .indent = 1};
+  constexpr prism::json_options pretty{.pretty = true, .indent = 1};
   EXPECT_EQ((to_json<Area, pretty>(Area{1, {}})), "{\n \"areaId\": 1,\n \"blockIds\": []\n}");
   expect_fixed_buffers_never_overrun(value);
   // A field that cannot be written fails at the place of its value, after its key.
@@ -445,7 +445,7 @@ TEST(Json, WritesObjectsAndEmptyArraysAtEveryPlace) {
 }
 
 TEST(Json, NonFiniteFieldsAndElementsAreAnErrorOrNull) {
-  constexpr prism::options as_null{.nan_inf_as_null = true};
+  constexpr prism::json_options as_null{.nan_inf_as_null = true};
   const auto field = prism::write<prism::json>(Circle{std::numeric_limits<double>::infinity()});
   ASSERT_FALSE(field);
   EXPECT_EQ(field.error().code, prism::errc::invalid_value);
@@ -460,7 +460,7 @@ TEST(Json, NonFiniteFieldsAndElementsAreAnErrorOrNull) {
 // Arrays of numbers are written eight elements to a reservation: every length around the
 // batches, with non-finite elements at every place, equals the elements written one by one.
 TEST(Json, NumberArraysOfEveryLengthWithNonFiniteElements) {
-  constexpr prism::options as_null{.nan_inf_as_null = true};
+  constexpr prism::json_options as_null{.nan_inf_as_null = true};
   std::mt19937_64 rng(24);
   for (std::size_t n = 0; n <= 26; ++n) {
     for (std::size_t bad = 0; bad <= n; ++bad) {  // bad == n: all finite
@@ -494,7 +494,7 @@ TEST(Json, NumberArraysOfEveryLengthWithNonFiniteElements) {
 
 // Rows of numbers (coordinate pairs and the like) are batched the same way.
 TEST(Json, NumberRowsOfEveryLengthWithNonFiniteElements) {
-  constexpr prism::options as_null{.nan_inf_as_null = true};
+  constexpr prism::json_options as_null{.nan_inf_as_null = true};
   std::mt19937_64 rng(25);
   for (std::size_t n = 0; n <= 19; ++n) {
     for (std::size_t bad = 0; bad <= 2 * n; ++bad) {  // bad == 2n: all finite

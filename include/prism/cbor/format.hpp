@@ -15,6 +15,7 @@ struct cbor_options {
   static constexpr std::uint32_t key = detail::format_key("cbor");
   using flags = detail::own_option_flags<cbor_options, &cbor_options::typed_arrays, &cbor_options::deterministic>;
   constexpr operator format_options() const noexcept { return flags::pack(key, *this); }  // NOLINT: `.format = cbor_options{...}`
+  constexpr operator options() const noexcept { return options{.format = *this}; }  // NOLINT: `write<F, cbor_options{...}>`
   static constexpr cbor_options from(const format_options& f) noexcept { return flags::unpack(f); }
 };
 

@@ -3,8 +3,8 @@
 // branch on an option is resolved at compile time.
 //
 // A yes/no option left out of an options value is not "false": it takes the format's own default,
-// so that `prism::write<prism::json, prism::options{.pretty = true}>(v, out)` still writes enums by
-// name as JSON does by default. A format reads only some of the options and says which in
+// so that `prism::write<prism::json, prism::options{.error_on_unknown_keys = true}>(v, out)` still
+// writes enums by name as JSON does by default. A format reads only some of the options and says which in
 // `static constexpr options normalize(options)`; the entry points pass it only those, resolved.
 #include <cstdint>
 #include <string_view>
@@ -18,7 +18,7 @@ struct flag {
   signed char state = -1;  // -1 unset, 0 no, 1 yes
 
   constexpr flag() noexcept = default;
-  constexpr flag(bool on) noexcept : state(on ? 1 : 0) {}  // NOLINT: `.pretty = true` must convert
+  constexpr flag(bool on) noexcept : state(on ? 1 : 0) {}  // NOLINT: `.deterministic = true` must convert
   constexpr explicit operator bool() const noexcept { return state < 0 ? Default : state == 1; }
   constexpr bool is_set() const noexcept { return state >= 0; }
   friend constexpr bool operator==(const flag&, const flag&) = default;
@@ -43,30 +43,49 @@ constexpr std::uint32_t format_key(std::string_view name) noexcept {
   return h == 0 ? 1 : h;
 }
 
-// The yes/no members of a format's options type Own, kept in format_options in this order.
-template <class Own, auto... Flags>
+// The members of a format's options type Own, kept in format_options in this order: yes/no
+// flags, and small numbers (0 to 127, such as JSON's indent) that always carry their value.
+template <class Own, auto... Members>
 struct own_option_flags {
-  static_assert(sizeof...(Flags) <= format_options::capacity, "prism: a format's options hold at most 8 flags");
+  static_assert(sizeof...(Members) <= format_options::capacity, "prism: a format's options hold at most 8 members");
+  template <class M>
+  static constexpr bool is_flag = requires(M m) { m.is_set(); };
+
   static constexpr format_options pack(std::uint32_t owner, const Own& own) noexcept {
     format_options f{owner};
     int i = 0;
-    ((f.flags[i++] = (own.*Flags).state), ...);
+    ((f.flags[i++] = stored(own.*Members)), ...);
     return f;
   }
   static constexpr Own unpack(const format_options& f) noexcept {
     Own own{};
     int i = 0;
-    (((own.*Flags).state = f.flags[i++]), ...);
+    ((load(own.*Members, f.flags[i++])), ...);
     return own;
   }
   // Every flag set: to its value, else to its default.
   static constexpr format_options resolve(std::uint32_t owner, const format_options& f) noexcept {
     Own own = unpack(f);
-    ((own.*Flags = static_cast<bool>(own.*Flags)), ...);
+    ((settle(own.*Members)), ...);
     return pack(owner, own);
   }
-};
-}  // namespace detail
+
+ private:
+  template <class M>
+  static constexpr signed char stored(const M& m) noexcept {
+    if constexpr (is_flag<M>) return m.state;
+    else return static_cast<signed char>(m > 127 ? 127 : m);
+  }
+  template <class M>
+  static constexpr void load(M& m, signed char state) noexcept {
+    if constexpr (is_flag<M>) m.state = state;
+    else if (state >= 0) m = static_cast<M>(state);  // else unset: the member's default
+  }
+  template <class M>
+  static constexpr void settle(M& m) noexcept {
+    if constexpr (is_flag<M>) m = static_cast<bool>(m);
+  }
+};}  // namespace detail
 
 struct options {
   flag<false> structs_as_arrays{};      // self-describing formats: structs as arrays, not keyed maps
@@ -75,12 +94,8 @@ struct options {
   flag<true> validate_utf8{};           // strings must be valid UTF-8 on read
   flag<false> enums_as_strings{};       // self-describing formats: enums by name (JSON's and FlexBuffers' default: yes)
   flag<false> allow_trailing_bytes{};   // bytes after the top-level value are not an error
-  // Text formats
-  flag<false> pretty{};                 // newlines and indentation
-  unsigned char indent = 2;             // spaces per level when pretty (0: tabs)
-  flag<false> skip_null_members{};      // empty optionals and pointers are left out of objects
-  flag<false> nan_inf_as_null{};        // NaN and infinity are written as null (else an error)
-  // One format's own options: `.format = prism::cbor_options{.deterministic = true}`
+  // One format's own options: `.format = prism::cbor_options{.deterministic = true}`, or that
+  // value alone where options are expected: `prism::write<prism::json, prism::json_options{.pretty = true}>`
   format_options format{};
 
   friend constexpr bool operator==(const options&, const options&) = default;
@@ -97,8 +112,7 @@ struct option_flags {
 };
 using all_option_flags =
     option_flags<&options::structs_as_arrays, &options::error_on_unknown_keys, &options::error_on_missing_keys,
-                 &options::validate_utf8, &options::enums_as_strings, &options::allow_trailing_bytes,
-                 &options::pretty, &options::skip_null_members, &options::nan_inf_as_null>;
+                 &options::validate_utf8, &options::enums_as_strings, &options::allow_trailing_bytes>;
 }  // namespace detail
 
 // `o` with every option it leaves unset taken from `defaults` (a format's defaults).

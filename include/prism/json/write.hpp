@@ -47,14 +47,14 @@ PRISM_INLINE bool put_text(Ctx& ctx, std::string_view s) {
 // Pretty output: a newline and the indentation of the current depth.
 template <options O, class Ctx>
 PRISM_INLINE bool newline(Ctx& ctx) {
-  if constexpr (!O.pretty) {
+  if constexpr (!own<O>.pretty) {
     return true;
   } else {
-    const std::size_t width = O.indent == 0 ? ctx.depth : ctx.depth * O.indent;
+    const std::size_t width = own<O>.indent == 0 ? ctx.depth : ctx.depth * own<O>.indent;
     if (!ctx.reserve(1 + width)) return false;
     std::uint8_t* p = ctx.out.cur();
     p[0] = '\n';
-    std::memset(p + 1, O.indent == 0 ? '\t' : ' ', width);
+    std::memset(p + 1, own<O>.indent == 0 ? '\t' : ' ', width);
     ctx.out.advance(1 + width);
     return true;
   }
@@ -151,7 +151,7 @@ PRISM_INLINE char* put_float(char* p, F v) noexcept {
 
 template <options O, class F, class Ctx>
 PRISM_COLD bool write_non_finite(Ctx& ctx, F v) {
-  if constexpr (O.nan_inf_as_null) return put_text(ctx, "null");
+  if constexpr (own<O>.nan_inf_as_null) return put_text(ctx, "null");
   return ctx.fail(errc::invalid_value, ctx.out.position(), "a finite number", std::isnan(v) ? "NaN" : "infinity");
 }
 
@@ -241,7 +241,7 @@ PRISM_INLINE bool separator(Ctx& ctx, std::size_t i) {
 
 template <options O, class Ctx>
 PRISM_INLINE bool key_separator(Ctx& ctx) {
-  if constexpr (O.pretty) return put_char(ctx, ' ');
+  if constexpr (own<O>.pretty) return put_char(ctx, ' ');
   return true;
 }
 
@@ -346,7 +346,7 @@ bool write_array(Ctx& ctx, const Range& r) {
     if (std::ranges::size(r) == 0) return put_text(ctx, "[]");
   }
   using Element = std::remove_cvref_t<std::ranges::range_reference_t<const Range>>;
-  if constexpr (!O.pretty && (number_item<Element> || number_row<Element>)) return write_item_array<O>(ctx, r);
+  if constexpr (!own<O>.pretty && (number_item<Element> || number_row<Element>)) return write_item_array<O>(ctx, r);
   if (!open(ctx, '[')) return false;
   std::size_t i = 0;
   for (const auto& e : r) {
@@ -369,17 +369,17 @@ bool write_object_fields(Ctx& ctx, const T& v, std::size_t& written) {
   return all_fields<T>([&](auto i) {
     constexpr std::size_t I = decltype(i)::value;
     const auto& field = get_field<I>(v);
-    if constexpr (O.skip_null_members) {
+    if constexpr (own<O>.skip_null_members) {
       if (is_null(field)) return true;
     }
-    constexpr bool opening = FirstMember && !O.pretty && !O.skip_null_members && I == 0;
+    constexpr bool opening = FirstMember && !own<O>.pretty && !own<O>.skip_null_members && I == 0;
     constexpr auto& key = opening ? opening_key<T, I> : separated_key<T, I>;  // ,"name":\0 or {"name":\0
-    if constexpr (O.pretty) {
+    if constexpr (own<O>.pretty) {
       return separator<O>(ctx, written++) && ctx.write(key.data() + 1, key.size() - 2) && key_separator<O>(ctx) &&
              write_value<O>(ctx, field);
     } else {
       std::size_t first;
-      if constexpr (FirstMember && !O.skip_null_members) {
+      if constexpr (FirstMember && !own<O>.skip_null_members) {
         first = I == 0 && !opening;
         ++written;
       } else {
@@ -407,7 +407,7 @@ bool write_struct(Ctx& ctx, const T& v) {
     });
     return ok && close<O>(ctx, ']', i == 0);
   } else {
-    constexpr bool first_key_opens = !O.pretty && !O.skip_null_members && field_count_v<T> > 0;
+    constexpr bool first_key_opens = !own<O>.pretty && !own<O>.skip_null_members && field_count_v<T> > 0;
     if constexpr (first_key_opens) {
       ++ctx.depth;
     } else if (!open(ctx, '{')) {

@@ -14,6 +14,7 @@ struct msgpack_options {
   static constexpr std::uint32_t key = detail::format_key("msgpack");
   using flags = detail::own_option_flags<msgpack_options, &msgpack_options::compact_floats>;
   constexpr operator format_options() const noexcept { return flags::pack(key, *this); }  // NOLINT: `.format = msgpack_options{...}`
+  constexpr operator options() const noexcept { return options{.format = *this}; }  // NOLINT: `write<F, msgpack_options{...}>`
   static constexpr msgpack_options from(const format_options& f) noexcept { return flags::unpack(f); }
 };
 

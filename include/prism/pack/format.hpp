@@ -14,6 +14,7 @@ struct pack_options {
   static constexpr std::uint32_t key = detail::format_key("pack");
   using flags = detail::own_option_flags<pack_options, &pack_options::packed_sequences>;
   constexpr operator format_options() const noexcept { return flags::pack(key, *this); }  // NOLINT: `.format = pack_options{...}`
+  constexpr operator options() const noexcept { return options{.format = *this}; }  // NOLINT: `write<F, pack_options{...}>`
   static constexpr pack_options from(const format_options& f) noexcept { return flags::unpack(f); }
 };
 

@@ -25,6 +25,7 @@ struct protobuf_options {
   static constexpr std::uint32_t key = detail::format_key("protobuf");
   using flags = detail::own_option_flags<protobuf_options, &protobuf_options::zigzag>;
   constexpr operator format_options() const noexcept { return flags::pack(key, *this); }  // NOLINT: `.format = protobuf_options{...}`
+  constexpr operator options() const noexcept { return options{.format = *this}; }  // NOLINT: `write<F, protobuf_options{...}>`
   static constexpr protobuf_options from(const format_options& f) noexcept { return flags::unpack(f); }
 };
 
