@@ -8,6 +8,7 @@
 #include <map>
 #include <optional>
 #include <random>
+#include <sstream>
 #include <string>
 #include <variant>
 #include <vector>
@@ -127,6 +128,20 @@ TEST(Protobuf, EncodingGuideExamples) {
   t = prism::read<prism::protobuf, Packed>(unhex("20 03 22 02 8e 02 20 01"));
   ASSERT_TRUE(t) << t.error().message();
   EXPECT_EQ(t->d, (std::vector<std::int32_t>{3, 270, 1}));
+}
+
+// A length beyond the input is refused from a stream as from a span: one near 2^64 once wrapped
+// the end of the nested message around, and the stream read took it as an empty message.
+TEST(Protobuf, ALengthBeyondTheInputIsRefusedFromStreamsToo) {
+  for (const char* bytes : {"1a f6 ff ff ff ff ff ff ff ff 01 08 01", "1a 09 08 01"}) {
+    const auto from_span = prism::read<prism::protobuf, Test3>(unhex(bytes));
+    ASSERT_FALSE(from_span) << bytes;
+    EXPECT_EQ(from_span.error().code, prism::errc::unexpected_end);
+    std::istringstream stream(unhex(bytes));
+    const auto from_stream = prism::read<prism::protobuf, Test3>(stream);
+    ASSERT_FALSE(from_stream) << bytes;
+    EXPECT_EQ(from_stream.error().code, prism::errc::unexpected_end);
+  }
 }
 
 TEST(Protobuf, SignedEncodings) {

@@ -433,8 +433,13 @@ struct Older {
 
 TEST(Zbin, StreamErrorNamesTheUnknownKeyAfterTheWindowMoved) {
   using zbin_test_types::Newer, zbin_test_types::Older;
-  const auto bytes = prism::write<prism::zbin>(Newer{}).value();
-  std::istringstream truncated(bytes.substr(0, bytes.size() - 10));
+  auto bytes = prism::write<prism::zbin>(Newer{}).value();
+  // The unknown key's string claims more bytes than its object holds: skipping it reads past
+  // the object's body, which moves the stream's window before the skip fails.
+  const auto length = bytes.find(std::string("\xe0\x93\x04\x00", 4));  // 300000
+  ASSERT_NE(length, std::string::npos);
+  bytes.replace(length, 4, std::string("\x80\x1a\x06\x00", 4));  // 400000
+  std::istringstream truncated(bytes);
   Older older;
   const auto status = prism::read<prism::zbin>(older, truncated);
   ASSERT_FALSE(status);
@@ -456,6 +461,21 @@ TEST(Zbin, StreamsAndFixedBuffersAgree) {
   EXPECT_EQ(std::string(fixed.begin(), fixed.end()), z);
   std::vector<std::uint8_t> small(z.size() - 1);
   EXPECT_EQ(prism::write<prism::zbin>(t, std::span(small)).error().code, prism::errc::buffer_overflow);
+}
+
+// A container whose declared size runs past the input is refused from a stream as from a span,
+// even when its elements would fit: its bytes must arrive before it is read.
+TEST(Zbin, AContainerLongerThanTheInputIsRefusedFromStreamsToo) {
+  const std::map<std::string, int> m{{"a", 1}, {"b", -2}};
+  std::string bytes = prism::write<prism::zbin>(m).value();
+  bytes[3] = 0x40;  // a body of 64 bytes where the 6 bytes of the entries follow
+  const auto from_span = prism::read<prism::zbin, std::map<std::string, int>>(bytes);
+  ASSERT_FALSE(from_span);
+  EXPECT_EQ(from_span.error().code, prism::errc::unexpected_end);
+  std::istringstream stream(bytes);
+  const auto from_stream = prism::read<prism::zbin, std::map<std::string, int>>(stream);
+  ASSERT_FALSE(from_stream);
+  EXPECT_EQ(from_stream.error().code, prism::errc::unexpected_end);
 }
 
 TEST(MsgPackTensor, TheTripleReadsBackAndViews) {

@@ -70,12 +70,17 @@ PRISM_NOINLINE bool read_key(Ctx& ctx, std::uint64_t& key, std::size_t at) {
   return true;
 }
 
-// The length of a length-delimited value, checked against what the input can still hold.
+// The length of a length-delimited value, whose bytes must all be there: from a stream they
+// arrive first, so that a span and a stream refuse the same lengths.
 template <class Ctx>
 PRISM_INLINE bool read_length(Ctx& ctx, std::size_t& n) {
   std::uint64_t v{};
   if (!read_varint(ctx, v)) return false;
-  if (v > ctx.src.remaining_bound()) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
+  if constexpr (std::remove_cvref_t<decltype(ctx.src)>::bounded) {
+    if (v > ctx.src.remaining_bound()) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
+  } else {
+    if (!ctx.src.need(v)) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
+  }
   n = static_cast<std::size_t>(v);
   return true;
 }

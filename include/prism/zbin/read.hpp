@@ -114,11 +114,13 @@ PRISM_INLINE bool read_container(Ctx& ctx, bool object, std::size_t& n, std::str
   if (!ctx.require(head + 4, at)) [[unlikely]] return false;
   const std::size_t body = load_le32(ctx.src.cur() + head);
   ctx.src.advance(head + 4);
-  if (body > ctx.src.remaining_bound()) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
+  // The whole body must be there, from a stream too (its bytes arrive first), so that a span
+  // and a stream refuse the same containers.
+  if (!ctx.src.need(body)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
   const bool indexed = !object || n > max_unindexed_entries;
   if (!ctx.check_count(n, object ? 2 : 1, at)) return false;
   if (indexed) {
-    if (4 * n > body || !ctx.src.need(4 * n)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
+    if (4 * n > body) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
     ctx.src.advance(4 * n);
   }
   return true;
