@@ -3,8 +3,9 @@
 // it (libcbor with cbor_load, prism into a prism::value), and the two must agree: what prism
 // accepts libcbor accepts as the same value, and what libcbor accepts prism refuses only for a
 // reason listed in docs/cbor.md (text that is not UTF-8, a map key that is neither a string nor
-// an integer, -2^64, nesting deeper than max_depth, tags prism reads itself whose content does
-// not fit them). libcbor 0.8 refuses unassigned simple values and the one-byte tags 6..20, which
+// an integer, nesting deeper than max_depth, tags prism reads itself whose content does not fit
+// them). A negative integer below std::int64_t is, in a prism::value, the negative bignum (tag 3)
+// of the same integer. libcbor 0.8 refuses unassigned simple values and the one-byte tags 6..20, which
 // RFC 8949 calls well-formed: there only prism's side is checked. Aborts on any other
 // disagreement.
 #include <cbor.h>
@@ -59,7 +60,12 @@ inline bool to_value(cbor_item_t* it, prism::value& out, std::size_t depth = 0) 
     case CBOR_TYPE_UINT: out = prism::value(cbor_get_int(it)); return true;
     case CBOR_TYPE_NEGINT: {
       const std::uint64_t n = cbor_get_int(it);  // the value is -1 - n
-      if (n > static_cast<std::uint64_t>(INT64_MAX)) return false;
+      if (n > static_cast<std::uint64_t>(INT64_MAX)) {  // below int64: prism's negative bignum
+        prism::value::bytes magnitude(8);
+        for (std::size_t i = 0; i < 8; ++i) magnitude[i] = static_cast<std::byte>(n >> (56 - 8 * i));
+        out = prism::value(prism::value::tagged(3, prism::value(std::move(magnitude))));
+        return true;
+      }
       out = prism::value(-1 - static_cast<std::int64_t>(n));
       return true;
     }

@@ -17,6 +17,8 @@
 #include <vector>
 
 #include <prism/cbor.hpp>
+#include <prism/json.hpp>
+#include <prism/msgpack.hpp>
 
 #include "support/io.hpp"
 
@@ -84,6 +86,34 @@ TEST(CborAppendixA, Integers) {
   EXPECT_EQ((prism::read<prism::cbor, std::int64_t>(bytes_of("3bffffffffffffffff")).error().code), prism::errc::out_of_range);
   EXPECT_EQ((prism::read<prism::cbor, std::uint8_t>(bytes_of("190100")).error().code), prism::errc::out_of_range);
   EXPECT_EQ((prism::read<prism::cbor, unsigned>(bytes_of("20")).error().code), prism::errc::out_of_range);
+}
+
+// Negative integers below std::int64_t (down to -2^64) fit no C++ integer, but they are CBOR's
+// own: a prism::value holds one as the negative bignum of the same integer (tag 3 over its
+// 8-byte magnitude n, the integer being -1 - n), a transcode to CBOR keeps the bytes, one to
+// JSON writes the number, and formats without such integers refuse it.
+TEST(CborAppendixA, IntegersBelowInt64InValuesAndTranscodes) {
+  const std::pair<const char*, const char*> cases[] = {{"3bffffffffffffffff", "-18446744073709551616"},
+                                                       {"3b8000000000000000", "-9223372036854775809"}};
+  for (const auto& [hex, decimal] : cases) {
+    const std::string bytes = bytes_of(hex);
+    prism::value v;
+    ASSERT_TRUE(prism::read<prism::cbor>(v, bytes)) << hex;
+    const prism::value::tagged* bignum = v.as_tagged();
+    ASSERT_NE(bignum, nullptr) << hex;
+    EXPECT_EQ(bignum->number(), 3u);
+    ASSERT_NE(bignum->content().as_bytes(), nullptr);
+    prism::value::bytes magnitude;
+    for (char c : bytes.substr(1)) magnitude.push_back(static_cast<std::byte>(c));
+    EXPECT_EQ(*bignum->content().as_bytes(), magnitude);
+    EXPECT_EQ((prism::transcode<prism::cbor, prism::cbor>(bytes).value()), bytes) << hex;
+    EXPECT_EQ((prism::transcode<prism::cbor, prism::json>(bytes).value()), decimal) << hex;
+    const auto as_msgpack = prism::transcode<prism::cbor, prism::msgpack>(bytes);
+    ASSERT_FALSE(as_msgpack) << hex;
+    EXPECT_EQ(as_msgpack.error().code, prism::errc::out_of_range);
+    // Written back, the value is that bignum: tag 3 over a byte string of 8.
+    EXPECT_EQ(prism::write<prism::cbor>(v).value(), "\xc3\x48" + bytes.substr(1)) << hex;
+  }
 }
 
 TEST(CborAppendixA, FloatsPreferredAndDeterministic) {

@@ -478,6 +478,21 @@ TEST(Zbin, AContainerLongerThanTheInputIsRefusedFromStreamsToo) {
   EXPECT_EQ(from_stream.error().code, prism::errc::unexpected_end);
 }
 
+// A container's contents must end where its size says: a skip, a view and verify() go by the
+// size, so a read that went by the contents alone would take other values from the same bytes.
+TEST(Zbin, AContainerMustEndWhereItsSizeSays) {
+  const std::vector<std::map<std::string, int>> v{{{"a", 1}}, {{"b", 2}}};
+  std::string bytes = prism::write<prism::zbin>(v).value();
+  // header (2), fixarray and body size (5), index (8), then the first object's fixobject and size
+  ASSERT_EQ(hex(bytes.substr(15, 5)), "81 03 00 00 00 ");
+  bytes[16] = 8;  // the first object now claims the next one's head too
+  EXPECT_FALSE(prism::verify<prism::zbin>(bytes));
+  const auto read = prism::read<prism::zbin, std::vector<std::map<std::string, int>>>(bytes);
+  ASSERT_FALSE(read);
+  EXPECT_EQ(read.error().code, prism::errc::invalid_value) << read.error().message();
+  EXPECT_EQ(read.error().path, "[0]");
+}
+
 TEST(MsgPackTensor, TheTripleReadsBackAndViews) {
   Medium medium;
   const auto m = prism::write<prism::msgpack>(medium).value();

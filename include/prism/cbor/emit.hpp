@@ -15,6 +15,7 @@ struct emitter<cbor, Ctx> : detail::emitter_base<emitter<cbor, Ctx>, cbor, Ctx> 
   bool begin_array(std::size_t n) { return cbor_detail::write_head(this->ctx, cbor_detail::major::array, n); }
   bool begin_object(std::size_t n, bool) { return cbor_detail::write_head(this->ctx, cbor_detail::major::map, n); }
   bool tag(std::uint64_t number) { return cbor_detail::write_head(this->ctx, cbor_detail::major::tag, number); }
+  bool negative_beyond_int64(std::uint64_t n) { return cbor_detail::write_head(this->ctx, cbor_detail::major::negative_int, n); }
   bool simple(std::uint8_t code) {
     if (code >= 24 && code < 32) return this->ctx.fail(errc::invalid_value, this->ctx.out.position(), "a simple value below 24 or from 32");
     return cbor_detail::write_head(this->ctx, cbor_detail::major::simple, code);

@@ -7,7 +7,9 @@
 // where the last one through the same view ended; iteration walks once, O(n) in all. Indefinite-length strings cannot be viewed in place
 // (their chunks are apart): as_string_view on one is a type_mismatch; read it as a std::string.
 #include <bit>
+#include <cstdint>
 #include <cstring>
+#include <limits>
 #include <string_view>
 
 #include "../core/context.hpp"
@@ -106,6 +108,17 @@ class node {
       return argument_at(pos_, value, after);
     }
     return integer_of_any_kind(negative, value);
+  }
+  // A negative integer below std::int64_t (major type 1 reaches -2^64): its argument n, the
+  // integer being -1 - n. type_mismatch for every other value.
+  errc get_negative_beyond_int64(std::uint64_t& n) const noexcept {
+    if (element_tag_) return errc::type_mismatch;
+    item it;
+    if (!peel(it)) return errc::unexpected_end;
+    if ((it.initial >> 5) != major::negative_int) return errc::type_mismatch;
+    std::size_t after{};
+    if (const errc e = argument_at(it.at, n, after); e != errc::ok) return e;
+    return n > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()) ? errc::ok : errc::type_mismatch;
   }
   errc integer_of_any_kind(bool& negative, std::uint64_t& value) const noexcept {
     if (element_tag_) {

@@ -16,6 +16,8 @@
 // extensions refused, as RFC 8949 section 6.1 converts CBOR to JSON):
 //   bool tag(uint64 number);                               // before the value it tags
 //   bool extension(int8 type, bytes_view data), simple(uint8 code);
+//   bool negative_beyond_int64(uint64 n);                  // the integer -1 - n, below int64
+//                                                          // (else out_of_range)
 // Sources are the formats with views (MessagePack, CBOR, BEVE, FlexBuffers, zbin, JSON).
 #include <algorithm>
 #include <chrono>
@@ -148,7 +150,17 @@ class transcoder {
       case value_type::integer: {
         bool negative{};
         std::uint64_t u{};
-        if (const errc e = v.node().get_integer(negative, u); e != errc::ok) return fail_with(e, v.offset());
+        if (const errc e = v.node().get_integer(negative, u); e != errc::ok) {
+          // CBOR's negatives below std::int64_t, to the targets that hold them.
+          if constexpr (requires(std::uint64_t& n) {
+                          v.node().get_negative_beyond_int64(n);
+                          out_.negative_beyond_int64(n);
+                        }) {
+            std::uint64_t n{};
+            if (e == errc::out_of_range && v.node().get_negative_beyond_int64(n) == errc::ok) return out_.negative_beyond_int64(n);
+          }
+          return fail_with(e, v.offset());
+        }
         return out_.integer(negative, u);
       }
       case value_type::floating: return scalar<double>(v, [&](double d) { return out_.floating(d); });

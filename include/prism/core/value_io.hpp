@@ -45,6 +45,13 @@ class value_builder {
   bool timestamp(value::time t) { return put(value(t)); }
   bool extension(std::int8_t type, bytes_view data) { return put(value(value::extension{type, value::bytes(data.begin(), data.end())})); }
   bool simple(std::uint8_t code) { return put(value(value::simple{code})); }
+  // -1 - n, below std::int64_t: the negative bignum (tag 3) of n, the same integer in CBOR's
+  // terms (RFC 8949 section 3.4.3).
+  bool negative_beyond_int64(std::uint64_t n) {
+    value::bytes magnitude(8);
+    for (std::size_t i = 0; i < 8; ++i) magnitude[i] = static_cast<std::byte>(n >> (56 - 8 * i));
+    return put(value(value::tagged(3, value(std::move(magnitude)))));
+  }
   // The value that comes next is the tag's content: wrapped when it is complete.
   bool tag(std::uint64_t number) {
     tags_.emplace_back(open_.size(), number);

@@ -1,6 +1,10 @@
 #pragma once
 // The JSON side of prism::transcode: compact text; integer keys quoted; blobs base64;
 // tensors the [dtype, shape, "base64"] triple; timestamps RFC 3339 strings.
+#include <charconv>
+#include <cstdint>
+#include <limits>
+#include <string_view>
 #include <vector>
 
 #include "../core/transcode.hpp"
@@ -32,6 +36,13 @@ struct emitter<json, Ctx> : detail::emitter_base<emitter<json, Ctx>, json, Ctx> 
     return json_detail::put_char(this->ctx, '"') && this->integer(negative, u) && json_detail::put_text(this->ctx, "\":");
   }
   bool end_object() { return close('}'); }
+  // -1 - n, in decimal: JSON numbers have no width.
+  bool negative_beyond_int64(std::uint64_t n) {
+    if (n == std::numeric_limits<std::uint64_t>::max()) return json_detail::put_text(this->ctx, "-18446744073709551616");
+    char text[24] = {'-'};
+    const auto r = std::to_chars(text + 1, text + sizeof text, n + 1);
+    return json_detail::put_text(this->ctx, std::string_view(text, static_cast<std::size_t>(r.ptr - text)));
+  }
 
  private:
   bool close(char c) {

@@ -94,9 +94,10 @@ PRISM_INLINE bool read_bytes_header(Ctx& ctx, bool text, std::size_t& n) {
   return mismatch(ctx, "binary", tag);
 }
 
-// The header of an array or object: its element count; the index, if any, is skipped.
+// The header of an array or object: its element count, and `end`, the offset where its contents
+// end (as a skip and a view find it); the index, if any, is skipped.
 template <class Ctx>
-PRISM_INLINE bool read_container(Ctx& ctx, bool object, std::size_t& n, std::string_view expected) {
+PRISM_INLINE bool read_container(Ctx& ctx, bool object, std::size_t& n, std::size_t& end, std::string_view expected) {
   std::uint8_t tag{};
   if (!peek_tag(ctx, tag)) return false;
   const std::size_t at = ctx.src.offset();
@@ -117,12 +118,21 @@ PRISM_INLINE bool read_container(Ctx& ctx, bool object, std::size_t& n, std::str
   // The whole body must be there, from a stream too (its bytes arrive first), so that a span
   // and a stream refuse the same containers.
   if (!ctx.src.need(body)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
+  end = ctx.src.offset() + body;
   const bool indexed = !object || n > max_unindexed_entries;
   if (!ctx.check_count(n, object ? 2 : 1, at)) return false;
   if (indexed) {
     if (4 * n > body) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
     ctx.src.advance(4 * n);
   }
+  return true;
+}
+
+// A container's contents, read, must end where its declared size says, as skips, views and
+// verify() take them to.
+template <class Ctx>
+PRISM_INLINE bool ends_at(Ctx& ctx, std::size_t end) {
+  if (ctx.src.offset() != end) [[unlikely]] return ctx.fail(errc::invalid_value, ctx.src.offset(), "a container's contents of its declared size");
   return true;
 }
 
@@ -325,8 +335,8 @@ bool read_sequence(Ctx& ctx, T& v) {
       return true;
     }
   }
-  std::size_t n{};
-  if (!read_container(ctx, false, n, "array")) return false;
+  std::size_t n{}, end{};
+  if (!read_container(ctx, false, n, end, "array")) return false;
   if (!detail::size_sequence(ctx, v, n, at)) return false;
   if (!ctx.enter()) return false;
   std::size_t i = 0;
@@ -335,7 +345,7 @@ bool read_sequence(Ctx& ctx, T& v) {
     ++i;
   }
   ctx.leave();
-  return true;
+  return ends_at(ctx, end);
 }
 
 template <class T, class Ctx>
@@ -388,15 +398,18 @@ struct wire_reader : detail::byte_marked<wire_marks> {
   PRISM_INLINE static bool read_tensor(Ctx& ctx, T& v) { return zbin_detail::read_tensor(ctx, v); }
   template <options O, class Ctx, class T>
   PRISM_INLINE static bool read_sequence(Ctx& ctx, T& v) { return zbin_detail::read_sequence<O>(ctx, v); }
-  template <class Ctx>
-  PRISM_INLINE static bool read_map_size(Ctx& ctx, std::size_t& n) { return read_container(ctx, true, n, "object"); }
+  template <options O, class Ctx, class T>
+  static bool read_map(Ctx& ctx, T& v) {
+    std::size_t n{}, end{};
+    return read_container(ctx, true, n, end, "object") && detail::read_map_entries<wire_reader, O>(ctx, v, n) && ends_at(ctx, end);
+  }
   template <class Ctx, class Items>
   PRISM_INLINE static bool read_items(Ctx& ctx, std::size_t count, std::string_view what, Items&& items) {
-    std::size_t n{};
+    std::size_t n{}, end{};
     const std::size_t at = ctx.src.offset();
-    if (!read_container(ctx, false, n, what)) return false;
+    if (!read_container(ctx, false, n, end, what)) return false;
     if (n != count) return ctx.fail(errc::size_mismatch, at, what);
-    return items();
+    return items() && ends_at(ctx, end);
   }
   template <options O, class Ctx, class T>
   PRISM_INLINE static bool read_time(Ctx& ctx, T& v) {
@@ -444,20 +457,22 @@ bool read_struct(Ctx& ctx, T& v) {
   std::uint8_t tag{};
   if (!peek_tag(ctx, tag)) return false;
   const std::size_t at = ctx.src.offset();
-  std::size_t n{};
+  std::size_t n{}, end{};
   const auto skip = [&] { return skip_value(ctx); };
   if ((tag & 0xf0) == code::fixarray || tag == code::array) {
-    if (!read_container(ctx, false, n, "array")) return false;
+    if (!read_container(ctx, false, n, end, "array")) return false;
     if (!ctx.enter()) return false;
-    return detail::read_positional_items<O, T>(ctx, n, at, [&](std::size_t k) { return read_field<O>(ctx, v, k); }, skip);
+    return detail::read_positional_items<O, T>(ctx, n, at, [&](std::size_t k) { return read_field<O>(ctx, v, k); }, skip) &&
+           ends_at(ctx, end);
   }
-  if (!read_container(ctx, true, n, "object")) return false;
+  if (!read_container(ctx, true, n, end, "object")) return false;
   if (!ctx.enter()) return false;
   std::size_t i = 0;
   if (!read_fields_in_order<O>(ctx, v, n, i)) return false;
   return detail::read_remaining_entries<O, T, wire_order<T>>(
-      ctx, i, n, at, [&](auto& p, auto& len) { return read_text<O>(ctx, p, len); },
-      [&](std::size_t index) { return read_field<O>(ctx, v, index); }, skip);
+             ctx, i, n, at, [&](auto& p, auto& len) { return read_text<O>(ctx, p, len); },
+             [&](std::size_t index) { return read_field<O>(ctx, v, index); }, skip) &&
+         ends_at(ctx, end);
 }
 
 template <class Ctx>
