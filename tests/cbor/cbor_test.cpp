@@ -116,6 +116,43 @@ TEST(CborAppendixA, IntegersBelowInt64InValuesAndTranscodes) {
   }
 }
 
+namespace cbor_test_types {
+struct Link {
+  prism::tagged<std::string> uri;                // tag 32
+  prism::tagged<std::vector<std::byte>> bignum;  // tag 2
+  std::vector<prism::tagged<std::int64_t>> marks;
+  bool operator==(const Link&) const = default;
+};
+}  // namespace cbor_test_types
+
+// Only CBOR has tags: a tagged member elsewhere is a compile-time error that names it.
+static_assert(prism::detail::supported<cbor_test_types::Link, prism::cbor>);
+static_assert(!prism::detail::supported<cbor_test_types::Link, prism::msgpack>);
+static_assert(!prism::detail::supported<cbor_test_types::Link, prism::json>);
+
+// prism::tagged<T>: the tag number in front of a value, both ways; the outermost tag is the
+// member's, and a value without one is a type mismatch.
+TEST(CborTags, TaggedMembersKeepTheirNumbers) {
+  using cbor_test_types::Link;
+  const Link link{{32, "https://prism.dev"}, {2, {std::byte{1}, std::byte{0}}}, {{1000, -1}, {5, 7}}};
+  const std::string bytes = prism::write<prism::cbor>(link).value();
+  EXPECT_NE(bytes.find(bytes_of("d820" "71") + "https://prism.dev"), std::string::npos);  // tag 32, text of 17
+  EXPECT_NE(bytes.find(bytes_of("c2420100")), std::string::npos);                        // tag 2, bytes 01 00
+  EXPECT_NE(bytes.find(bytes_of("82d903e820c507")), std::string::npos);                  // [1000(-1), 5(7)]
+  const auto back = prism::read<prism::cbor, Link>(bytes);
+  ASSERT_TRUE(back) << back.error().message();
+  EXPECT_EQ(*back, link);
+  // A tag over a tagged value: the outer one is the member's, the inner one the value's (here
+  // an epoch time, which a time point reads).
+  const auto time = prism::read<prism::cbor, prism::tagged<std::chrono::sys_seconds>>(bytes_of("d9d9f7c11a514b67b0"));
+  ASSERT_TRUE(time) << time.error().message();
+  EXPECT_EQ(time->tag, 55799u);
+  EXPECT_EQ(time->value.time_since_epoch().count(), 1363896240);
+  const auto untagged = prism::read<prism::cbor, prism::tagged<int>>(bytes_of("01"));
+  ASSERT_FALSE(untagged);
+  EXPECT_EQ(untagged.error().code, prism::errc::type_mismatch);
+}
+
 TEST(CborAppendixA, FloatsPreferredAndDeterministic) {
   const std::pair<double, const char*> shortest[] = {
       {0.0, "f90000"},  {-0.0, "f98000"},     {1.0, "f93c00"},       {1.1, "fb3ff199999999999a"},

@@ -28,6 +28,7 @@ struct cbor_options {
 struct cbor {
   static constexpr std::string_view name = "cbor";
   static constexpr bool value_members = true;  // prism::value as a member, through its views
+  static constexpr bool tags = true;           // prism::tagged<T> members
   static constexpr options defaults{};
   using own_options = cbor_options;
   // The options this format reads; the entry points reset the others (keep_options).

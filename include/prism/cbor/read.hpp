@@ -351,6 +351,17 @@ struct wire_reader {
   static bool read(Ctx& ctx, T& v) { return read_value<O>(ctx, v); }
   template <options O, class Ctx>
   PRISM_INLINE static bool read_value_member(Ctx& ctx, prism::value& v) { return detail::value_io<cbor>::read_member(ctx, v); }
+  // The outermost tag, then the value (with whatever tags of its own it has).
+  template <options O, class Ctx, class T>
+  static bool read_tagged(Ctx& ctx, tagged<T>& v) {
+    std::uint8_t initial{};
+    if (!peek_initial(ctx, initial)) return false;
+    if ((initial >> 5) != major::tag) [[unlikely]] return mismatch(ctx, "a tag", initial);
+    head h;
+    if (!read_head(ctx, h)) return false;
+    v.tag = h.argument;
+    return read_value<O>(ctx, v.value);
+  }
   template <class Ctx>
   PRISM_INLINE static bool read_bool(Ctx& ctx, bool& v) {
     std::uint8_t initial{};

@@ -226,6 +226,10 @@ struct wire_writer {
   PRISM_INLINE static bool write_value_member(Ctx& ctx, const prism::value& v) {
     return detail::value_io<cbor>::write_member(ctx, v);
   }
+  template <options O, class Ctx, class T>
+  static bool write_tagged(Ctx& ctx, const tagged<T>& v) {
+    return write_head(ctx, major::tag, v.tag) && write_value<O>(ctx, v.value);
+  }
   template <class Ctx>
   PRISM_INLINE static bool write_bool(Ctx& ctx, bool v) { return write_byte(ctx, v ? code::true_ : code::false_); }
   template <class Ctx, class T>

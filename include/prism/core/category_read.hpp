@@ -21,7 +21,8 @@
 // A codec may leave out what its format has no use for and replace a category's default with
 // its own: read_string<O>, read_map<O>, read_variant<O>, read_tuple<O>; `monostate_is_null = true`
 // with `read_null(ctx)` makes std::monostate travel as null (else it is an empty struct);
-// `read_value_member<O>(ctx, value&)` reads prism::value inside a message; `takes_first<O, T>`
+// `read_value_member<O>(ctx, value&)` reads prism::value inside a message, `read_tagged<O>(ctx,
+// tagged<T>&)` a tag and its value (formats with tags); `takes_first<O, T>`
 // with `read_first<O>(ctx, T&)` reads types of the format's own before every category.
 #include <cstddef>
 #include <cstdint>
@@ -36,6 +37,7 @@
 #include "containers.hpp"
 #include "enum_read.hpp"
 #include "options.hpp"
+#include "tagged.hpp"
 #include "tensor_io.hpp"
 #include "text_input.hpp"
 
@@ -131,6 +133,8 @@ PRISM_INLINE bool read_category(Ctx& ctx, T& v) {
     return read_adapted(ctx, v, [&](auto& t) { return W::template read<O>(ctx, t); });
   } else if constexpr (codec_takes_first<W, O, T>()) {
     return W::template read_first<O>(ctx, v);
+  } else if constexpr (tagged_type<T>) {
+    return W::template read_tagged<O>(ctx, v);
   } else if constexpr (std::is_same_v<T, prism::value>) {
     return W::template read_value_member<O>(ctx, v);
   } else if constexpr (boolean<T>) {

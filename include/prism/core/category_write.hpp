@@ -18,6 +18,7 @@
 // write_tuple<O>; `write_present(ctx)` marks a present optional's value; `enums_by_number = true`
 // writes enums as numbers whatever the options say; `monostate_is_null = true` makes
 // std::monostate travel as null (else it is an empty struct); `write_value_member<O>(ctx, value)` writes prism::value inside a message;
+// `write_tagged<O>(ctx, tagged<T>)` a tag and its value (formats with tags);
 // `takes_first<O, T>` with `write_first<O>(ctx, T)` writes types of its own before every category.
 #include <cstddef>
 #include <cstdint>
@@ -32,6 +33,7 @@
 #include "containers.hpp"
 #include "enum.hpp"
 #include "options.hpp"
+#include "tagged.hpp"
 #include "tensor_io.hpp"
 
 namespace prism {
@@ -50,6 +52,8 @@ PRISM_INLINE bool write_category(Ctx& ctx, const T& v) {
     return W::template write<O>(ctx, tensor_adapter<T>::view(v));
   } else if constexpr (codec_takes_first<W, O, T>()) {
     return W::template write_first<O>(ctx, v);
+  } else if constexpr (tagged_type<T>) {
+    return W::template write_tagged<O>(ctx, v);
   } else if constexpr (std::is_same_v<T, prism::value>) {
     return W::template write_value_member<O>(ctx, v);
   } else if constexpr (boolean<T>) {

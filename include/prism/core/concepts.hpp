@@ -16,6 +16,7 @@
 #include <variant>
 #include <vector>
 
+#include "tagged.hpp"
 #include "adapter.hpp"
 #include "fields.hpp"
 
@@ -160,6 +161,6 @@ concept contiguous_numbers = std::ranges::contiguous_range<T> && plain_number<ra
 template <class T>
 concept plain_struct = reflectable<T> && !fixed_array<T> && !tuple_type<T> && !string_type<T> &&
                        !string_view_type<T> && !blob<T> && !sequence<T> && !map_type<T> && !optional_type<T> &&
-                       !variant_type<T> && !owning_pointer<T> && !time_point_type<T> && !adapted<T>;
+                       !variant_type<T> && !owning_pointer<T> && !time_point_type<T> && !adapted<T> && !tagged_type<T>;
 
 }  // namespace prism

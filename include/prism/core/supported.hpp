@@ -14,6 +14,7 @@
 #include "adapter.hpp"
 #include "concepts.hpp"
 #include "fields.hpp"
+#include "tagged.hpp"
 #include "tensor.hpp"
 #include "tensor_io.hpp"
 
@@ -98,6 +99,9 @@ struct find_unsupported<T, seen_types<Seen...>, Format> {
       return find<proxy_t<T>>{};
     } else if constexpr (format_lacks<Format, T>()) {
       return lacking_found<Format, void, 0, T>{};
+    } else if constexpr (tagged_type<T>) {
+      if constexpr (std::is_void_v<Format> || has_tags<Format>) return find<typename T::value_type>{};
+      else return lacking_found<Format, void, 0, T>{};
     } else if constexpr (std::is_same_v<T, value>) {
       if constexpr (takes_value_members<Format>) return all_supported{};
       else return unsupported_found<void, 0, T>{};  // as a member: dynamic_value_member says why

@@ -286,11 +286,8 @@ struct wire_reader {
   // [index, value], one level deeper (as the views and the transcoder count it).
   template <options O, class Ctx, class T>
   static bool read_variant(Ctx& ctx, T& v) {
-    const ref r = ctx.src.r;
     block b;
-    if (r.kind != flexbuffers::FBT_VECTOR) [[unlikely]] return fail(ctx, errc::type_mismatch, r, "[index, value]");
-    if (!elements(ctx, r, b, "[index, value]")) return false;
-    if (b.count != 2) [[unlikely]] return fail(ctx, errc::size_mismatch, r, "[index, value]");
+    if (!vector_of(ctx, ctx.src.r, b, 2, "[index, value]")) return false;
     const ref index_ref = message::element(b, 0);
     std::uint64_t index{};
     if (!read_integer(ctx, index_ref, index) || !ctx.enter()) return false;
@@ -302,12 +299,8 @@ struct wire_reader {
 
   template <options O, class Ctx, class T>
   static bool read_tuple(Ctx& ctx, T& v) {
-    const ref r = ctx.src.r;
     block b;
-    if (r.kind == flexbuffers::FBT_MAP) [[unlikely]] return fail(ctx, errc::type_mismatch, r, "vector");
-    if (!elements(ctx, r, b, "vector")) return false;
-    if (b.count != std::tuple_size_v<T>) [[unlikely]] return fail(ctx, errc::size_mismatch, r, "vector of the tuple's size");
-    if (!ctx.enter()) return false;
+    if (!vector_of(ctx, ctx.src.r, b, std::tuple_size_v<T>, "a vector of the tuple's size") || !ctx.enter()) return false;
     const bool ok = detail::read_tuple_elements(ctx, v, [&](auto& e, std::size_t i) { return read_at<O>(ctx, message::element(b, i), e); });
     ctx.leave();
     return ok;
@@ -363,6 +356,14 @@ struct wire_reader {
   }
 
  private:
+  // A vector, typed or not, of exactly `count` values.
+  template <class Ctx>
+  static bool vector_of(Ctx& ctx, const ref& r, block& b, std::size_t count, std::string_view what) {
+    if (r.kind == flexbuffers::FBT_MAP) [[unlikely]] return fail(ctx, errc::type_mismatch, r, what);
+    if (!elements(ctx, r, b, what)) return false;
+    if (b.count != count) [[unlikely]] return fail(ctx, errc::size_mismatch, r, what);
+    return true;
+  }
   template <options O, class Ctx, class T>
   static bool read_field(Ctx& ctx, const ref& r, T& v, std::size_t index) {
     return with_field(v, index, [&](auto& field, std::string_view name) { return read_at<O>(ctx, r, field) || ctx.in_field(name); });
