@@ -4,8 +4,9 @@
 //
 // A yes/no option left out of an options value is not "false": it takes the format's own default,
 // so that `prism::write<prism::json, prism::options{.error_on_unknown_keys = true}>(v, out)` still
-// writes enums by name as JSON does by default. A format reads only some of the options and says which in
-// `static constexpr options normalize(options)`; the entry points pass it only those, resolved.
+// writes enums by name as JSON does by default. A format reads only some of the options and says
+// which in `static constexpr options normalize(options)`; the entry points pass it only those,
+// resolved.
 #include <cstdint>
 #include <string_view>
 
@@ -85,7 +86,8 @@ struct own_option_flags {
   static constexpr void settle(M& m) noexcept {
     if constexpr (is_flag<M>) m = static_cast<bool>(m);
   }
-};}  // namespace detail
+};
+}  // namespace detail
 
 struct options {
   flag<false> structs_as_arrays{};      // self-describing formats: structs as arrays, not keyed maps
