@@ -3,7 +3,7 @@
 // it (libcbor with cbor_load, prism into a prism::value), and the two must agree: what prism
 // accepts libcbor accepts as the same value, and what libcbor accepts prism refuses only for a
 // reason listed in docs/cbor.md (text that is not UTF-8, a map key that is neither a string nor
-// an integer, nesting deeper than max_depth, tags prism reads itself whose content does not fit
+// an integer of std::int64_t or std::uint64_t, nesting deeper than max_depth, tags prism reads itself whose content does not fit
 // them). A negative integer below std::int64_t is, in a prism::value, the negative bignum (tag 3)
 // of the same integer. libcbor 0.8 refuses unassigned simple values and the one-byte tags 6..20, which
 // RFC 8949 calls well-formed: there only prism's side is checked. Aborts on any other
@@ -89,6 +89,8 @@ inline bool to_value(cbor_item_t* it, prism::value& out, std::size_t depth = 0) 
         cbor_item_t* key = cbor_map_handle(it)[i].key;
         const cbor_type k = cbor_typeof(key);
         if (k != CBOR_TYPE_UINT && k != CBOR_TYPE_NEGINT && k != CBOR_TYPE_STRING) return false;
+        // A key below std::int64_t: a key holds no tag, so prism has no form for it.
+        if (k == CBOR_TYPE_NEGINT && cbor_get_int(key) > static_cast<std::uint64_t>(INT64_MAX)) return false;
         if (!to_value(key, m[i].first, depth + 1) || !to_value(cbor_map_handle(it)[i].value, m[i].second, depth + 1)) return false;
       }
       out = prism::value(std::move(m));
