@@ -8,6 +8,7 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   fuzz_all<prism::beve>(data, size);
   const std::string_view input(reinterpret_cast<const char*>(data), size);
+  paths_agree_on<prism::beve>(input);  // every path that decodes the message gives one verdict
   const auto v = prism::view<prism::beve>(input);
   (void)walk_view(v);
   if (prism::transcode<prism::beve, prism::msgpack>(input) && !probe_lookups(v)) std::abort();

@@ -9,6 +9,7 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   fuzz_all<prism::flex>(data, size);
   const std::string_view input(reinterpret_cast<const char*>(data), size);
+  paths_agree_on<prism::flex>(input);  // every path that decodes the message gives one verdict
   const auto v = prism::view<prism::flex>(input);
   (void)v[0][1].size();
   (void)v.find("name");

@@ -6,6 +6,7 @@
 // object that already holds other values.
 #include <cmath>
 #include <cstddef>
+#include <cstdio>
 #include <cstdint>
 #include <cstdlib>
 #include <ranges>
@@ -18,6 +19,7 @@
 #include <vector>
 
 #include "data/monsters.hpp"
+#include "support/paths_agree.hpp"
 #include "support/random_value.hpp"
 #include "support/types.hpp"
 #include "support/walk_view.hpp"
@@ -93,4 +95,14 @@ void fuzz_all(const std::uint8_t* data, std::size_t size) {
   fuzz_one<Format, std::vector<monsters::Monster>>(input);
   fuzz_one<Format, testing_types::Everything>(input);
   fuzz_one<Format, testing_types::Node>(input);
+}
+
+// Every path that decodes a whole message (view walk, transcode, read into prism::value, verify,
+// the skip of an unknown key's value) gives the same verdict (tests/support/paths_agree.hpp).
+template <class Format>
+void paths_agree_on(std::string_view input) {
+  const std::string disagreement = paths_agree::disagreement<Format>(input, fuzz_limits(input));
+  if (disagreement.empty()) return;
+  std::fprintf(stderr, "paths disagree: %s\n", disagreement.c_str());
+  std::abort();
 }

@@ -15,6 +15,7 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   fuzz_all<prism::json>(data, size);
   const std::string_view input(reinterpret_cast<const char*>(data), size);
+  paths_agree_on<prism::json>(input);  // every path that decodes the message gives one verdict
   fuzz_one<prism::json, prism::json::value>(input);
   const prism::limits lim{.max_depth = 64, .max_elements = 1 << 20, .max_alloc_bytes = 64 << 20};
   const bool indexed = static_cast<bool>(prism::verify<prism::json>(input, lim));

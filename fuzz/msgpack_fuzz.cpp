@@ -11,6 +11,7 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   fuzz_all<prism::msgpack>(data, size);
   const std::string_view input(reinterpret_cast<const char*>(data), size);
+  paths_agree_on<prism::msgpack>(input);  // every path that decodes the message gives one verdict
   const auto v = prism::view<prism::msgpack>(input);
   (void)walk_view(v);
   if (prism::transcode<prism::msgpack, prism::cbor>(input) && !probe_lookups(v)) std::abort();

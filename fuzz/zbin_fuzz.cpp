@@ -8,6 +8,7 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   fuzz_all<prism::zbin>(data, size);
   const std::string_view input(reinterpret_cast<const char*>(data), size);
+  paths_agree_on<prism::zbin>(input);  // every path that decodes the message gives one verdict
   const bool verified = static_cast<bool>(prism::verify<prism::zbin>(input, prism::limits{.max_depth = 64}));
   const auto v = prism::view<prism::zbin>(input);
   const bool walked = walk_view(v);

@@ -142,7 +142,6 @@ TEST(Beve, UnknownMembersOfEveryKindAreSkipped) {
       "4b04" "01000000" "020478",                                        // integer-keyed object
       "4c080200000003000000", "1c0ca0", "3c0804610862" "63",             // typed arrays: int32, bools, strings
       "0508" "00" "0508" "18" "08",                                      // nested generic arrays
-      "06",                                                              // data delimiter
       "16" "00" "3408" "0100" "0300" "640c" "000000000000f03f" "0000000000000040" "0000000000000840",  // matrix 1x3, row-major
       "1e" "60" "000000000000f03f" "0000000000000040",                  // complex double
       "1e" "41" "04" "0000803f" "00000040",                             // array of one complex float
@@ -153,6 +152,10 @@ TEST(Beve, UnknownMembersOfEveryKindAreSkipped) {
     ASSERT_TRUE(r) << value << ": " << r.error().message();
     EXPECT_EQ(r->id, 7) << value;
   }
+  // A data delimiter separates values in a stream; it is no value (views and transcodes refuse it too).
+  auto delimiter = prism::read<prism::beve, only_id>(bytes_of("0308" "0461" "06" "0869641107"));
+  ASSERT_FALSE(delimiter);
+  EXPECT_EQ(delimiter.error().code, prism::errc::invalid_value);
   auto strict = prism::read<prism::beve, only_id, prism::options{.error_on_unknown_keys = true}>(bytes_of("0308" "0461" "00" "0869641107"));
   ASSERT_FALSE(strict);
   EXPECT_EQ(strict.error().code, prism::errc::unknown_key);

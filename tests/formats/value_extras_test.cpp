@@ -100,7 +100,7 @@ TEST(ValueExtras, ChainsOfTagsObeyTheDepthLimit) {
   const auto st = prism::read<prism::cbor>(v, chain);
   ASSERT_FALSE(st);
   EXPECT_EQ(st.error().code, prism::errc::too_deep);
-  EXPECT_EQ((prism::transcode<prism::cbor, prism::cbor>(chain).error().code), prism::errc::too_deep);
+  EXPECT_TRUE((prism::transcode<prism::cbor, prism::cbor>(chain))) << "a transcode takes a chain of tags in a loop";
   ASSERT_TRUE(prism::read<prism::cbor>(v, chain, prism::limits{.max_depth = 400}));
   EXPECT_EQ(prism::write<prism::cbor>(v).error().code, prism::errc::too_deep) << "writes keep the default depth";
   EXPECT_EQ((prism::read<prism::cbor, int>(chain).value()), 0) << "typed reads look through tags";

@@ -30,6 +30,12 @@ inline constexpr std::uint8_t null = 0x00, false_ = 0x08, true_ = 0x18, string =
 // Number kinds (bits 4..3 of numbers and typed arrays, and of object keys).
 inline constexpr std::uint8_t floating_kind = 0, signed_kind = 1, unsigned_kind = 2, bool_or_string_kind = 3;
 
+// An object's header: string keys (kind 0, no byte count), or integer keys of 1 to 8 bytes.
+constexpr bool valid_object_header(std::uint8_t h) noexcept {
+  const unsigned kind = (h >> 3) & 3;
+  return kind == 0 ? h == header::string_keyed_object : kind != bool_or_string_kind && (h >> 5) <= 3;
+}
+
 template <class T>
 constexpr std::uint8_t byte_count_code() noexcept {
   return sizeof(T) == 1 ? 0 : sizeof(T) == 2 ? 1 : sizeof(T) == 4 ? 2 : sizeof(T) == 8 ? 3 : 4;
@@ -107,8 +113,8 @@ constexpr std::string_view describe_header(std::uint8_t h) noexcept {
   switch (h & 7) {
     case type::null_or_bool: return h == header::null ? "null" : "bool";
     case type::number: return "number";
-    case type::string: return "string";
-    case type::object: return "object";
+    case type::string: return h == header::string ? "string" : "a string header with reserved bits set";
+    case type::object: return valid_object_header(h) ? "object" : "an object header of no key type";
     case type::typed_array: return "typed array";
     case type::generic_array: return "array";
     case type::extension: return "extension";

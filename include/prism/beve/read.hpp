@@ -302,7 +302,7 @@ PRISM_INLINE const std::uint8_t* read_struct_fields(Ctx& ctx, local_cursor c, T&
   return detail::read_keyed_fields<O, T>(
       ctx, c, static_cast<std::size_t>(n), at, [&](local_cursor& cur, std::size_t& i) PRISM_LAMBDA_INLINE { return read_fields_in_order<O>(ctx, cur, v, n, i); },
       [&](auto& p, auto& len) { return read_text_bytes<O>(ctx, p, len); }, [&](std::size_t index) { return read_field<O>(ctx, v, index); },
-      [&] { return skip_value(ctx); });
+      [&] { return skip_value<static_cast<bool>(O.validate_utf8)>(ctx); });
 }
 
 template <options O, class T, class Ctx>
@@ -337,7 +337,7 @@ bool read_struct_rest(Ctx& ctx, T& v) {
     ctx.src.advance(1);
     if (!read_size(ctx, n) || !ctx.check_count(n, 1, at) || !ctx.enter()) return false;
     return detail::read_positional_items<O, T>(
-        ctx, n, at, [&](std::size_t k) { return read_field<O>(ctx, v, k); }, [&] { return skip_value(ctx); });
+        ctx, n, at, [&](std::size_t k) { return read_field<O>(ctx, v, k); }, [&] { return skip_value<static_cast<bool>(O.validate_utf8)>(ctx); });
   }
   if (h != header::string_keyed_object) [[unlikely]] return mismatch(ctx, "object", h);
   ctx.src.advance(1);

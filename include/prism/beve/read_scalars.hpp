@@ -277,8 +277,13 @@ PRISM_INLINE bool read_member(Ctx& ctx, T& v) {
   return read_value<O>(ctx, v);
 }
 
-// Skips one complete value, nested ones included.
 template <class Ctx>
+bool read_tensor_header(Ctx& ctx, tensor_header& h);  // read.hpp: a checked skip reads a matrix as a read does
+
+// Skips one complete value, nested ones included. Checked, it checks what reading each value
+// would (text as UTF-8), so that a struct read takes what a read into prism::value, a transcode
+// and a view's walk take; a view steps over values unchecked (it checks a value when it is read).
+template <bool Checked = true, class Ctx>
 bool skip_value(Ctx& ctx) {
   std::uint8_t h{};
   if (!peek_header(ctx, h)) return false;
@@ -288,17 +293,33 @@ bool skip_value(Ctx& ctx) {
     ctx.src.advance(static_cast<std::size_t>(n));
     return true;
   };
+  const auto skip_text = [&](std::uint64_t n) {
+    if (!ctx.require(n)) [[unlikely]] return false;
+    if constexpr (Checked) {
+      if (!detail::check_text<options{}>(ctx, ctx.src.cur(), static_cast<std::size_t>(n))) return false;
+    }
+    ctx.src.advance(static_cast<std::size_t>(n));
+    return true;
+  };
+  if constexpr (Checked) {
+    if (h == header::matrix) {
+      tensor_header t;
+      if (!read_tensor_header(ctx, t)) return false;
+      ctx.src.advance(t.data_bytes);
+      return true;
+    }
+  }
   const auto skip_values = [&](std::uint64_t n, std::size_t per_item_key_bytes, bool string_keys) {
     if (n > ctx.src.remaining_bound()) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
     if (!ctx.enter()) return false;
     for (std::uint64_t i = 0; i < n; ++i) {
       if (string_keys) {
         std::uint64_t len{};
-        if (!read_size(ctx, len) || !skip_bytes(len)) return false;
+        if (!read_size(ctx, len) || !skip_text(len)) return false;
       } else if (!skip_bytes(per_item_key_bytes)) {
         return false;
       }
-      if (!skip_value(ctx)) return false;
+      if (!skip_value<Checked>(ctx)) return false;
     }
     ctx.leave();
     return true;
@@ -315,12 +336,12 @@ bool skip_value(Ctx& ctx) {
       return skip_bytes(size);
     }
     case type::string:
-      return read_size(ctx, n) && skip_bytes(n);
+      if (h != header::string) return ctx.fail(errc::invalid_value, at, "a string header without reserved bits");
+      return read_size(ctx, n) && skip_text(n);
     case type::object: {
+      if (!valid_object_header(h)) return ctx.fail(errc::invalid_value, at, "an object key type");
       if (!read_size(ctx, n)) return false;
-      const unsigned kind = (h >> 3) & 3;
-      if (kind == 0) return skip_values(n, 0, true);
-      if (kind == bool_or_string_kind || (h >> 5) > 3) return ctx.fail(errc::invalid_value, at, "an object key type");
+      if (h == header::string_keyed_object) return skip_values(n, 0, true);
       return skip_values(n, std::size_t{1} << (h >> 5), false);
     }
     case type::typed_array: {
@@ -330,7 +351,7 @@ bool skip_value(Ctx& ctx) {
         if (n > ctx.src.remaining_bound()) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
         for (std::uint64_t i = 0; i < n; ++i) {
           std::uint64_t len{};
-          if (!read_size(ctx, len) || !skip_bytes(len)) return false;
+          if (!read_size(ctx, len) || !skip_text(len)) return false;
         }
         return true;
       }
@@ -343,16 +364,16 @@ bool skip_value(Ctx& ctx) {
       return read_size(ctx, n) && skip_values(n, 0, false);
     case type::extension:
       switch (h >> 3) {
-        case 0: return true;  // data delimiter
+        case 0: return ctx.fail(errc::invalid_value, at, "a value", "a data delimiter");
         case 1: {             // type tag: SIZE, then the value
           if (!read_size(ctx, n) || !ctx.enter()) return false;
-          const bool ok = skip_value(ctx);
+          const bool ok = skip_value<Checked>(ctx);
           ctx.leave();
           return ok;
         }
         case 2: {  // matrix: layout byte, extents, values
           if (!skip_bytes(1) || !ctx.enter()) return false;
-          const bool ok = skip_value(ctx) && skip_value(ctx);
+          const bool ok = skip_value<Checked>(ctx) && skip_value<Checked>(ctx);
           ctx.leave();
           return ok;
         }

@@ -48,8 +48,8 @@ class node {
     switch (h & 7) {
       case type::null_or_bool: return h == header::null ? value_type::null : h == header::false_ || h == header::true_ ? value_type::boolean : value_type::other;
       case type::number: return ((h >> 3) & 3) == floating_kind ? value_type::floating : ((h >> 3) & 3) == bool_or_string_kind ? value_type::other : value_type::integer;
-      case type::string: return value_type::string;
-      case type::object: return value_type::object;
+      case type::string: return h == header::string ? value_type::string : value_type::other;  // reserved bits set
+      case type::object: return valid_object_header(h) ? value_type::object : value_type::other;
       case type::typed_array:  // uint8 typed arrays are how BEVE holds blobs
         return ((h >> 3) & 3) == bool_or_string_kind ? value_type::array : h == typed_array_header<std::uint8_t> ? value_type::binary : value_type::tensor;
       case type::generic_array: return value_type::array;
@@ -392,7 +392,7 @@ class node {
           break;
         }
         auto ctx = detail::view_context(base_, size_, pos_);
-        if (!skip_value(ctx)) return ctx.get().code;
+        if (!skip_value<false>(ctx)) return ctx.get().code;
         after = ctx.src.offset();
         break;
       }

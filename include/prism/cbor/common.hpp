@@ -2,6 +2,7 @@
 // CBOR (RFC 8949) initial bytes, heads, half-precision floats and RFC 8746 typed-array tags,
 // shared by the encoder and the decoder.
 #include <array>
+#include <bit>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -12,6 +13,7 @@
 
 #include "../core/byte_order.hpp"
 #include "../core/config.hpp"
+#include "../core/error.hpp"
 #include "../core/fields.hpp"
 #include "../core/tensor.hpp"
 
@@ -186,6 +188,17 @@ constexpr bool dtype_of_typed_array(const typed_array_kind& k, dtype& out) noexc
   const auto log2 = k.element_size == 1 ? 0 : k.element_size == 2 ? 1 : k.element_size == 4 ? 2 : 3;
   out = static_cast<dtype>((k.is_signed ? 0 : 4) + log2);
   return true;
+}
+
+// Whether the typed array of tag t over n bytes is one that views hand out in place: elements of
+// a dtype, in the host's byte order, n a whole number of them (errc::ok), or why not.
+constexpr errc check_typed_array(std::uint64_t t, std::size_t n) noexcept {
+  const typed_array_kind kind = describe_typed_array(t);
+  dtype type{};
+  if (!dtype_of_typed_array(kind, type)) return errc::invalid_value;
+  if (kind.element_size > 1 && kind.little_endian != (std::endian::native == std::endian::little)) return errc::invalid_value;
+  if (n & (kind.element_size - 1)) return errc::size_mismatch;  // sizes are powers of two: no division
+  return errc::ok;
 }
 
 // The name of the data item that starts with `initial`, for error messages.

@@ -229,7 +229,7 @@ PRISM_INLINE const std::uint8_t* read_struct_entries(Ctx& ctx, local_cursor c, T
     return keys.entry(
         ctx, std::string_view(reinterpret_cast<const char*>(p), len), key_at,
         [&](std::size_t index) { return read_field<O>(ctx, v, index); },
-        [&] { return skip_value(ctx); });
+        [&] { return skip_value<static_cast<bool>(O.validate_utf8)>(ctx); });
   });
   return ok && keys.finish(ctx, at) ? ctx.src.cur() : nullptr;
 }
@@ -272,7 +272,7 @@ bool read_struct_rest(Ctx& ctx, T& v) {
     const bool ok = for_each_entry(ctx, h, at, 1, [&](std::size_t i) {
       ++count;
       return detail::read_positional_item<T>(
-              ctx, i, [&](std::size_t k) { return read_field<O>(ctx, v, k); }, [&] { return skip_value(ctx); });
+              ctx, i, [&](std::size_t k) { return read_field<O>(ctx, v, k); }, [&] { return skip_value<static_cast<bool>(O.validate_utf8)>(ctx); });
     });
     if (!ok) return false;
     ctx.leave();
@@ -291,7 +291,12 @@ bool read_time(Ctx& ctx, T& v) {
   const std::size_t at = ctx.src.offset();
   std::uint64_t tag_number{};
   bool tagged{};
-  if (!skip_tags(ctx, tag_number, tagged)) return false;
+  return skip_tags(ctx, tag_number, tagged) && read_time_after_tags(ctx, at, tag_number, tagged, v);
+}
+
+// The time after its tags (the innermost is `tag_number`, when `tagged`).
+template <class T, class Ctx>
+bool read_time_after_tags(Ctx& ctx, std::size_t at, std::uint64_t tag_number, bool tagged, T& v) {
   std::uint8_t initial{};
   if (!peek_initial(ctx, initial)) return false;
   const auto out_of_range = [&] { return ctx.fail(errc::out_of_range, at, "a time within the time point's range"); };

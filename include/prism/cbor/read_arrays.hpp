@@ -146,8 +146,14 @@ bool read_tensor_header(Ctx& ctx, tensor_header& h, bool& swapped, bool* plain =
   const std::size_t at = ctx.src.offset();
   std::uint64_t tag_number{};
   bool tagged{};
+  return skip_tags(ctx, tag_number, tagged) && read_tensor_after_tags(ctx, at, tag_number, tagged, h, swapped, plain);
+}
+
+// The same after the tensor's tags (the innermost is `tag_number`, when `tagged`).
+template <class Ctx>
+bool read_tensor_after_tags(Ctx& ctx, std::size_t at, std::uint64_t tag_number, bool tagged, tensor_header& h, bool& swapped, bool* plain) {
   std::uint8_t initial{};
-  if (!skip_tags(ctx, tag_number, tagged) || !peek_initial(ctx, initial)) return false;
+  if (!peek_initial(ctx, initial)) return false;
   if (!tagged || (tag_number != tag::multi_dimensional_array && tag_number != tag::column_major_array))
     return ctx.fail(errc::type_mismatch, at, "tensor (tag 40 or 1040)", tagged ? "another tag" : describe_initial(initial));
   h.order = tag_number == tag::multi_dimensional_array ? memory_order::row_major : memory_order::column_major;

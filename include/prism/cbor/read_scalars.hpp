@@ -128,8 +128,9 @@ PRISM_INLINE bool next_chunk(Ctx& ctx, std::uint8_t string_major, head& chunk, b
   return read_head(ctx, chunk);
 }
 
-// Skips the chunks of an indefinite-length string and its break, in a loop.
-template <class Ctx>
+// Skips the chunks of an indefinite-length string and its break, in a loop; Checked, each chunk
+// of text is checked as UTF-8 on its own (a character may not span chunks).
+template <bool Checked, class Ctx>
 bool skip_chunks(Ctx& ctx, std::uint8_t string_major) {
   for (;;) {
     head chunk;
@@ -137,14 +138,70 @@ bool skip_chunks(Ctx& ctx, std::uint8_t string_major) {
     if (!next_chunk(ctx, string_major, chunk, done)) return false;
     if (done) return true;
     if (!ctx.require(chunk.argument)) [[unlikely]] return false;
+    if constexpr (Checked) {
+      if (string_major == major::text && !detail::check_text<options{}>(ctx, ctx.src.cur(), static_cast<std::size_t>(chunk.argument))) return false;
+    }
     ctx.src.advance(static_cast<std::size_t>(chunk.argument));
   }
 }
 
-// Skips one complete data item, nested ones included.
+// The readers of the tags that prism gives a meaning to, after the tags (in read.hpp and
+// read_arrays.hpp): a checked skip reads what they tag as they do.
+template <class T, class Ctx>
+bool read_time_after_tags(Ctx& ctx, std::size_t at, std::uint64_t tag_number, bool tagged, T& v);
 template <class Ctx>
+bool read_tensor_after_tags(Ctx& ctx, std::size_t at, std::uint64_t tag_number, bool tagged, tensor_header& h, bool& swapped,
+                            bool* plain = nullptr);
+
+// The value under a tag that prism reads (time, tensor, typed array), checked as views and
+// transcodes take it: `done` when it was such a tag and the value is consumed.
+template <class Ctx>
+PRISM_NOINLINE bool skip_meaningful_tag(Ctx& ctx, std::size_t at, std::uint64_t tag_number, bool& done) {
+  done = true;
+  std::uint8_t initial{};
+  if (!peek_initial(ctx, initial)) return false;
+  if (tag_number == tag::epoch_time || tag_number == tag::extended_time) {
+    std::chrono::sys_time<std::chrono::nanoseconds> t;
+    return read_time_after_tags(ctx, at, tag_number, true, t);
+  }
+  if (tag_number == tag::multi_dimensional_array || tag_number == tag::column_major_array) {
+    tensor_header h;
+    bool swapped{};
+    if (!read_tensor_after_tags(ctx, at, tag_number, true, h, swapped)) return false;
+    if (swapped) return ctx.fail(errc::invalid_value, at, "a tensor in the host's byte order");
+    ctx.src.advance(h.data_bytes);
+    return true;
+  }
+  if (tag_number >= tag::typed_array_first && tag_number <= tag::typed_array_last && (initial >> 5) == major::bytes) {
+    head h;
+    if ((initial & 31) == code::indefinite) return ctx.fail(errc::type_mismatch, at, "a typed array in one definite byte string");
+    if (!read_head(ctx, h) || !ctx.require(h.argument)) return false;
+    if (const errc e = check_typed_array(tag_number, static_cast<std::size_t>(h.argument)); e != errc::ok)
+      return ctx.fail(e, at, "a typed array of whole elements in the host's byte order");
+    ctx.src.advance(static_cast<std::size_t>(h.argument));
+    return true;
+  }
+  done = false;
+  return true;
+}
+
+// Skips one complete data item, nested ones included. Checked, it checks what reading each value
+// would (text as UTF-8, what a tag with a meaning holds), so that a struct read takes what a read
+// into prism::value, a transcode and a view's walk take; a view steps over values unchecked (it
+// checks a value when it is read).
+template <bool Checked = true, class Ctx>
 bool skip_value(Ctx& ctx) {
-  if (!skip_tags(ctx)) return false;
+  const std::size_t at = ctx.src.offset();
+  std::uint64_t tag_number{};
+  bool tagged{};
+  if (!skip_tags(ctx, tag_number, tagged)) return false;
+  if constexpr (Checked) {
+    if (tagged) {
+      bool done{};
+      if (!skip_meaningful_tag(ctx, at, tag_number, done)) return false;
+      if (done) return true;
+    }
+  }
   head h;
   if (!read_head(ctx, h)) return false;
   switch (h.major_type) {
@@ -152,8 +209,11 @@ bool skip_value(Ctx& ctx) {
     case major::negative_int: return true;
     case major::bytes:
     case major::text:
-      if (h.indefinite) return skip_chunks(ctx, h.major_type);
+      if (h.indefinite) return skip_chunks<Checked>(ctx, h.major_type);
       if (!ctx.require(h.argument)) [[unlikely]] return false;
+      if constexpr (Checked) {
+        if (h.major_type == major::text && !detail::check_text<options{}>(ctx, ctx.src.cur(), static_cast<std::size_t>(h.argument))) return false;
+      }
       ctx.src.advance(static_cast<std::size_t>(h.argument));
       return true;
     case major::array:
@@ -164,14 +224,14 @@ bool skip_value(Ctx& ctx) {
         while (!at_break(ctx)) {
           if (ctx.failed()) return false;
           for (std::size_t k = 0; k < per_entry; ++k) {
-            if (!skip_value(ctx)) return false;
+            if (!skip_value<Checked>(ctx)) return false;
           }
         }
         ctx.src.advance(1);
       } else {
         if (!detail::count_fits(h.argument, per_entry, ctx.src.remaining_bound())) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
         for (std::uint64_t i = 0; i < h.argument * per_entry; ++i) {
-          if (!skip_value(ctx)) return false;
+          if (!skip_value<Checked>(ctx)) return false;
         }
       }
       ctx.leave();
@@ -248,7 +308,7 @@ bool read_number_as_double(Ctx& ctx, double& v) {
 }
 
 // The bytes of a text or byte string (definite: a view into the input; indefinite: its chunks
-// appended to `joined`, which `p` then points into).
+// appended to `joined`, which `p` then points into, each chunk of text checked as UTF-8).
 template <class Ctx>
 bool read_string_bytes(Ctx& ctx, std::uint8_t string_major, const std::uint8_t*& p, std::size_t& n, std::string& joined,
                        std::string_view expected) {
@@ -277,6 +337,8 @@ bool read_string_bytes(Ctx& ctx, std::uint8_t string_major, const std::uint8_t*&
     if (!ctx.require(chunk.argument, chunk_at)) [[unlikely]] return false;
     if (joined.size() + chunk.argument > ctx.lim.max_elements) [[unlikely]] return ctx.fail(errc::too_many_elements, chunk_at);
     if (!ctx.charge(chunk.argument)) return false;
+    // Each chunk of text is UTF-8 on its own: a character never spans chunks (RFC 8949 3.2.3).
+    if (string_major == major::text && !detail::check_text<options{}>(ctx, ctx.src.cur(), static_cast<std::size_t>(chunk.argument))) return false;
     joined.append(reinterpret_cast<const char*>(ctx.src.cur()), static_cast<std::size_t>(chunk.argument));
     ctx.src.advance(static_cast<std::size_t>(chunk.argument));
   }

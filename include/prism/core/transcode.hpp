@@ -110,8 +110,12 @@ class transcoder {
     if constexpr (requires(std::uint64_t& n, Node& c) { v.node().get_tag(n, c); }) {
       std::uint64_t number{};
       Node content;
-      if (v.node().get_tag(number, content) == errc::ok) return tagged(v, number, content, depth);
+      if (v.node().get_tag(number, content) == errc::ok) return tagged(number, content, depth);
     }
+    return untagged(v, depth);
+  }
+
+  PRISM_INLINE bool untagged(const view_t& v, std::size_t depth) {
     // The usual values inline, reading the node itself (a result<T> carries a whole error): each
     // level of nesting takes value()'s frame and array()'s or object()'s of the stack.
     switch (v.type()) {
@@ -209,13 +213,21 @@ class transcoder {
     return fail_with(e == errc::unexpected_end ? e : errc::invalid_value, v.offset(), "a well-formed value");
   }
 
-  // A tag is a level of nesting: a chain of tags is bounded as deep arrays are.
-  bool tagged(const view_t& v, std::uint64_t number, const Node& content, std::size_t depth) {
-    if (depth >= lim_.max_depth) return fail_with(errc::too_deep, v.offset());
-    if constexpr (requires { out_.tag(number); }) {
-      if (!out_.tag(number)) return false;
+  // A chain of tags, in a loop: tags are no level of nesting (a read and a skip take them in a
+  // loop too), and the value they tag is at the chain's depth. A prism::value holds each tag as a
+  // value around the next (Emitter::nests_tags): there each counts against max_depth.
+  PRISM_NOINLINE bool tagged(std::uint64_t number, Node content, std::size_t depth) {
+    for (;;) {
+      if constexpr (requires { Emitter::nests_tags; }) {
+        if (depth++ >= lim_.max_depth) return fail_with(errc::too_deep, content.offset(), "a chain of tags within max_depth");
+      }
+      if constexpr (requires { out_.tag(number); }) {
+        if (!out_.tag(number)) return false;
+      }
+      Node inner;
+      if (content.get_tag(number, inner) != errc::ok) return untagged(view_t(content), depth);
+      content = inner;
     }
-    return value(view_t(content), depth + 1);
   }
 
   template <class T, class F>
@@ -272,8 +284,9 @@ class transcoder {
   PRISM_NOINLINE bool sorted_entries(const view_t& v, std::size_t n, std::size_t depth) {
     std::vector<std::pair<std::string, view_t>> entries;
     for (auto [key, field] : v.items()) {
+      if (key.type() != value_type::string) return fail_with(errc::type_mismatch, key.offset(), "a string key (to sort)", describe(key.type()));
       auto name = key.template as<std::string>();
-      if (!name) return fail_with(errc::type_mismatch, key.offset(), "a string key (to sort)");
+      if (!name) return fail(name.error());  // text that is not UTF-8
       entries.emplace_back(std::move(*name), field);
     }
     if (entries.size() != n) return fail_with(errc::invalid_value, v.offset(), "the object's entries");
@@ -297,11 +310,10 @@ class transcoder {
       if (const errc e = key.node().get_integer(negative, u); e != errc::ok) return fail_with(e, key.offset());
       return out_.key_integer(negative, u);
     }
+    // A string only: as<std::string> would also take a tagged time's text (CBOR), as a key it is not.
+    if (key.type() != value_type::string) return fail_with(errc::type_mismatch, key.offset(), "a string or integer key", describe(key.type()));
     auto name = key.template as<std::string>();
-    if (!name) {
-      if (key.type() == value_type::string) return fail(name.error());  // text that is not UTF-8
-      return fail_with(errc::type_mismatch, key.offset(), "a string or integer key", describe(key.type()));
-    }
+    if (!name) return fail(name.error());  // text that is not UTF-8
     return out_.key_string(*name);
   }
 
@@ -340,7 +352,7 @@ status transcode(const Bytes& bytes, Buffer& buffer, const limits& lim = {}) {
   using sink = buffer_sink<Buffer>;
   write_context<sink> ctx{sink{buffer}};
   emitter<To, write_context<sink>> out(ctx);
-  if constexpr (requires { view_traits<From>::shared_values; }) {
+  if constexpr (requires { view_traits<From>::verify_before_walk; }) {
     if (auto st = verify<From>(bytes, lim); !st) return st;
   }
   const auto root = view<From>(bytes, lim);

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "api.hpp"
+#include "byte_order.hpp"
 #include "context.hpp"
 #include "error.hpp"
 #include "limits.hpp"
@@ -49,10 +50,12 @@ class value_builder {
   // terms (RFC 8949 section 3.4.3).
   bool negative_beyond_int64(std::uint64_t n) {
     value::bytes magnitude(8);
-    for (std::size_t i = 0; i < 8; ++i) magnitude[i] = static_cast<std::byte>(n >> (56 - 8 * i));
+    store_be64(reinterpret_cast<std::uint8_t*>(magnitude.data()), n);
     return put(value(value::tagged(3, value(std::move(magnitude)))));
   }
-  // The value that comes next is the tag's content: wrapped when it is complete.
+  // The value that comes next is the tag's content: wrapped when it is complete, so each tag is
+  // a level of nesting of the value.
+  static constexpr bool nests_tags = true;
   bool tag(std::uint64_t number) {
     tags_.emplace_back(open_.size(), number);
     return true;
@@ -267,10 +270,12 @@ struct value_io {
     const std::uint8_t* data = ctx.src.cur();
     const std::size_t size = ctx.src.readable();
     const std::size_t start = ctx.src.offset();
-    if constexpr (requires { view_traits<Format>::shared_values; }) {
-      if (status st = view_traits<Format>::verify(data, size, lim); !st) return ctx.adopt(st.error(), start);
-    }
     const auto root = view_root<Format>(data, size, lim);
+    if constexpr (requires { view_traits<Format>::verify_before_walk; }) {
+      // The message, not what follows it (the read decides about trailing bytes).
+      const std::size_t end = root.valid() ? root_end(root.node(), size) : size;
+      if (status st = view_traits<Format>::verify(data, end, lim); !st) return ctx.adopt(st.error(), start);
+    }
     using node = std::remove_cvref_t<decltype(root.node())>;
     value_builder builder;
     if (status st = transcoder<value_builder, node>(builder, lim).run(root); !st) return ctx.adopt(st.error(), start);

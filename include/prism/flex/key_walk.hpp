@@ -3,7 +3,8 @@
 // that every key ends with its NUL inside the message (the Verifier takes a key whose first byte
 // is not NUL as complete, though its bytes may run to the end of the message), and that every
 // map has as many keys as values (the Verifier checks the two vectors apart; flexbuffers' reader
-// then shows the missing keys as empty), and that every float is 4 or 8 bytes.
+// then shows the missing keys as empty), that every float is 4 or 8 bytes, and that keys and
+// strings are UTF-8 (as every read of them checks).
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "../core/error.hpp"
+#include "../core/utf8.hpp"
 #include "common.hpp"
 
 namespace prism::flex_detail {
@@ -20,7 +22,7 @@ namespace prism::flex_detail {
 // one place where a key may end; a message the Verifier passed has its offsets in bounds.
 // On an error, `at` and `expected` say where and what: the key that does not end, the map whose
 // keys are not as many as its values, the container or float prism cannot read.
-inline errc keys_complete(const message& m, std::size_t& at, std::string_view& expected) {
+inline errc check_beyond_verifier(const message& m, std::size_t& at, std::string_view& expected) {
   const std::uint8_t* last_nul = nullptr;
   for (std::size_t i = m.size; i > 0; --i) {
     if (m.base[i - 1] == 0) {
@@ -34,6 +36,15 @@ inline errc keys_complete(const message& m, std::size_t& at, std::string_view& e
     if (m.target(key, p) != errc::ok) return false;
     at = m.offset(p);
     return last_nul && p <= last_nul;
+  };
+  const auto is_text = [&](const ref& r) {  // a key (ended) or a string
+    std::string_view s;
+    if (m.text(r, s) != errc::ok) return true;  // not text, or the Verifier's concern
+    const auto* p = reinterpret_cast<const std::uint8_t*>(s.data());
+    if (detail::utf8_valid(p, s.size())) return true;
+    at = m.offset(p) + detail::utf8_valid_prefix(p, s.size());
+    expected = "UTF-8 text";
+    return false;
   };
   // FlexBuffers' writer makes floats of 4 and 8 bytes only; prism's reader refuses narrower ones
   // (flexbuffers' reader takes them for integers).
@@ -56,6 +67,13 @@ inline errc keys_complete(const message& m, std::size_t& at, std::string_view& e
     pending.pop_back();
     if (r.kind == flexbuffers::FBT_KEY) {
       if (!key_ends(r)) return errc::unexpected_end;
+      if (!is_text(r)) return errc::invalid_utf8;
+      continue;
+    }
+    if (r.kind == flexbuffers::FBT_STRING) {  // once however many offsets share it
+      const std::uint8_t* p{};
+      if (m.target(r, p) == errc::ok && !walked.insert(std::uint64_t{m.offset(p)} << 16 | std::uint64_t{r.kind} << 8).second) continue;
+      if (!is_text(r)) return errc::invalid_utf8;
       continue;
     }
     block b;
@@ -76,6 +94,7 @@ inline errc keys_complete(const message& m, std::size_t& at, std::string_view& e
     if (!walked.insert(container).second) continue;
     for (std::size_t i = 0; i < b.count; ++i) {
       if (b.keys && !key_ends(message::key(b, i))) return errc::unexpected_end;
+      if (b.keys && !is_text(message::key(b, i))) return errc::invalid_utf8;
       const ref e = message::element(b, i);
       if (!float_fits(e)) return errc::invalid_value;
       if (!is_inline(e.kind)) pending.push_back(e);

@@ -283,9 +283,9 @@ template <>
 struct view_traits<flex> {
   using format = flex;
   using node = flex_detail::node;
-  // One container may be referenced from many places: walks of the whole message (transcode)
-  // verify it first, which bounds the walk by the message's size.
-  static constexpr bool shared_values = true;
+  // One container may be referenced from many places: walks of the whole message (transcode, a
+  // read into prism::value) verify it first, which bounds the walk by the message's size.
+  static constexpr bool verify_before_walk = true;
   static basic_view<node> root(const std::uint8_t* data, std::size_t size) {
     const flex_detail::message m{data, size};
     flex_detail::ref r;
@@ -308,7 +308,7 @@ struct view_traits<flex> {
     if (!verifier.VerifyBuffer()) return make_error(errc::invalid_value, 0, {}, flex::name, "a FlexBuffer that flexbuffers::Verifier accepts");
     std::size_t at = 0;
     std::string_view expected;
-    if (const errc e = flex_detail::keys_complete(flex_detail::message{data, size}, at, expected); e != errc::ok)
+    if (const errc e = flex_detail::check_beyond_verifier(flex_detail::message{data, size}, at, expected); e != errc::ok)
       return make_error(e, at, {}, flex::name, expected);
     return {};
   }

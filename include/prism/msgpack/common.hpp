@@ -51,15 +51,20 @@ inline constexpr auto& encoded_key =
 struct value_head {
   std::uint8_t size = 1, width = 0, extra = 0, per_item = 0, nested = 0;
   bool valid = true;
+  bool checked = false;  // a string or an extension: a checked skip looks inside
 };
 
 inline constexpr auto value_heads = [] {
   std::array<value_head, 256> heads;
-  heads.fill(value_head{1, 0, 0, 0, 0, true});  // spelled out: g++-12 loses default member initializers here
+  heads.fill(value_head{1, 0, 0, 0, 0, true, false});  // spelled out: g++-12 loses default member initializers here
   for (int t = 0x80; t <= 0x8f; ++t) heads[t].nested = static_cast<std::uint8_t>(2 * (t & 0x0f));
   for (int t = 0x90; t <= 0x9f; ++t) heads[t].nested = static_cast<std::uint8_t>(t & 0x0f);
   for (int t = 0xa0; t <= 0xbf; ++t) heads[t].size = static_cast<std::uint8_t>(1 + (t & 0x1f));
   heads[0xc1].valid = false;
+  for (int t = 0xa0; t <= 0xbf; ++t) heads[t].checked = true;
+  for (const std::uint8_t t : {code::str8, code::str16, code::str32, code::ext8, code::ext16, code::ext32, code::fixext1, code::fixext2,
+                               code::fixext4, code::fixext8, code::fixext16})
+    heads[t].checked = true;
   heads[code::uint8].size = heads[code::int8].size = 2;
   heads[code::uint16].size = heads[code::int16].size = 3;
   heads[code::uint32].size = heads[code::int32].size = heads[code::float32].size = 5;

@@ -108,7 +108,7 @@ PRISM_INLINE const std::uint8_t* read_struct_fields(Ctx& ctx, local_cursor c, T&
   return detail::read_keyed_fields<O, T>(
       ctx, c, static_cast<std::size_t>(n), at, [&](local_cursor& cur, std::size_t& i) PRISM_LAMBDA_INLINE { return read_fields_in_order<O>(ctx, cur, v, n, i); },
       [&](auto& p, auto& len) { return read_str_bytes<O>(ctx, p, len); }, [&](std::size_t index) { return read_field<O>(ctx, v, index); },
-      [&] { return skip_value(ctx); });
+      [&] { return skip_value<static_cast<bool>(O.validate_utf8)>(ctx); });
 }
 
 template <options O, class T, class Ctx>
@@ -143,7 +143,7 @@ bool read_struct_rest(Ctx& ctx, T& v) {
     if (!read_header<kind::array>(ctx, n, "array")) return false;
     if (!ctx.check_count(n, 1, at) || !ctx.enter()) return false;
     return detail::read_positional_items<O, T>(
-        ctx, n, at, [&](std::size_t k) { return read_field<O>(ctx, v, k); }, [&] { return skip_value(ctx); });
+        ctx, n, at, [&](std::size_t k) { return read_field<O>(ctx, v, k); }, [&] { return skip_value<static_cast<bool>(O.validate_utf8)>(ctx); });
   }
   if (!read_header<kind::map>(ctx, n, "map")) return false;
   if (!ctx.check_count(n, 2, at) || !ctx.enter()) return false;

@@ -97,37 +97,6 @@ PRISM_INLINE bool read_header(Ctx& ctx, std::size_t& n, std::string_view expecte
   return mismatch(ctx, expected, tag);
 }
 
-// Skips one complete value of any type without recursion, within the depth the reader has left.
-template <class Ctx>
-bool skip_value(Ctx& ctx) {
-  detail::open_containers open(ctx.lim.max_depth - std::min(ctx.depth, ctx.lim.max_depth));
-  std::size_t pending = 1;  // items still to skip, in every open container: each takes a byte
-  while (open.next()) {
-    --pending;
-    std::uint8_t tag{};
-    if (!peek_tag(ctx, tag)) return false;
-    const value_head& h = value_heads[tag];
-    if (!h.valid) return ctx.fail(errc::invalid_value, ctx.src.offset(), "a MessagePack value", describe_tag(tag));
-    const std::size_t at = ctx.src.offset();
-    std::size_t skip = h.size;
-    std::size_t items = h.nested;
-    if (h.width) {
-      std::size_t n = 0;
-      if (!read_length_field(ctx, h.width, n)) return false;
-      items = h.per_item * n;
-      skip = h.per_item ? 0 : n + h.extra;
-    }
-    if ((tag & 0xe0) == 0x80 || h.per_item) {  // a map or an array: one level deeper
-      if (!open.open(items)) [[unlikely]] return ctx.fail(errc::too_deep, at);
-      pending += items;
-      if (pending > ctx.src.remaining_bound()) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
-    }
-    if (!ctx.require(skip)) [[unlikely]] return false;
-    ctx.src.advance(skip);
-  }
-  return true;
-}
-
 // Any integer encoding: sets `negative` and the value (as int64 when negative, else uint64).
 template <class Ctx>
 PRISM_INLINE bool read_integer(Ctx& ctx, std::uint8_t tag, bool& negative, std::uint64_t& value, std::string_view expected) {
@@ -356,6 +325,73 @@ bool read_timestamp(Ctx& ctx, std::int64_t& secs, std::uint32_t& nanos) {
   return true;
 }
 
+// A string or an extension that a skip steps over, checked as a read would check it: text as
+// UTF-8, a timestamp (extension -1) for its length, nanoseconds and range. Other extensions are
+// left for the skip.
+template <class Ctx>
+PRISM_NOINLINE bool check_skipped(Ctx& ctx, std::uint8_t tag, bool& done) {
+  done = true;
+  if ((tag & 0xe0) == code::fixstr || (tag >= code::str8 && tag <= code::str32)) {
+    const std::uint8_t* p{};
+    std::size_t n{};
+    return read_str_bytes<options{}>(ctx, p, n);
+  }
+  const std::size_t at = ctx.src.offset();
+  const std::size_t type_at = tag >= code::fixext1 ? 1 : tag == code::ext8 ? 2 : tag == code::ext16 ? 3 : 5;
+  if (!ctx.require(type_at + 1)) [[unlikely]] return false;
+  if (static_cast<std::int8_t>(ctx.src.cur()[type_at]) != timestamp_type) {
+    done = false;
+    return true;
+  }
+  std::int64_t secs{};
+  std::uint32_t nanos{};
+  std::chrono::sys_time<std::chrono::nanoseconds> t;
+  if (!read_timestamp(ctx, secs, nanos)) return false;
+  return detail::time_point_from(secs, nanos, t) || ctx.fail(errc::out_of_range, at, "a timestamp within the time point's range");
+}
+
+// Skips one complete value of any type without recursion, within the depth the reader has left.
+// Checked, it checks what reading each value would (check_skipped), so that a struct read takes
+// what a read into prism::value, a transcode and a view's walk take; a view steps over values
+// unchecked (it checks a value when it is read).
+template <bool Checked = true, class Ctx>
+bool skip_value(Ctx& ctx) {
+  detail::open_containers open(ctx.lim.max_depth - std::min(ctx.depth, ctx.lim.max_depth));
+  std::size_t pending = 1;  // items still to skip, in every open container: each takes a byte
+  while (open.next()) {
+    --pending;
+    std::uint8_t tag{};
+    if (!peek_tag(ctx, tag)) return false;
+    const value_head& h = value_heads[tag];
+    if (!h.valid) return ctx.fail(errc::invalid_value, ctx.src.offset(), "a MessagePack value", describe_tag(tag));
+    if constexpr (Checked) {
+      if (h.checked) {
+        bool done{};
+        if (!check_skipped(ctx, tag, done)) return false;
+        if (done) continue;
+      }
+    }
+    const std::size_t at = ctx.src.offset();
+    std::size_t skip = h.size;
+    std::size_t items = h.nested;
+    if (h.width) {
+      std::size_t n = 0;
+      if (!read_length_field(ctx, h.width, n)) return false;
+      items = h.per_item * n;
+      skip = h.per_item ? 0 : n + h.extra;
+    }
+    if ((tag & 0xe0) == 0x80 || h.per_item) {  // a map or an array: one level deeper
+      if (!open.open(items)) [[unlikely]] return ctx.fail(errc::too_deep, at);
+      pending += items;
+      if (pending > ctx.src.remaining_bound()) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
+    }
+    if (!ctx.require(skip)) [[unlikely]] return false;
+    ctx.src.advance(skip);
+  }
+  return true;
+}
+
+
 template <options O, class T, class Ctx>
 bool read_struct(Ctx& ctx, T& v);
 
@@ -378,6 +414,10 @@ bool read_tensor_header(Ctx& ctx, tensor_header& h, OnData&& on_data) {
   for (std::size_t d = 0; d < rank; ++d)
     if (!read_int(ctx, h.shape[d])) return false;
   const std::size_t bin_at = ctx.src.offset();
+  std::uint8_t tag{};
+  if (!peek_tag(ctx, tag)) return false;
+  // Binary only: with a string there, the array is three values (and the string is text).
+  if (tag < code::bin8 || tag > code::bin32) return mismatch(ctx, "tensor data (binary)", tag);
   if (!read_header<kind::bin>(ctx, bytes, "tensor data")) return false;
   std::size_t count = 1;
   for (std::size_t d = 0; d < rank; ++d)

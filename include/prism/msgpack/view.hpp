@@ -285,7 +285,7 @@ class node {
     if (!read_header<kind::array>(ctx, n, "array")) return ctx.get().code;
     if (i >= n) return errc::out_of_range;
     for (std::size_t k = 0; k < i; ++k)
-      if (!skip_value(ctx)) return ctx.get().code;
+      if (!skip_value<false>(ctx)) return ctx.get().code;
     if (!ctx.src.need(1)) return errc::unexpected_end;
     place(out, ctx.src.offset());
     return errc::ok;
@@ -362,10 +362,10 @@ class node {
           found = true;
           return errc::ok;
         }
-      } else if (!skip_value(ctx)) {
+      } else if (!skip_value<false>(ctx)) {
         return ctx.get().code;
       }
-      if (!skip_value(ctx)) return ctx.get().code;
+      if (!skip_value<false>(ctx)) return ctx.get().code;
     }
     return errc::ok;
   }
@@ -427,7 +427,7 @@ class node {
   };
   PRISM_NOINLINE static skipped skip_by_reader(const std::uint8_t* base, std::size_t size, std::size_t pos) {
     auto ctx = detail::view_context(base, size, pos);
-    if (!skip_value(ctx)) return {0, ctx.get().code};
+    if (!skip_value<false>(ctx)) return {0, ctx.get().code};
     if (!ctx.src.need(1)) return {0, errc::unexpected_end};
     return {ctx.src.offset(), errc::ok};
   }

@@ -16,6 +16,9 @@ template <>
 struct view_traits<zbin> {
   using format = zbin;
   using node = zbin_detail::node;
+  // Walks of the whole message (transcode, a read into prism::value) verify it first, so that
+  // they take what verify() takes: index entries that point at their elements, keys in order.
+  static constexpr bool verify_before_walk = true;
   static basic_view<node> root(const std::uint8_t* data, std::size_t size) {
     if (size < zbin_detail::header_size + 1) return basic_view<node>(make_error(errc::unexpected_end, size, {}, zbin::name));
     if (data[0] != zbin_detail::magic || data[1] != zbin_detail::version)
