@@ -5,6 +5,7 @@
 
 #include <array>
 #include <chrono>
+#include <complex>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -159,6 +160,31 @@ TEST(Beve, UnknownMembersOfEveryKindAreSkipped) {
   auto strict = prism::read<prism::beve, only_id, prism::options{.error_on_unknown_keys = true}>(bytes_of("0308" "0461" "00" "0869641107"));
   ASSERT_FALSE(strict);
   EXPECT_EQ(strict.error().code, prism::errc::unknown_key);
+}
+
+TEST(Beve, ViewsShowVariantsComplexNumbersAndBfloat16Arrays) {
+  const std::string variant = bytes_of("0e04" "020473");  // index 1, "s"
+  const auto v = prism::view<prism::beve>(variant);
+  ASSERT_EQ(v.type(), prism::value_type::array);
+  EXPECT_EQ(v.size().value(), 2u);
+  EXPECT_EQ(v[0].as<int>().value(), 1);
+  EXPECT_EQ(v[1].as<std::string>().value(), "s");
+  using prism::value;
+  EXPECT_EQ((prism::read<prism::beve, value>(variant).value()), value(value::array{value(1), value("s")}));
+
+  const std::string pair = bytes_of("1e" "60" "000000000000f03f" "0000000000000040");  // 1 + 2i
+  EXPECT_EQ((prism::read<prism::beve, value>(pair).value()), value(value::array{value(1.0), value(2.0)}));
+  const std::string complex_array = bytes_of("1e" "41" "04" "0000803f" "00000040");  // {1 + 2i}
+  const auto t = prism::view<prism::beve>(complex_array).as_tensor<std::complex<float>, 1>();
+  ASSERT_TRUE(t) << t.error().message();
+  EXPECT_EQ(t->view()(0), std::complex<float>(1, 2));
+
+  const std::string bfloat16 = bytes_of("04" "08" "803f" "0040");  // {1, 2} as bfloat16
+  const auto b = prism::view<prism::beve>(bfloat16);
+  ASSERT_EQ(b.type(), prism::value_type::array);
+  EXPECT_EQ(b[1].as<float>().value(), 2.0f);
+  EXPECT_EQ((prism::read<prism::beve, value>(bfloat16).value()), value(value::array{value(1.0), value(2.0)}));
+  EXPECT_TRUE((prism::transcode<prism::beve, prism::beve>(variant)));
 }
 
 struct leaf {

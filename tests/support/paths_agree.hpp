@@ -13,7 +13,6 @@
 #include <string_view>
 #include <vector>
 
-#include <prism/beve/common.hpp>
 #include <prism/core/api.hpp>
 #include <prism/core/transcode.hpp>
 #include <prism/core/value_io.hpp>
@@ -89,7 +88,6 @@ bool walk(const View& tagged_view, std::size_t depth, std::size_t max_depth) {
 struct verdicts {
   prism::errc walk = prism::errc::ok;  // invalid_value for any failure: a walk has no error of its own
   prism::errc transcode = prism::errc::ok;
-  std::size_t transcode_at = 0;  // where the transcode failed
   prism::errc value = prism::errc::ok;
   std::optional<prism::errc> verify;
   std::optional<prism::errc> skip;
@@ -133,9 +131,7 @@ verdicts judge(std::string_view input, const prism::limits& lim) {
   const bool walkable = !v.verify || *v.verify == prism::errc::ok || Format::name != "flex";
   const bool walked = walkable && walk(root, 0, lim.max_depth) && prism::detail::root_end(root.node(), input.size()) == input.size();
   v.walk = walked ? prism::errc::ok : prism::errc::invalid_value;
-  const auto transcoded = prism::transcode<Format, Format>(input, lim);
-  v.transcode = code_of(transcoded);
-  if (!transcoded) v.transcode_at = transcoded.error().offset;
+  v.transcode = code_of(prism::transcode<Format, Format>(input, lim));
   v.value = code_of(prism::read<Format, prism::value>(input, lim));
   if constexpr (requires { prism::view_traits<Format>::verify(nullptr, 0, lim); }) {
     if (!v.verify) v.verify = code_of(prism::verify<Format>(input, lim));
@@ -154,23 +150,10 @@ verdicts judge(std::string_view input, const prism::limits& lim) {
 // the skip take; a transcode and a read into prism::value may also refuse, as a type mismatch or
 // out of range, what their value model cannot hold (a key that is an array or below -2^63, a
 // tensor in prism::value).
-// A known gap, listed in docs/security.md: BEVE's views have no form for a type tag (a variant),
-// a complex number or a typed array of no dtype (bfloat16), so a walk and a transcode refuse
-// them where a read takes them. True when the transcode stopped at one.
-inline bool beve_view_gap(std::string_view input, std::size_t at) {
-  if (at >= input.size()) return false;
-  const auto h = static_cast<std::uint8_t>(input[at]);
-  prism::dtype type{};
-  return h == 0x0e || h == 0x1e || ((h & 7) == 4 && ((h >> 3) & 3) != 3 && !prism::beve_detail::dtype_of_header(h, false, type));
-}
-
 template <class Format>
 std::string disagreement(std::string_view input, const prism::limits& lim) {
   using prism::errc;
   const verdicts v = judge<Format>(input, lim);
-  if constexpr (Format::name == "beve") {
-    if (v.walk != errc::ok && v.skip == errc::ok && beve_view_gap(input, v.transcode_at)) return {};
-  }
   const bool well_formed = v.walk == errc::ok;
   auto holds = [&](errc e) { return e == errc::ok ? well_formed : !well_formed || e == errc::type_mismatch || e == errc::out_of_range; };
   // A view of zbin or FlexBuffers follows offsets without verify()'s checks of their order and

@@ -345,19 +345,30 @@ bool skip_value(Ctx& ctx) {
       return skip_values(n, std::size_t{1} << (h >> 5), false);
     }
     case type::typed_array: {
+      // Arrays of bools, strings and bfloat16 are arrays in a view (no dtype holds them): a level
+      // of nesting, as in a transcode.
       if (!read_size(ctx, n)) return false;
       if (((h >> 3) & 3) == bool_or_string_kind) {
-        if ((h & 0x20) == 0) return skip_bytes((n + 7) / 8);
-        if (n > ctx.src.remaining_bound()) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
-        for (std::uint64_t i = 0; i < n; ++i) {
-          std::uint64_t len{};
-          if (!read_size(ctx, len) || !skip_text(len)) return false;
+        if (!ctx.enter()) return false;
+        if ((h & 0x20) == 0) {
+          if (!skip_bytes((n + 7) / 8)) return false;
+        } else {
+          if (n > ctx.src.remaining_bound()) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
+          for (std::uint64_t i = 0; i < n; ++i) {
+            std::uint64_t len{};
+            if (!read_size(ctx, len) || !skip_text(len)) return false;
+          }
         }
+        ctx.leave();
         return true;
       }
       const std::size_t size = element_size(h);
       if (size == 0) return ctx.fail(errc::invalid_value, at, "typed array elements of 1 to 8 bytes");
       if (!detail::count_fits(n, size, ctx.src.remaining_bound())) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
+      if (dtype t{}; !dtype_of_header(h, false, t)) {
+        if (!ctx.enter()) return false;
+        ctx.leave();
+      }
       return skip_bytes(n * size);
     }
     case type::generic_array:
@@ -377,13 +388,19 @@ bool skip_value(Ctx& ctx) {
           ctx.leave();
           return ok;
         }
-        case 3: {  // complex: header, then one pair or SIZE pairs
+        case 3: {  // complex: header, then one pair (an array in a view: a level) or SIZE pairs
           if (!ctx.require(1)) [[unlikely]] return false;
           const std::uint8_t c = *ctx.src.cur();
           ctx.src.advance(1);
           const std::size_t size = element_size(static_cast<std::uint8_t>(c & 0xf8));
-          if (size == 0) return ctx.fail(errc::invalid_value, at, "complex numbers of 1 to 8 byte parts");
-          if ((c & 7) == 0) return skip_bytes(2 * size);
+          dtype parts{};
+          if (size == 0 || (c & 7) > 1 || (Checked && !dtype_of_header(c, true, parts)))
+            return ctx.fail(errc::invalid_value, at, "complex numbers of 4 or 8 byte floats");
+          if ((c & 7) == 0) {
+            if (!ctx.enter()) return false;
+            ctx.leave();
+            return skip_bytes(2 * size);
+          }
           if (!read_size(ctx, n)) return false;
           if (!detail::count_fits(n, 2 * size, ctx.src.remaining_bound())) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
           return skip_bytes(n * 2 * size);

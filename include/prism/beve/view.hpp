@@ -4,7 +4,10 @@
 // iteration walks once, O(n) in all. Typed
 // arrays of numbers are tensors of rank 1 (viewed in place when aligned) whose elements can
 // also be indexed and iterated; the elements of string and bool arrays and the keys of objects
-// carry no header of their own, so their nodes remember how they are stored.
+// carry no header of their own, so their nodes remember how they are stored. A type tag (a
+// variant) is the array [index, value], as variants are in the other formats; a complex number
+// the array [real, imaginary]; an array of complex numbers a tensor; a typed array of numbers
+// that no dtype holds (bfloat16) an array of numbers.
 #include <array>
 #include <cstring>
 #include <limits>
@@ -26,6 +29,7 @@ enum class form : std::uint8_t {
   bare_string,  // SIZE and bytes: an element of a string array, a key of a string-keyed object
   bare_number,  // the bytes of a number whose header the node holds: a typed-array element, an integer key
   bare_bool,    // one bit of a bool array
+  bare_size,    // the SIZE after a type tag's header: a variant's index
 };
 
 class node {
@@ -42,6 +46,7 @@ class node {
       case form::bare_string: return value_type::string;
       case form::bare_bool: return value_type::boolean;
       case form::bare_number: return ((header_ >> 3) & 3) == floating_kind ? value_type::floating : value_type::integer;
+      case form::bare_size: return value_type::integer;
       case form::value: break;
     }
     const std::uint8_t h = base_[pos_];
@@ -50,10 +55,23 @@ class node {
       case type::number: return ((h >> 3) & 3) == floating_kind ? value_type::floating : ((h >> 3) & 3) == bool_or_string_kind ? value_type::other : value_type::integer;
       case type::string: return h == header::string ? value_type::string : value_type::other;  // reserved bits set
       case type::object: return valid_object_header(h) ? value_type::object : value_type::other;
-      case type::typed_array:  // uint8 typed arrays are how BEVE holds blobs
-        return ((h >> 3) & 3) == bool_or_string_kind ? value_type::array : h == typed_array_header<std::uint8_t> ? value_type::binary : value_type::tensor;
+      case type::typed_array: {  // uint8 typed arrays are how BEVE holds blobs
+        dtype t{};
+        if (((h >> 3) & 3) == bool_or_string_kind) return value_type::array;
+        if (h == typed_array_header<std::uint8_t>) return value_type::binary;
+        return dtype_of_header(h, false, t) ? value_type::tensor : element_size(h) ? value_type::array : value_type::other;
+      }
       case type::generic_array: return value_type::array;
-      default: return h == header::matrix ? value_type::tensor : value_type::other;
+      default:
+        if (h == header::matrix) return value_type::tensor;
+        if (h == header::type_tag) return value_type::array;
+        if (h == header::complex && pos_ + 1 < size_) {
+          const std::uint8_t c = base_[pos_ + 1];
+          dtype t{};
+          if (!dtype_of_header(c, true, t)) return value_type::other;
+          return (c & 7) == 0 ? value_type::array : (c & 7) == 1 ? value_type::tensor : value_type::other;
+        }
+        return value_type::other;
     }
   }
 
@@ -73,6 +91,11 @@ class node {
       negative = v < 0;
       value = static_cast<std::uint64_t>(std::int64_t{v});
       return errc::ok;
+    }
+    if (form_ == form::bare_size) {
+      std::size_t after{};
+      negative = false;
+      return size_at(pos_, value, after);
     }
     std::uint8_t h{};
     std::size_t at{};
@@ -144,10 +167,12 @@ class node {
     if (form_ != form::value) return errc::type_mismatch;
     const std::uint8_t b = base_[pos_];
     if (b == header::matrix) return plain_allowed && plain_tensor_header(h) ? errc::ok : tensor_by_reader(h);
-    if ((b & 7) != type::typed_array || !dtype_of_header(b, false, h.type)) return errc::type_mismatch;
+    const bool complex_array = b == header::complex && pos_ + 1 < size_ && (base_[pos_ + 1] & 7) == 1;
+    if (complex_array ? !dtype_of_header(base_[pos_ + 1], true, h.type) : (b & 7) != type::typed_array || !dtype_of_header(b, false, h.type))
+      return errc::type_mismatch;
     std::uint64_t n{};
     std::size_t start{};
-    if (const errc e = size_at(pos_ + 1, n, start); e != errc::ok) return e;
+    if (const errc e = size_at(pos_ + (complex_array ? 2 : 1), n, start); e != errc::ok) return e;
     const std::size_t width = dtype_size(h.type);
     if (!detail::count_fits(n, width, size_ - start)) return errc::unexpected_end;
     h.rank = 1;
@@ -202,7 +227,11 @@ class node {
     }
     if (form_ != form::value) return errc::type_mismatch;
     const std::uint8_t h = base_[pos_];
-    if (h == header::matrix) {
+    if (h == header::type_tag || (h == header::complex && type() == value_type::array)) {  // [index, value], [real, imaginary]
+      n = 2;
+      return errc::ok;
+    }
+    if (h == header::matrix || h == header::complex) {
       tensor_header t;
       if (const errc e = get_tensor(t); e != errc::ok) return e;
       n = t.count();
@@ -333,6 +362,20 @@ class node {
   errc first(node& out) const noexcept {
     if (form_ != form::value) return errc::type_mismatch;
     const std::uint8_t h = base_[pos_];
+    if (h == header::type_tag) {
+      if (pos_ + 1 >= size_) return errc::unexpected_end;
+      out = node(base_, size_, pos_ + 1);
+      out.form_ = form::bare_size;
+      out.next_form_ = form::value;
+      return errc::ok;
+    }
+    if (h == header::complex && type() == value_type::array) {
+      const std::uint8_t c = base_[pos_ + 1];
+      out = node(base_, size_, pos_ + 2);
+      out.form_ = out.next_form_ = form::bare_number;
+      out.header_ = static_cast<std::uint8_t>(type::number | (c & 0xf8));
+      return size_ - out.pos_ >= 2 * element_size(out.header_) ? errc::ok : errc::unexpected_end;
+    }
     const unsigned t = h & 7, kind = (h >> 3) & 3;
     if (t != type::object && t != type::typed_array && t != type::generic_array) return errc::type_mismatch;
     std::uint64_t n{};
@@ -378,6 +421,11 @@ class node {
       case form::bare_number:
         after = pos_ + element_size(header_);
         break;
+      case form::bare_size: {
+        std::uint64_t n{};
+        if (const errc e = size_at(pos_, n, after); e != errc::ok) return e;
+        break;
+      }
       case form::bare_string: {
         std::uint64_t n{};
         std::size_t start{};
