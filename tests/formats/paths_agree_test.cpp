@@ -153,6 +153,8 @@ TEST(PathsAgree, BeveHeadersWithReservedBitsAreRefused) {
   expect_every_path<prism::beve>("\x02\x04\x80"s, false);          // "\x80": not UTF-8
   expect_every_path<prism::beve>("\x05\x04\x06"s, false);          // [data delimiter]
   expect_every_path<prism::beve>("\xfb\x00"s, false);              // an object of no key type
+  expect_every_path<prism::beve>("\x5c\x08\xff"s, false);          // a bool array header with reserved bits
+  expect_every_path<prism::beve>("\x1c\x08\xff"s, true);           // two bools
   expect_every_path<prism::beve>("\x05\x04\x02\x04\x61"s, true);  // ["a"]
 }
 

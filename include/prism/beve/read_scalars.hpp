@@ -349,6 +349,7 @@ bool skip_value(Ctx& ctx) {
       // of nesting, as in a transcode.
       if (!read_size(ctx, n)) return false;
       if (((h >> 3) & 3) == bool_or_string_kind) {
+        if (h != header::bool_array && h != header::string_array) return ctx.fail(errc::invalid_value, at, "a bool or string array header");
         if (!ctx.enter()) return false;
         if ((h & 0x20) == 0) {
           if (!skip_bytes((n + 7) / 8)) return false;

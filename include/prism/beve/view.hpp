@@ -57,7 +57,7 @@ class node {
       case type::object: return valid_object_header(h) ? value_type::object : value_type::other;
       case type::typed_array: {  // uint8 typed arrays are how BEVE holds blobs
         dtype t{};
-        if (((h >> 3) & 3) == bool_or_string_kind) return value_type::array;
+        if (((h >> 3) & 3) == bool_or_string_kind) return h == header::bool_array || h == header::string_array ? value_type::array : value_type::other;
         if (h == typed_array_header<std::uint8_t>) return value_type::binary;
         return dtype_of_header(h, false, t) ? value_type::tensor : element_size(h) ? value_type::array : value_type::other;
       }
