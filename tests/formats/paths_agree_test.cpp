@@ -155,6 +155,7 @@ TEST(PathsAgree, BeveHeadersWithReservedBitsAreRefused) {
   expect_every_path<prism::beve>("\xfb\x00"s, false);              // an object of no key type
   expect_every_path<prism::beve>("\x5c\x08\xff"s, false);          // a bool array header with reserved bits
   expect_every_path<prism::beve>("\x1c\x08\xff"s, true);           // two bools
+  expect_every_path<prism::beve>("\x1c\x79\x00\x00\x00\x20\xf0"s, true);  // 30 bools in 4 bytes
   expect_every_path<prism::beve>("\x05\x04\x02\x04\x61"s, true);  // ["a"]
 }
 

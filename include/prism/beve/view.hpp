@@ -244,7 +244,7 @@ class node {
     std::uint64_t count{};
     std::size_t after{};
     if (const errc e = size_at(pos_ + 1, count, after); e != errc::ok) return e;
-    if (count > size_) return errc::unexpected_end;
+    if ((h == header::bool_array ? count / 8 : count) > size_) return errc::unexpected_end;  // a bool takes a bit
     n = static_cast<std::size_t>(count);
     return errc::ok;
   }
