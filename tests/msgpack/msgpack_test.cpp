@@ -99,7 +99,7 @@ TEST(MsgPack, MissingKeysOnOption) {
   auto r = prism::read<prism::msgpack, Leaf, strict>(in);
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().code, prism::errc::missing_key);
-  EXPECT_EQ(r.error().path, "weight");
+  EXPECT_EQ(r.error().found, "no weight");
 }
 
 TEST(MsgPack, EnumsAsNumbersOrNames) {

@@ -192,9 +192,11 @@ status read(T& value, const Bytes& bytes, const limits& lim = {}) {
   return detail::read_from_source<Format, Opts>(value, span_source{std::ranges::data(bytes), detail::input_size(bytes)}, lim);
 }
 
-// Reads one value from a stream, consuming exactly its bytes.
+// Reads one value from a stream, consuming exactly its bytes. A stream that has failed already
+// (a file that could not be opened) is an io_error, not an empty input.
 template <class Format, options Opts = Format::defaults, class T>
 status read(T& value, std::istream& is, const limits& lim = {}) {
+  if (is.fail()) [[unlikely]] return error{errc::io_error, 0, {}, Format::name, "a readable stream (is the file open?)", "a failed stream"};
   return detail::read_from_source<Format, Opts>(value, stream_source{is}, lim);
 }
 

@@ -30,13 +30,13 @@ class error_state {
 
   // Records the first error; always returns false so that callers can `return ctx.fail(...)`.
   PRISM_COLD bool fail(errc code, std::size_t offset, std::string_view expected = {}, std::string_view found = {}) {
-    if (!failed()) error_ = error{code, offset, {}, {}, expected, found};
+    if (!failed()) error_ = error{code, offset, {}, {}, expected, std::string(found)};
     return false;
   }
   // Bit-level formats: the error's place in bits (its byte goes to `offset`).
   PRISM_COLD bool fail_at_bit(errc code, std::size_t bit, std::string_view expected = {}, std::string_view found = {}) {
     if (!failed()) {
-      error_ = error{code, bit / 8, {}, {}, expected, found};
+      error_ = error{code, bit / 8, {}, {}, expected, std::string(found)};
       error_.bit_offset = bit;
     }
     return false;

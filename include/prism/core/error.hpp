@@ -63,7 +63,7 @@ struct error {
   std::string path;              // field path such as "weapons[3].damage"; empty at the top level
   std::string_view format;       // "msgpack", "pack", ...
   std::string_view expected;     // what the decoder wanted, for type errors
-  std::string_view found;        // what it found instead
+  std::string found;             // what it found instead: a key, a value, the fields that are absent
   std::size_t line = 0;          // text formats: 1-based line and column of `offset`; 0 if unknown
   std::size_t column = 0;
   static constexpr std::size_t no_bit_offset = static_cast<std::size_t>(-1);

@@ -33,8 +33,15 @@ struct member_pointer_traits<Member Class::*> {
 };
 }  // namespace detail
 
-// A field of meta<T>::fields: its member, its name, and the attributes that single formats read
-// (prism::protobuf_field, prism::zserio_field), each given once with `with`. Core reads none.
+// Whether a field must be in the input, given with `with`:
+//   prism::field<&Order::id>().with(prism::presence::required)
+// by_options (the default): required under options::error_on_missing_keys, unless the member is
+// a std::optional or a pointer, whose absence means empty.
+enum class presence : unsigned char { by_options, required, optional };
+
+// A field of meta<T>::fields: its member, its name, and its attributes, each given once with
+// `with`: prism::presence (core reads it) and what single formats read (prism::protobuf_field,
+// prism::zserio_field).
 template <auto MemberPtr, class... Attributes>
 struct field_descriptor {
   using traits = detail::member_pointer_traits<decltype(MemberPtr)>;

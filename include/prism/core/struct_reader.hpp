@@ -13,6 +13,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "concepts.hpp"
 #include "config.hpp"
 #include "error.hpp"
 #include "fields.hpp"
@@ -24,6 +25,47 @@ namespace prism::detail {
 
 template <class T>
 inline constexpr key_index<field_count_v<T>> struct_keys{field_names<T>()};
+
+// Whether field I must be in the input (its prism::presence in meta, else the options).
+template <options O, class T, std::size_t I>
+constexpr bool field_required() noexcept {
+  constexpr presence p = field_attribute<presence, T, I>();
+  using member = field_type<T, I>;
+  if constexpr (p == presence::by_options) return O.error_on_missing_keys && !optional_type<member> && !owning_pointer<member>;
+  else return p == presence::required;
+}
+template <options O, class T>
+inline constexpr auto required_fields = []<std::size_t... I>(std::index_sequence<I...>) {
+  return std::array<bool, sizeof...(I)>{field_required<O, T, I>()...};
+}(std::make_index_sequence<field_count_v<T>>{});
+// The number of fields, in Order, that cover every required one (0 when none is).
+template <options O, class T, const auto& Order>
+inline constexpr std::size_t required_prefix = [] {
+  std::size_t n = 0;
+  for (std::size_t k = 0; k < field_count_v<T>; ++k)
+    if (required_fields<O, T>[Order[k]]) n = k + 1;
+  return n;
+}();
+
+// A key the struct does not have, under error_on_unknown_keys: the error names it.
+template <class Ctx>
+PRISM_COLD bool unknown_key(Ctx& ctx, std::string_view key, std::size_t key_at) {
+  std::string quoted;
+  quoted.reserve(key.size() + 2);
+  quoted.append(1, '"').append(key).append(1, '"');
+  return ctx.fail(errc::unknown_key, key_at, "a field name", quoted);
+}
+
+// The required fields of T that `present(k)` says are absent: an error at `at` naming them all.
+template <options O, class T, class Ctx, class Present>
+PRISM_COLD bool missing_fields(Ctx& ctx, std::size_t at, Present&& present) {
+  std::string absent;
+  for (std::size_t k = 0; k < field_count_v<T>; ++k) {
+    if (!required_fields<O, T>[k] || present(k)) continue;
+    absent.append(absent.empty() ? "" : ", ").append(struct_keys<T>.names[k]);
+  }
+  return ctx.fail(errc::missing_key, at, "every required field", "no " + absent);
+}
 
 // Fields on the wire in declaration order; a format that sorts them passes its own order.
 template <class T>
@@ -102,7 +144,7 @@ class struct_keys_reader {
     const std::size_t index = struct_keys<T>.find(key);
     if (index >= fields || seen(index)) [[unlikely]] {
       if constexpr (O.error_on_unknown_keys) {
-        if (index >= fields) return ctx.fail(errc::unknown_key, key_at, "a field name");
+        if (index >= fields) return unknown_key(ctx, key, key_at);
       }
       if constexpr (std::remove_cvref_t<decltype(ctx.src)>::bounded) {
         return skip() || ctx.in_key(key);
@@ -115,30 +157,26 @@ class struct_keys_reader {
     return read_field(index);
   }
 
-  // After the last entry: leaves the struct's depth; with error_on_missing_keys, every field
-  // must have been seen (the error is at the struct's offset `at`, naming the first absent one).
+  // After the last entry: leaves the struct's depth; every required field must have been seen
+  // (the error is at the struct's offset `at`, naming every absent one).
   template <class Ctx>
   PRISM_INLINE bool finish(Ctx& ctx, [[maybe_unused]] std::size_t at) {
     ctx.leave();
-    if constexpr (O.error_on_missing_keys) {
-      if (in_order_ + seen_.count() < fields) [[unlikely]] {
-        for (std::size_t k = 0; k < fields; ++k) {
-          if (!seen(k)) {
-            ctx.fail(errc::missing_key, at, "every field");
-            return ctx.in_field(struct_keys<T>.names[k]);
-          }
-        }
+    if constexpr (required_prefix<O, T, Order> > 0) {
+      for (std::size_t k = 0; k < fields; ++k) {
+        if (required_fields<O, T>[k] && !seen(k)) [[unlikely]]
+          return missing_fields<O, T>(ctx, at, [&](std::size_t f) { return seen(f); });
       }
     }
     return true;
   }
 };
 
-// The in-order pass read `count` of the n entries: true when no key is left to look up (and,
-// with error_on_missing_keys, every field was among them).
-template <options O, class T>
+// The in-order pass read `count` of the n entries: true when no key is left to look up and
+// every required field was among them.
+template <options O, class T, const auto& Order = declaration_order<T>>
 PRISM_INLINE constexpr bool all_read_in_order(std::size_t count, std::size_t n) noexcept {
-  return count == n && (!O.error_on_missing_keys || n == field_count_v<T>);
+  return count == n && count >= required_prefix<O, T, Order>;
 }
 
 // Entries `first` to n of a struct written as a map, after the in-order pass read the others:
@@ -185,12 +223,13 @@ PRISM_INLINE bool read_positional_item(Ctx& ctx, std::size_t i, ReadField&& read
   return skip() || ctx.in_element(i);
 }
 
-// After `count` positional items: fewer than the fields leave the rest untouched, unless every
-// field is required.
+// After `count` positional items: fewer than the fields leave the rest untouched, unless one of
+// those is required.
 template <options O, class T, class Ctx>
 PRISM_INLINE bool positional_complete(Ctx& ctx, [[maybe_unused]] std::size_t count, [[maybe_unused]] std::size_t at) {
-  if constexpr (O.error_on_missing_keys) {
-    if (count < field_count_v<T>) return ctx.fail(errc::missing_key, at, "an array with every field");
+  if constexpr (required_prefix<O, T, declaration_order<T>> > 0) {
+    if (count < required_prefix<O, T, declaration_order<T>>) [[unlikely]]
+      return missing_fields<O, T>(ctx, at, [&](std::size_t k) { return k < count; });
   }
   return true;
 }

@@ -40,7 +40,7 @@ inline constexpr auto field_readers = []<std::size_t... I>(std::index_sequence<I
 // A key the struct does not have: an error, or its value checked and skipped.
 template <options O, class Ctx>
 bool unknown_member(Ctx& ctx, std::string_view key, std::size_t key_at) {
-  if constexpr (O.error_on_unknown_keys) return ctx.fail(errc::unknown_key, key_at, "a field name");
+  if constexpr (O.error_on_unknown_keys) return detail::unknown_key(ctx, key, key_at);
   return skip_value<O>(ctx) || ctx.in_key(key);
 }
 

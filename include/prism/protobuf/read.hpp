@@ -4,6 +4,7 @@
 #include <bit>
 #include <cstring>
 #include <limits>
+#include <string>
 #include <string_view>
 #include <type_traits>
 
@@ -361,7 +362,7 @@ PRISM_INLINE bool read_fields(Ctx& ctx, std::size_t end, Dispatch&& dispatch) {
       case outcome::failed: return false;
       case outcome::unknown:
         if constexpr (O.error_on_unknown_keys) {
-          return ctx.fail(errc::unknown_key, at, "a field of the message");
+          return ctx.fail(errc::unknown_key, at, "a field of the message", "field number " + std::to_string(number));
         } else {
           if (!skip_field(ctx, number, w, at)) return false;
         }
