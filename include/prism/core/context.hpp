@@ -2,6 +2,7 @@
 // State shared by a decoder or an encoder during one call: the source or sink, the limits, the
 // depth and allocation budget, and the first error with its field path (built while unwinding).
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -18,64 +19,72 @@ PRISM_COLD inline void prepend_path(std::string& path, std::string_view segment)
 }
 }  // namespace detail
 
+// The first error of a call, on the heap: a context that never fails (nearly every one, and a
+// view makes one per access) costs one null pointer, not a whole prism::error.
 class error_state {
  public:
-  [[nodiscard]] bool failed() const noexcept { return error_.code != errc::ok; }
-  const error& get() const noexcept { return error_; }
+  [[nodiscard]] bool failed() const noexcept { return error_ != nullptr; }
+  const error& get() const noexcept { return error_ ? *error_ : detail::no_error(); }
   error take(std::string_view format) {
-    error_.format = format;
-    if (!error_.path.empty() && error_.path.front() == '.') error_.path.erase(0, 1);
-    return std::move(error_);
+    if (!error_) return error{};
+    error_->format = format;
+    if (!error_->path.empty() && error_->path.front() == '.') error_->path.erase(0, 1);
+    return std::move(*error_);
   }
 
   // Records the first error; always returns false so that callers can `return ctx.fail(...)`.
   PRISM_COLD bool fail(errc code, std::size_t offset, std::string_view expected = {}, std::string_view found = {}) {
-    if (!failed()) error_ = error{code, offset, {}, {}, expected, std::string(found)};
+    if (!failed()) error_ = std::make_unique<error>(error{code, offset, {}, {}, expected, std::string(found)});
     return false;
   }
   // Bit-level formats: the error's place in bits (its byte goes to `offset`).
   PRISM_COLD bool fail_at_bit(errc code, std::size_t bit, std::string_view expected = {}, std::string_view found = {}) {
     if (!failed()) {
-      error_ = error{code, bit / 8, {}, {}, expected, std::string(found)};
-      error_.bit_offset = bit;
+      error_ = std::make_unique<error>(error{code, bit / 8, {}, {}, expected, std::string(found)});
+      error_->bit_offset = bit;
     }
     return false;
   }
   // Takes the error of a nested decode (over a copy of the input), shifted by `offset`.
   PRISM_COLD bool adopt(error e, std::size_t offset) {
     e.offset += offset;
-    error_ = std::move(e);
+    error_ = std::make_unique<error>(std::move(e));
     return false;
   }
   // Text formats: where the error offset lies as line and column.
   PRISM_COLD void locate(std::size_t line, std::size_t column) {
-    error_.line = line;
-    error_.column = column;
+    if (!error_) return;
+    error_->line = line;
+    error_->column = column;
   }
   PRISM_COLD bool in_field(std::string_view name) {
-    detail::prepend_path(error_.path, name);
-    detail::prepend_path(error_.path, ".");
+    if (!error_) return false;
+    detail::prepend_path(error_->path, name);
+    detail::prepend_path(error_->path, ".");
     return false;
   }
   PRISM_COLD bool in_element(std::size_t index) {
-    detail::prepend_path(error_.path, "[" + std::to_string(index) + "]");
+    if (!error_) return false;
+    detail::prepend_path(error_->path, "[" + std::to_string(index) + "]");
     return false;
   }
   // Column formats (pack's packed sequences) decode a field of every element at once.
   PRISM_COLD bool in_column() {
-    detail::prepend_path(error_.path, "[*]");
+    if (!error_) return false;
+    detail::prepend_path(error_->path, "[*]");
     return false;
   }
   PRISM_COLD bool in_key(std::string_view key) {
+    if (!error_) return false;
     std::string segment = "[\"";
     segment.append(key);
     segment.append("\"]");
-    detail::prepend_path(error_.path, segment);
+    detail::prepend_path(error_->path, segment);
     return false;
   }
 
  private:
-  error error_;
+  std::unique_ptr<error> error_;
 };
 
 // The context owns its source and sink by value, so that hot paths reach the cursor through
