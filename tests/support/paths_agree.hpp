@@ -167,7 +167,8 @@ std::string disagreement(std::string_view input, const prism::limits& lim) {
             (verified || (v.transcode != errc::ok && v.value != errc::ok));
   } else {
     // prism::value holds each tag as a level of nesting: a chain of tags counts against max_depth there.
-    agree = holds(v.transcode) && (holds(v.value) || (v.value == errc::too_deep && v.transcode == errc::ok));
+    // (A transcode holds depth to the walk's rule.)
+    agree = holds(v.transcode) && (holds(v.value) || (v.value == errc::too_deep && well_formed));
     if (v.verify) {
       // JSON's verify checks the syntax of numbers, not their range (a read refuses 1e400).
       agree &= (*v.verify == errc::ok) == well_formed || (*v.verify == errc::ok && v.value == errc::out_of_range);
