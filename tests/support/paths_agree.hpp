@@ -158,7 +158,7 @@ std::string disagreement(std::string_view input, const prism::limits& lim) {
   auto holds = [&](errc e) { return e == errc::ok ? well_formed : !well_formed || e == errc::type_mismatch || e == errc::out_of_range; };
   // A view of zbin or FlexBuffers follows offsets without verify()'s checks of their order and
   // sharing: a walk of an unverified message may accept more (a read and a transcode verify first).
-  constexpr bool walk_trusts_offsets = requires { prism::view_traits<Format>::verify(nullptr, 0, lim); } && Format::name != "json";
+  constexpr bool walk_trusts_offsets = requires { prism::view_traits<Format>::verify_before_walk; };
   bool agree = true;
   if constexpr (walk_trusts_offsets) {
     const bool verified = *v.verify == errc::ok;
