@@ -93,8 +93,25 @@ struct sized {
   int bits = 0;
 };
 
+// Annotated through prism::meta: every member kept, some given names or attributes.
+struct Order {
+  int id;
+  std::string email;
+  bool protected_;
+  double total;
+};
+
 }  // namespace reflect_test_types
 using namespace reflect_test_types;
+
+template <>
+struct prism::meta<Order> {
+  static constexpr auto annotations = std::tuple{
+      prism::field<&Order::email>().with(numbered{4}),
+      prism::field<&Order::total>("sum").with(sized{3}),
+      prism::field<&Order::protected_>().with(numbered{8}),
+  };
+};
 
 template <>
 struct prism::meta<Person> {
@@ -169,6 +186,21 @@ TEST(Reflect, MetaRenamesSkipsAndCarriesAttributes) {
   Person p{"Ada", 36, "scratch"};
   EXPECT_EQ(prism::get_field<0>(p), "Ada");
   EXPECT_EQ(prism::get_field<1>(p), 36);
+}
+
+TEST(Reflect, AnnotationsKeepEveryMemberAndNameOrMarkSome) {
+  static_assert(prism::field_count_v<Order> == 4);
+  static_assert(prism::field_name<Order, 0>() == "id");
+  static_assert(prism::field_name<Order, 1>() == "email");
+  static_assert(prism::field_name<Order, 2>() == "protected");  // the member's own name, underscore dropped
+  static_assert(prism::field_name<Order, 3>() == "sum");        // renamed
+  static_assert(prism::field_attribute<numbered, Order, 0>().number == 0);
+  static_assert(prism::field_attribute<numbered, Order, 1>().number == 4);
+  static_assert(prism::field_attribute<numbered, Order, 2>().number == 8);
+  static_assert(prism::field_attribute<sized, Order, 3>().bits == 3);
+  Order o{7, "a@b", true, 1.5};
+  EXPECT_EQ(prism::get_field<3>(o), 1.5);
+  EXPECT_EQ(prism::get_field<1>(o), "a@b");
 }
 
 TEST(Reflect, MetaDescribesNonAggregates) {

@@ -22,8 +22,48 @@ concept reflectable_aggregate = std::is_class_v<T> && std::is_aggregate_v<T> && 
 template <class T>
 concept reflectable = has_meta_fields<T> || detail::reflectable_aggregate<T>;
 
+namespace detail {
+inline constexpr std::size_t no_annotation = static_cast<std::size_t>(-1);
+
+template <class T>
+using annotations_t = std::remove_cvref_t<decltype(meta<T>::annotations)>;
+
+// The index in meta<T>::annotations of the entry for reflected member I (matched by the member's
+// name, which is unique in an aggregate), else no_annotation.
+template <class T, std::size_t I>
+constexpr std::size_t annotation_of() noexcept {
+  if constexpr (!has_meta_annotations<T>) {
+    return no_annotation;
+  } else {
+    return []<std::size_t... A>(std::index_sequence<A...>) {
+      constexpr std::string_view member = member_name_from_pointer<field_pointer<I, T>()>();
+      std::size_t found = no_annotation;
+      ((member_name_from_pointer<std::tuple_element_t<A, annotations_t<T>>::pointer>() == member ? found = A : found), ...);
+      return found;
+    }(std::make_index_sequence<std::tuple_size_v<annotations_t<T>>>{});
+  }
+}
+
+// Every annotation names a member of T itself, and T lists no fields of its own.
+template <class T>
+constexpr bool annotations_are_valid() noexcept {
+  static_assert(!has_meta_fields<T>,
+                "prism::meta: give either `fields` (the members to use) or `annotations` (attributes of some "
+                "members, keeping all), not both");
+  static_assert(reflectable_aggregate<T>, "prism::meta: `annotations` need an aggregate whose members prism reflects; "
+                                          "list the members in `fields` instead");
+  return []<std::size_t... A>(std::index_sequence<A...>) {
+    return (std::is_same_v<typename std::tuple_element_t<A, annotations_t<T>>::class_type, T> && ...);
+  }(std::make_index_sequence<std::tuple_size_v<annotations_t<T>>>{});
+}
+}  // namespace detail
+
 template <reflectable T>
 constexpr std::size_t field_count() noexcept {
+  if constexpr (has_meta_annotations<T>) {
+    static_assert(detail::annotations_are_valid<T>(),
+                  "prism::meta<T>::annotations: every entry must be prism::field<&T::member>() of T's own members");
+  }
   if constexpr (has_meta_fields<T>) {
     return std::tuple_size_v<std::remove_cvref_t<decltype(meta<T>::fields)>>;
   } else {
@@ -38,6 +78,11 @@ template <class T, std::size_t I>
 constexpr std::string_view field_name() noexcept {
   if constexpr (has_meta_fields<T>) {
     return std::get<I>(meta<T>::fields).name;
+  } else if constexpr (detail::annotation_of<T, I>() != detail::no_annotation) {
+    // An annotation's name is the member's own unless it renames it.
+    constexpr std::string_view given = std::get<detail::annotation_of<T, I>()>(meta<T>::annotations).name;
+    constexpr std::string_view own = detail::member_name_from_pointer<detail::field_pointer<I, T>()>();
+    return given == own ? detail::aggregate_field_name<T, I> : given;
   } else {
     return detail::aggregate_field_name<T, I>;
   }
@@ -49,6 +94,8 @@ template <class A, class T, std::size_t I>
 constexpr A field_attribute() noexcept {
   if constexpr (has_meta_fields<T>) {
     return std::get<I>(meta<T>::fields).template attribute<A>();
+  } else if constexpr (detail::annotation_of<T, I>() != detail::no_annotation) {
+    return std::get<detail::annotation_of<T, I>()>(meta<T>::annotations).template attribute<A>();
   } else {
     return A{};
   }

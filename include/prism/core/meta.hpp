@@ -7,7 +7,13 @@
 //       prism::field<&Person::level>().with(prism::zserio_field{.bits = 5}),
 //   };                                              // members not listed are skipped
 //
-// where `with` attaches what one format reads of the field (its own attribute type).
+// where `with` attaches what one format reads of the field (its own attribute type), or
+//
+//   static constexpr auto annotations = std::tuple{
+//       prism::field<&Person::email>().with(prism::protobuf_field{.number = 4}),
+//   };                                              // the other members keep their defaults
+//
+// which gives names or attributes to some members of a reflected aggregate and keeps them all.
 //
 // which works for aggregates and non-aggregates alike (a class with private members makes
 // prism::meta<T> a friend). For enums, `enum_min` / `enum_max` widen or narrow the range of
@@ -78,5 +84,8 @@ constexpr field_descriptor<MemberPtr> field(std::string_view name = detail::memb
 
 template <class T>
 concept has_meta_fields = requires { std::tuple_size<std::remove_cvref_t<decltype(meta<T>::fields)>>::value; };
+
+template <class T>
+concept has_meta_annotations = requires { std::tuple_size<std::remove_cvref_t<decltype(meta<T>::annotations)>>::value; };
 
 }  // namespace prism

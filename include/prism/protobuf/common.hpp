@@ -184,10 +184,13 @@ PRISM_INLINE std::uint64_t wire_bits(T v) noexcept {
 
 // ---- field numbers ----
 
-// Numbers a member takes: one per alternative of a variant that is not std::monostate.
+// Numbers a member takes: one per alternative of a variant that is not std::monostate, none for
+// the member that keeps unknown fields.
 template <class T>
 constexpr std::size_t alternatives_with_numbers() noexcept {
-  if constexpr (variant_type<T>) {
+  if constexpr (std::is_same_v<T, protobuf_unknown_fields>) {
+    return 0;
+  } else if constexpr (variant_type<T>) {
     return []<std::size_t... I>(std::index_sequence<I...>) {
       return (std::size_t{0} + ... + (std::is_same_v<std::variant_alternative_t<I, T>, std::monostate> ? 0 : 1));
     }(std::make_index_sequence<std::variant_size_v<T>>{});
@@ -210,26 +213,60 @@ constexpr std::size_t slot_count() noexcept {
   }(std::make_index_sequence<field_count_v<T>>{});
 }
 
-// A member's first number is its meta id, else the number after the previous member's last.
+// Calls f(alternative) for each number member type M takes (see alternatives_with_numbers).
+template <class M, class F>
+constexpr void for_each_numbered_alternative(F&& f) {
+  if constexpr (std::is_same_v<M, protobuf_unknown_fields>) {
+  } else if constexpr (variant_type<M>) {
+    [&]<std::size_t... A>(std::index_sequence<A...>) {
+      ((std::is_same_v<std::variant_alternative_t<A, M>, std::monostate> ? void() : f(A)), ...);
+    }(std::make_index_sequence<std::variant_size_v<M>>{});
+  } else {
+    f(std::size_t{0});
+  }
+}
+
+// The index of T's member that keeps unknown fields, or field_count_v<T> when it has none.
+template <class T>
+constexpr std::size_t unknown_fields_member() noexcept {
+  std::size_t found = field_count_v<T>;
+  for_each_field_index<T>([&](auto I) {
+    if constexpr (std::is_same_v<field_type<T, I>, protobuf_unknown_fields>) found = I;
+  });
+  return found;
+}
+
+// A member with a meta id takes it (a variant: its alternatives take the id and the numbers
+// after it). The others take, in declaration order, the lowest numbers that no id takes, so that
+// a field inserted with an id leaves the numbers of the fields around it as they were.
 template <class T>
 constexpr auto make_slots() noexcept {
   std::array<slot, slot_count<T>()> slots{};
   std::size_t at = 0;
+  for_each_field_index<T>([&](auto I) {
+    constexpr std::uint32_t id = field_attribute<protobuf_field, T, I>().number;
+    if constexpr (id != 0) {
+      std::uint32_t number = id;
+      for_each_numbered_alternative<field_type<T, I>>([&](std::size_t a) { slots[at++] = slot{number++, I, a}; });
+    }
+  });
+  const auto taken = [&](std::uint32_t n) {
+    for (std::size_t i = 0; i < at; ++i)
+      if (slots[i].number == n) return true;
+    return false;
+  };
   std::uint32_t next = 1;
   for_each_field_index<T>([&](auto I) {
-    using M = field_type<T, I>;
-    constexpr std::uint32_t id = field_attribute<protobuf_field, T, I>().number;
-    std::uint32_t number = id != 0 ? id : next;
-    if constexpr (variant_type<M>) {
-      [&]<std::size_t... A>(std::index_sequence<A...>) {
-        ((std::is_same_v<std::variant_alternative_t<A, M>, std::monostate> ? void() : void(slots[at++] = slot{number++, I, A})),
-         ...);
-      }(std::make_index_sequence<std::variant_size_v<M>>{});
-    } else {
-      slots[at++] = slot{number++, I, 0};
+    if constexpr (field_attribute<protobuf_field, T, I>().number == 0) {
+      for_each_numbered_alternative<field_type<T, I>>([&](std::size_t a) {
+        while (taken(next)) ++next;
+        slots[at++] = slot{next++, I, a};
+      });
     }
-    next = number;
   });
+  // Declaration order, which the writer follows.
+  for (std::size_t i = 1; i < slots.size(); ++i)
+    for (std::size_t j = i; j > 0 && slots[j - 1].field > slots[j].field; --j) std::swap(slots[j - 1], slots[j]);
   return slots;
 }
 

@@ -1,6 +1,8 @@
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <string_view>
+#include <vector>
 
 #include "../core/api.hpp"
 #include "../core/options.hpp"
@@ -12,7 +14,8 @@ namespace prism {
 enum class protobuf_integer : std::uint8_t { automatic, varint, zigzag, fixed };
 
 // What protobuf reads of a field in meta: `prism::field<&P::id>().with(prism::protobuf_field{.number = 7})`.
-// Fields not numbered take the number after the previous field's.
+// Fields not numbered take, in declaration order, the lowest numbers that no numbered field has
+// (docs/protobuf.md "Field numbers").
 struct protobuf_field {
   std::uint32_t number = 0;
   protobuf_integer encoding = protobuf_integer::automatic;  // integers and their sequences
@@ -20,13 +23,23 @@ struct protobuf_field {
 
 // Protobuf's own options: `prism::options{.format = prism::protobuf_options{.zigzag = true}}`.
 struct protobuf_options {
-  flag<false> zigzag{};  // signed integers as sint32/sint64 where meta gives no encoding
+  flag<false> zigzag{};        // signed integers as sint32/sint64 where meta gives no encoding
+  flag<false> cpp_defaults{};  // a field absent from the message takes the value T{} gives it, not zero
 
   static constexpr std::uint32_t key = detail::format_key("protobuf");
-  using flags = detail::own_option_flags<protobuf_options, &protobuf_options::zigzag>;
+  using flags = detail::own_option_flags<protobuf_options, &protobuf_options::zigzag, &protobuf_options::cpp_defaults>;
   constexpr operator format_options() const noexcept { return flags::pack(key, *this); }  // NOLINT: `.format = protobuf_options{...}`
   constexpr operator options() const noexcept { return options{.format = *this}; }  // NOLINT: `write<F, protobuf_options{...}>`
   static constexpr protobuf_options from(const format_options& f) noexcept { return flags::unpack(f); }
+};
+
+// A struct member of this type (also spelled prism::protobuf::unknown_fields) takes no field
+// number: a read keeps in it the fields the struct does not know, as their encoded keys and
+// values, and a write puts them back after the known fields, so that a read-modify-write round
+// trip loses nothing. Other formats see a struct holding `bytes`.
+struct protobuf_unknown_fields {
+  std::vector<std::byte> bytes;
+  bool operator==(const protobuf_unknown_fields&) const = default;
 };
 
 // The Protocol Buffers wire format with proto3 semantics (docs/protobuf.md). A struct is a
@@ -37,6 +50,7 @@ struct protobuf_options {
 // any order, skips unknown ones, lets the last value win and merges repeated messages.
 struct protobuf {
   static constexpr std::string_view name = "protobuf";
+  using unknown_fields = protobuf_unknown_fields;
   // What protobuf has no encoding for (core/supported.hpp turns it into one error at the call).
   template <class T>
   static constexpr bool lacks_encoding = tensor_type<T> || tensor_view_type<T> || adapted_tensor<T>;

@@ -2,17 +2,20 @@
 // Protobuf decoder, first half: keys, varints, scalars, strings, packed ranges and the skipping
 // of unknown fields. Every length is checked against the input before anything is allocated.
 #include <bit>
+#include <cstddef>
 #include <cstring>
 #include <limits>
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <vector>
 
 #include "../core/byte_order.hpp"
 #include "../core/concepts.hpp"
 #include "../core/containers.hpp"
 #include "../core/context.hpp"
 #include "../core/text_input.hpp"
+#include "../core/varint.hpp"
 #include "common.hpp"
 #include "format.hpp"
 
@@ -289,18 +292,39 @@ bool read_packed(Ctx& ctx, R& r, std::uint32_t& filled) {
   return true;
 }
 
-// Skips the value of a field the destination does not have.
+// Appends a field's bytes to what a prism::protobuf::unknown_fields member keeps, charged to
+// the allocation budget.
 template <class Ctx>
-bool skip_field(Ctx& ctx, std::uint32_t number, wire w, std::size_t at) {
+bool keep_bytes(Ctx& ctx, std::vector<std::byte>& kept, const void* data, std::size_t n) {
+  if (!ctx.charge(n)) return false;
+  const auto* p = static_cast<const std::byte*>(data);
+  kept.insert(kept.end(), p, p + n);
+  return true;
+}
+
+template <class Ctx>
+bool keep_varint(Ctx& ctx, std::vector<std::byte>& kept, std::uint64_t v) {
+  std::uint8_t encoded[detail::max_varint_bytes];
+  return keep_bytes(ctx, kept, encoded, detail::put_varint(encoded, v));
+}
+
+// Skips the value of a field the destination does not have; with `kept`, appends the field (its
+// key and value, re-encoded in the shortest form) to it.
+template <class Ctx>
+bool skip_field(Ctx& ctx, std::uint32_t number, wire w, std::size_t at, std::vector<std::byte>* kept = nullptr) {
+  if (kept != nullptr && w != wire::group_end && w <= wire::i32 &&
+      !keep_varint(ctx, *kept, (std::uint64_t{number} << 3) | static_cast<std::uint64_t>(w)))
+    return false;
   switch (w) {
     case wire::varint: {
       std::uint64_t v;
-      return read_varint(ctx, v);
+      return read_varint(ctx, v) && (kept == nullptr || keep_varint(ctx, *kept, v));
     }
     case wire::i64:
     case wire::i32: {
       const std::size_t width = w == wire::i64 ? 8 : 4;
       if (!ctx.require(width)) return false;
+      if (kept != nullptr && !keep_bytes(ctx, *kept, ctx.src.cur(), width)) return false;
       ctx.src.advance(width);
       return true;
     }
@@ -308,6 +332,7 @@ bool skip_field(Ctx& ctx, std::uint32_t number, wire w, std::size_t at) {
       std::size_t n{};
       if (!read_length(ctx, n)) return false;
       if (!ctx.require(n)) return false;
+      if (kept != nullptr && !(keep_varint(ctx, *kept, n) && keep_bytes(ctx, *kept, ctx.src.cur(), n))) return false;
       ctx.src.advance(n);
       return true;
     }
@@ -321,9 +346,10 @@ bool skip_field(Ctx& ctx, std::uint32_t number, wire w, std::size_t at) {
         const auto inner_wire = static_cast<wire>(key & 7);
         if (inner_wire == wire::group_end) {
           if (inner != number) return ctx.fail(errc::invalid_value, key_at, "the group's own end");
+          if (kept != nullptr && !keep_varint(ctx, *kept, key)) return false;
           break;
         }
-        if (!skip_field(ctx, inner, inner_wire, key_at)) return false;
+        if (!skip_field(ctx, inner, inner_wire, key_at, kept)) return false;
       }
       ctx.leave();
       return true;
@@ -337,8 +363,9 @@ enum class outcome : std::uint8_t { read, unknown, failed };
 
 // Reads the fields of one message up to `end`; dispatch(number, wire, key offset) reads a known
 // field and says whether it knew it. SIZE_MAX as the end of a stream means "to the end of it".
+// Unknown fields are skipped, or appended to `kept` where the struct keeps them.
 template <options O, class Ctx, class Dispatch>
-PRISM_INLINE bool read_fields(Ctx& ctx, std::size_t end, Dispatch&& dispatch) {
+PRISM_INLINE bool read_fields(Ctx& ctx, std::size_t end, Dispatch&& dispatch, std::vector<std::byte>* kept = nullptr) {
   while (true) {
     if constexpr (std::remove_cvref_t<decltype(ctx.src)>::bounded) {
       if (ctx.src.offset() >= end) return true;
@@ -364,7 +391,7 @@ PRISM_INLINE bool read_fields(Ctx& ctx, std::size_t end, Dispatch&& dispatch) {
         if constexpr (O.error_on_unknown_keys) {
           return ctx.fail(errc::unknown_key, at, "a field of the message", "field number " + std::to_string(number));
         } else {
-          if (!skip_field(ctx, number, w, at)) return false;
+          if (!skip_field(ctx, number, w, at, kept)) return false;
         }
         break;
     }

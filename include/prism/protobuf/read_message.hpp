@@ -9,6 +9,7 @@
 #include <tuple>
 #include <type_traits>
 #include <variant>
+#include <cstddef>
 #include <vector>
 
 #include "../core/concepts.hpp"
@@ -76,6 +77,13 @@ void finish_member(T& v, std::uint32_t filled, bool merging) {
 
 template <options O, protobuf_integer E, class T, class Ctx>
 bool read_body(Ctx& ctx, T& v, std::size_t end, bool merging);
+
+// T{}, whose members give absent fields their values under protobuf_options::cpp_defaults.
+template <class T>
+const T& cpp_default_object() {
+  static const T object{};
+  return object;
+}
 
 // A length-delimited message: its length, then its fields.
 template <options O, protobuf_integer E, class T, class Ctx>
@@ -234,18 +242,41 @@ PRISM_INLINE outcome read_slot(Ctx& ctx, T& v, wire w, std::uint32_t* filled, st
 template <options O, class T, class Ctx>
 bool read_struct(Ctx& ctx, T& v, std::size_t end, bool merging) {
   constexpr std::size_t count = field_count_v<T>;
+  constexpr std::size_t keeper = unknown_fields_member<T>();
+  std::vector<std::byte>* kept = nullptr;
+  if constexpr (keeper != count) {
+    kept = &get_field<keeper>(v).bytes;
+    if (!merging) kept->clear();
+  }
   std::array<std::uint32_t, count> filled{};
   if (merging) for_each_field_index<T>([&](auto I) { filled[I] = merge_start(get_field<I>(v)); });
-  const bool ok = read_fields<O>(ctx, end, [&](std::uint32_t number, wire w, std::size_t at) {
-    return [&]<std::size_t... S>(std::index_sequence<S...>) {
-      outcome r = outcome::unknown;
-      (void)((number == struct_slots<T>[S].number ? (r = read_slot<O, T, S>(ctx, v, w, filled.data(), at), true) : false) ||
-             ...);
-      return r;
-    }(std::make_index_sequence<struct_slots<T>.size()>{});
-  });
+  const bool ok = read_fields<O>(
+      ctx, end,
+      [&](std::uint32_t number, wire w, std::size_t at) {
+        return [&]<std::size_t... S>(std::index_sequence<S...>) {
+          outcome r = outcome::unknown;
+          (void)((number == struct_slots<T>[S].number ? (r = read_slot<O, T, S>(ctx, v, w, filled.data(), at), true)
+                                                       : false) ||
+                 ...);
+          return r;
+        }(std::make_index_sequence<struct_slots<T>.size()>{});
+      },
+      kept);
   if (!ok) return false;
-  for_each_field_index<T>([&](auto I) { finish_member(get_field<I>(v), filled[I], merging); });
+  for_each_field_index<T>([&](auto I) {
+    auto& member = get_field<I>(v);
+    using M = std::remove_cvref_t<decltype(member)>;
+    if constexpr (I == keeper) {
+    } else if constexpr (own<O>.cpp_defaults && std::is_copy_assignable_v<M>) {
+      if (filled[I] == 0 && !merging) {
+        member = get_field<I>(cpp_default_object<T>());
+      } else {
+        finish_member(member, filled[I], merging);
+      }
+    } else {
+      finish_member(member, filled[I], merging);
+    }
+  });
   return true;
 }
 

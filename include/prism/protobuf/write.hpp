@@ -280,7 +280,9 @@ bool put_body(Out& out, const T& v) {
     return all_fields<T>([&](auto I) {
       using M = field_type<T, I>;
       const auto& member = get_field<I>(v);
-      if constexpr (variant_type<M>) {
+      if constexpr (std::is_same_v<M, protobuf_unknown_fields>) {
+        return member.bytes.empty() || put_raw(out, member.bytes.data(), member.bytes.size());
+      } else if constexpr (variant_type<M>) {
         return put_oneof<O, encoding_of<T, I>, member_alternatives<T, I>>(out, member);
       } else {
         return put_field<O, first_number<T, I>(), encoding_of<T, I>, false>(out, member);
