@@ -121,6 +121,25 @@ constexpr decltype(auto) get_field(T& object) noexcept {
 template <class T, std::size_t I>
 using field_type = std::remove_cvref_t<decltype(get_field<I>(std::declval<T&>()))>;
 
+// T{}: the values its default member initializers give, for formats that give a field absent
+// from the input its C++ default.
+template <class T>
+const T& default_object() {
+  static const T object{};
+  return object;
+}
+
+// Gives field I of `object` the value T{} gives it.
+template <std::size_t I, class T>
+void assign_default_field(T& object) {
+  using M = field_type<T, I>;
+  if constexpr (std::is_copy_assignable_v<M>) {
+    get_field<I>(object) = get_field<I>(default_object<T>());
+  } else {
+    get_field<I>(object) = M{};
+  }
+}
+
 // Calls f(std::integral_constant<std::size_t, I>{}) for every field index, in order.
 template <class T, class F>
 constexpr void for_each_field_index(F&& f) {

@@ -13,7 +13,10 @@
 //       prism::field<&Person::email>().with(prism::protobuf_field{.number = 4}),
 //   };                                              // the other members keep their defaults
 //
-// which gives names or attributes to some members of a reflected aggregate and keeps them all.
+// which gives names or attributes to some members of a reflected aggregate and keeps them all,
+// and for the type as a whole
+//
+//   static constexpr auto attributes = std::tuple{prism::pack_struct{.versioned = true}};
 //
 // which works for aggregates and non-aggregates alike (a class with private members makes
 // prism::meta<T> a friend). For enums, `enum_min` / `enum_max` widen or narrow the range of
@@ -84,6 +87,25 @@ constexpr field_descriptor<MemberPtr> field(std::string_view name = detail::memb
 
 template <class T>
 concept has_meta_fields = requires { std::tuple_size<std::remove_cvref_t<decltype(meta<T>::fields)>>::value; };
+
+template <class T>
+concept has_meta_attributes = requires { std::tuple_size<std::remove_cvref_t<decltype(meta<T>::attributes)>>::value; };
+
+// The attribute of type A that meta<T>::attributes gives the type T, else A{}.
+template <class A, class T>
+constexpr A type_attribute() noexcept {
+  if constexpr (has_meta_attributes<T>) {
+    return std::apply(
+        [](const auto&... given) {
+          A found{};
+          ((std::is_same_v<std::remove_cvref_t<decltype(given)>, A> ? void(found = A(given)) : void()), ...);
+          return found;
+        },
+        meta<T>::attributes);
+  } else {
+    return A{};
+  }
+}
 
 template <class T>
 concept has_meta_annotations = requires { std::tuple_size<std::remove_cvref_t<decltype(meta<T>::annotations)>>::value; };

@@ -34,6 +34,16 @@ class span_source {
   PRISM_INLINE std::size_t readable() const noexcept { return static_cast<std::size_t>(end_ - cur_); }
   bool at_end() const noexcept { return cur_ == end_; }
 
+  // Ends the input n bytes from here (need(n) has held) until widen(): a length-prefixed body
+  // is read as if nothing followed it.
+  using narrowing = const std::uint8_t*;
+  PRISM_INLINE narrowing narrow(std::size_t n) noexcept {
+    const std::uint8_t* outer = end_;
+    end_ = cur_ + n;
+    return outer;
+  }
+  PRISM_INLINE void widen(narrowing outer) noexcept { end_ = outer; }
+
  private:
   const std::uint8_t* begin_;
   const std::uint8_t* cur_;
@@ -73,9 +83,27 @@ class stream_source {
   }
   bool at_end() { return is_->peek() == std::istream::traits_type::eof(); }
 
+  // As span_source::narrow: the window ends n bytes from here (they are in it: need(n) has held),
+  // and no refill reads past them until widen().
+  struct narrowing {
+    std::size_t filled;
+    bool narrowed;
+  };
+  narrowing narrow(std::size_t n) noexcept {
+    const narrowing outer{filled_, narrowed_};
+    filled_ = pos_ + n;
+    narrowed_ = true;
+    return outer;
+  }
+  void widen(narrowing outer) noexcept {
+    filled_ = outer.filled;
+    narrowed_ = outer.narrowed;
+  }
+
  private:
   // Grows the window only as bytes arrive, so a huge length prefix cannot force a huge buffer.
   bool refill(std::size_t n) {
+    if (narrowed_) return false;
     if (pos_ > 0) {
       std::memmove(buffer_.data(), buffer_.data() + pos_, filled_ - pos_);
       filled_ -= pos_;
@@ -97,6 +125,7 @@ class stream_source {
   std::size_t pos_ = 0;
   std::size_t filled_ = 0;
   std::size_t base_ = 0;
+  bool narrowed_ = false;
 };
 
 // A copy of a source's position for the usual-case paths of the binary decoders: kept in

@@ -9,8 +9,13 @@
 #include "../core/error.hpp"
 #include "../core/fields.hpp"
 #include "../core/varint.hpp"
+#include "format.hpp"
 
 namespace prism::pack_detail {
+
+// A struct written as its body's size, then its fields (pack_struct::versioned).
+template <class T>
+concept versioned_struct = reflectable<T> && type_attribute<pack_struct, T>().versioned;
 
 template <class T>
 constexpr bool is_raw() noexcept;
@@ -31,7 +36,7 @@ constexpr bool is_raw() noexcept {
     return true;
   } else if constexpr (fixed_array<T>) {
     return is_raw<typename T::value_type>() && sizeof(T) == sizeof(typename T::value_type) * std::tuple_size_v<T>;
-  } else if constexpr (reflectable<T> && !has_meta_fields<T> && std::is_trivially_copyable_v<T>) {
+  } else if constexpr (reflectable<T> && !has_meta_fields<T> && !versioned_struct<T> && std::is_trivially_copyable_v<T>) {
     return raw_struct<T>(std::make_index_sequence<field_count_v<T>>{});
   } else {
     return false;

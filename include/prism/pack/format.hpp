@@ -18,6 +18,15 @@ struct pack_options {
   static constexpr pack_options from(const format_options& f) noexcept { return flags::unpack(f); }
 };
 
+// What pack reads of a struct type in meta:
+//   static constexpr auto attributes = std::tuple{prism::pack_struct{.versioned = true}};
+// A versioned struct is written as the size of its body, then its fields: a reader built with
+// fields appended to the struct gives the missing ones their C++ defaults, and a reader built
+// without them skips them (docs/pack.md "Versioned structs").
+struct pack_struct {
+  bool versioned = false;
+};
+
 // prism's compact schema-driven binary (docs/pack.md): the C++ type is the schema.
 struct pack {
   static constexpr std::string_view name = "pack";

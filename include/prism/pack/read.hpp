@@ -37,6 +37,8 @@ constexpr std::size_t min_size() noexcept {
     }(std::make_index_sequence<std::tuple_size_v<T>>{});
   } else if constexpr (time_point_type<T>) {
     return 8;
+  } else if constexpr (versioned_struct<T>) {
+    return 1;  // its size: the body may hold no field at all
   } else if constexpr (reflectable<T> && !string_type<T> && !sequence<T> && !map_type<T> && !optional_type<T> &&
                        !variant_type<T> && !owning_pointer<T> && !blob<T> && !string_view_type<T>) {
     return []<std::size_t... I>(std::index_sequence<I...>) {
@@ -130,11 +132,23 @@ bool read_tensor(Ctx& ctx, T& v) {
 template <options O, std::size_t I, class T, class Ctx>
 PRISM_INLINE bool read_fields(Ctx& ctx, T& v);
 
+template <options O, class T, class Ctx>
+bool read_versioned(Ctx& ctx, T& v);
+
+template <options O, class T, class Ctx>
+PRISM_INLINE bool read_struct_body(Ctx& ctx, T& v) {
+  if constexpr (versioned_struct<T>) {
+    return read_versioned<O>(ctx, v);
+  } else {
+    return read_fields<O, 0>(ctx, v);
+  }
+}
+
 // read_value, with the common leaves (raw numbers, short strings) and the fields of structs
 // inline in the caller: a struct's fields or a vector's elements then cost no call each.
 template <options O, class T, class Ctx>
 PRISM_INLINE bool read_inline(Ctx& ctx, T& v) {
-  if constexpr (field_by_field<O, T>) return read_fields<O, 0>(ctx, v);
+  if constexpr (field_by_field<O, T>) return read_struct_body<O>(ctx, v);
   else if constexpr (own<O>.packed_sequences && packed_container<T>) return read_value<O>(ctx, v);
   else if constexpr (string_type<T>) return read_text<O>(ctx, v);
   else if constexpr (raw<T>) return read_raw(ctx, v);
@@ -326,9 +340,57 @@ struct wire_reader {
   }
   template <options O, class Ctx, class T>
   PRISM_INLINE static bool read_struct(Ctx& ctx, T& v) {
-    return read_fields<O, 0>(ctx, v);
+    return read_struct_body<O>(ctx, v);
   }
 };
+
+// The fields of a versioned struct's body from field I on. Where the body ends before a field,
+// that field and the ones after it were added after the writer was built: they take their C++
+// defaults. A field cut off by the body's end is an error.
+template <options O, std::size_t I, class T, class Ctx>
+PRISM_INLINE bool read_fields_of_body(Ctx& ctx, T& v) {
+  if constexpr (I == field_count_v<T>) {
+    return true;
+  } else {
+    if (ctx.src.readable() == 0) [[unlikely]] {
+      [&]<std::size_t... K>(std::index_sequence<K...>) {
+        (assign_default_field<I + K>(v), ...);
+      }(std::make_index_sequence<field_count_v<T> - I>{});
+      return true;
+    }
+    constexpr std::size_t end = raw_run_end<T, I>();
+    if constexpr (end - I >= 2) {
+      constexpr std::size_t bytes = raw_run_bytes<T, I, end>();
+      if (ctx.src.need(bytes)) [[likely]] {
+        const std::uint8_t* p = ctx.src.cur();
+        [&]<std::size_t... K>(std::index_sequence<K...>) {
+          std::size_t at = 0;
+          ((std::memcpy(&get_field<I + K>(v), p + at, sizeof(field_type<T, I + K>)), at += sizeof(field_type<T, I + K>)), ...);
+        }(std::make_index_sequence<end - I>{});
+        ctx.src.advance(bytes);
+        return read_fields_of_body<O, end>(ctx, v);
+      }
+    }
+    if (!read_inline<O>(ctx, get_field<I>(v))) [[unlikely]] return ctx.in_field(field_name<T, I>());
+    return read_fields_of_body<O, I + 1>(ctx, v);
+  }
+}
+
+// A versioned struct (see write_versioned): its size, then its body, read as if the input ended
+// with it; what a newer writer appended after the fields this reader knows is skipped.
+template <options O, class T, class Ctx>
+bool read_versioned(Ctx& ctx, T& v) {
+  const std::size_t at = ctx.src.offset();
+  std::uint64_t size{};
+  if (!read_varint(ctx, size)) return false;
+  if (size > ctx.src.remaining_bound() || !ctx.src.need(static_cast<std::size_t>(size))) [[unlikely]]
+    return ctx.fail(errc::unexpected_end, at, "the struct's body of the size before it");
+  const auto outer = ctx.src.narrow(static_cast<std::size_t>(size));
+  const bool ok = read_fields_of_body<O, 0>(ctx, v);
+  if (ok) ctx.src.advance(ctx.src.readable());
+  ctx.src.widen(outer);
+  return ok;
+}
 
 template <options O, class T, class Ctx>
 bool read_value(Ctx& ctx, T& v) {

@@ -2,6 +2,7 @@
 // pack encoder: see docs/pack.md for the wire format.
 #include <chrono>
 #include <cstring>
+#include <string>
 #include <type_traits>
 
 #include "../core/category_write.hpp"
@@ -62,11 +63,23 @@ bool write_tensor(Ctx& ctx, const Tensor& t) {
 template <options O, std::size_t I, class T, class Ctx>
 PRISM_INLINE bool write_fields(Ctx& ctx, const T& v);
 
+template <options O, class T, class Ctx>
+bool write_versioned(Ctx& ctx, const T& v);
+
+template <options O, class T, class Ctx>
+PRISM_INLINE bool write_struct_body(Ctx& ctx, const T& v) {
+  if constexpr (versioned_struct<T>) {
+    return write_versioned<O>(ctx, v);
+  } else {
+    return write_fields<O, 0>(ctx, v);
+  }
+}
+
 // write_value, with raw numbers, strings and the fields of structs inline in the caller: a
 // struct's fields or a vector's elements then cost no call each.
 template <options O, class T, class Ctx>
 PRISM_INLINE bool write_inline(Ctx& ctx, const T& v) {
-  if constexpr (field_by_field<O, T>) return write_fields<O, 0>(ctx, v);
+  if constexpr (field_by_field<O, T>) return write_struct_body<O>(ctx, v);
   else if constexpr (own<O>.packed_sequences && packed_container<T>) return write_value<O>(ctx, v);
   else if constexpr (raw<T>) return write_raw(ctx, v);
   else if constexpr (string_type<T> || string_view_type<T> || blob<T>) return write_counted_bytes(ctx, v.size(), v.data(), v.size());
@@ -174,9 +187,43 @@ struct wire_writer {
   }
   template <options O, class Ctx, class T>
   PRISM_INLINE static bool write_struct(Ctx& ctx, const T& v) {
-    return write_fields<O, 0>(ctx, v);
+    return write_struct_body<O>(ctx, v);
   }
 };
+
+// A versioned struct: the size of its body (a varint), then its fields. The body is written
+// after one byte kept for its size, and moved up where the size takes more; a sink that cannot
+// go back (a stream) gets the body from a buffer.
+template <options O, class T, class Ctx>
+bool write_versioned(Ctx& ctx, const T& v) {
+  if constexpr (requires { ctx.out.at(std::size_t{}); }) {
+    const std::size_t start = ctx.out.position();
+    if (!ctx.reserve(1)) return false;
+    ctx.out.advance(1);
+    if (!write_fields<O, 0>(ctx, v)) return false;
+    const std::size_t n = ctx.out.position() - start - 1;
+    if (n < 0x80) [[likely]] {
+      *ctx.out.at(start) = static_cast<std::uint8_t>(n);
+      return true;
+    }
+    const std::size_t extra = varint_size(n) - 1;
+    if (!ctx.reserve(extra)) return false;
+    // The body's last `extra` bytes go to the room just reserved (which a fixed buffer may serve
+    // from its scratch area), the rest moves up within what is written.
+    std::uint8_t* body = ctx.out.at(start + 1);
+    std::memcpy(ctx.out.cur(), body + n - extra, extra);
+    std::memmove(body + extra, body, n - extra);
+    put_varint(ctx.out.at(start), n);
+    ctx.out.advance(extra);
+    return true;
+  } else {
+    std::string body;
+    write_context<buffer_sink<std::string>> inner{buffer_sink<std::string>{body}};
+    if (!write_fields<O, 0>(inner, v)) return ctx.adopt(inner.take({}), 0);
+    inner.out.finish();
+    return write_size(ctx, body.size()) && ctx.write(body.data(), body.size());
+  }
+}
 
 template <options O, class T, class Ctx>
 bool write_value(Ctx& ctx, const T& v) {

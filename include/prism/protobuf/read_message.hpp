@@ -78,12 +78,6 @@ void finish_member(T& v, std::uint32_t filled, bool merging) {
 template <options O, protobuf_integer E, class T, class Ctx>
 bool read_body(Ctx& ctx, T& v, std::size_t end, bool merging);
 
-// T{}, whose members give absent fields their values under protobuf_options::cpp_defaults.
-template <class T>
-const T& cpp_default_object() {
-  static const T object{};
-  return object;
-}
 
 // A length-delimited message: its length, then its fields.
 template <options O, protobuf_integer E, class T, class Ctx>
@@ -265,11 +259,10 @@ bool read_struct(Ctx& ctx, T& v, std::size_t end, bool merging) {
   if (!ok) return false;
   for_each_field_index<T>([&](auto I) {
     auto& member = get_field<I>(v);
-    using M = std::remove_cvref_t<decltype(member)>;
     if constexpr (I == keeper) {
-    } else if constexpr (own<O>.cpp_defaults && std::is_copy_assignable_v<M>) {
+    } else if constexpr (own<O>.cpp_defaults) {
       if (filled[I] == 0 && !merging) {
-        member = get_field<I>(cpp_default_object<T>());
+        assign_default_field<I>(v);
       } else {
         finish_member(member, filled[I], merging);
       }
