@@ -46,9 +46,10 @@ concept any_tensor = tensor_type<T> || adapted_tensor<T>;
 
 // Values whose column is each item in pack's plain encoding, one after another: tensors keep
 // their own encoding, adapted values go through their proxy, sets and bit vectors have no
-// element to point at, versioned structs keep their size before each body.
+// element to point at, versioned structs keep their size before each body and ranged ones
+// their bit strings.
 template <class T>
-concept row_only = any_tensor<T> || adapted<T> || set_type<T> || versioned_struct<T> ||
+concept row_only = any_tensor<T> || adapted<T> || set_type<T> || versioned_struct<T> || ranged_struct<T> ||
                    (detail::is_specialization<T, std::vector>::value && std::same_as<typename T::value_type, bool>);
 
 // Values that pack's packed mode writes as a column of one item, so that their elements go

@@ -10,6 +10,7 @@
 #include "../core/fields.hpp"
 #include "../core/varint.hpp"
 #include "format.hpp"
+#include "ranged.hpp"
 
 namespace prism::pack_detail {
 
@@ -17,12 +18,17 @@ namespace prism::pack_detail {
 template <class T>
 concept versioned_struct = reflectable<T> && type_attribute<pack_struct, T>().versioned;
 
+// A struct with fields stored in the bits of their pack_range.
+template <class T>
+concept ranged_struct = reflectable<T> && !std::is_arithmetic_v<T> && has_ranged_field<T>();
+
 template <class T>
 constexpr bool is_raw() noexcept;
 
 template <class T, std::size_t... I>
 constexpr bool raw_struct(std::index_sequence<I...>) noexcept {
-  return (is_raw<field_type<T, I>>() && ...) && (sizeof(field_type<T, I>) + ... + 0) == sizeof(T);
+  return (is_raw<field_type<T, I>>() && ...) && (sizeof(field_type<T, I>) + ... + 0) == sizeof(T) &&
+         !(ranged_field<T, I>() || ...);
 }
 
 // Types whose in-memory bytes are exactly their pack encoding on a little-endian machine:
@@ -51,7 +57,7 @@ inline constexpr bool raw = is_raw<T>();
 template <class T, std::size_t I>
 constexpr std::size_t raw_run_end() noexcept {
   if constexpr (I < field_count_v<T>) {
-    if constexpr (raw<field_type<T, I>>) return raw_run_end<T, I + 1>();
+    if constexpr (raw<field_type<T, I>> && !ranged_field<T, I>()) return raw_run_end<T, I + 1>();
   }
   return I;
 }

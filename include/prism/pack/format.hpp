@@ -27,6 +27,18 @@ struct pack_struct {
   bool versioned = false;
 };
 
+// What pack reads of a number field in meta: the field is stored in the bits its range needs
+// (docs/pack.md "Value ranges"). Integers take every value in [min, max]; floats are quantized
+// to steps of at most `precision` (lossy), as
+//   prism::field<&Vec3::x>().with(prism::pack_range{.min = -1, .max = 1, .precision = 0.01})
+// which takes 8 bits.
+struct pack_range {
+  double min = 0;
+  double max = 0;
+  double precision = 0;  // floats only
+  constexpr bool given() const noexcept { return max > min; }
+};
+
 // prism's compact schema-driven binary (docs/pack.md): the C++ type is the schema.
 struct pack {
   static constexpr std::string_view name = "pack";

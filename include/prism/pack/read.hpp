@@ -37,8 +37,8 @@ constexpr std::size_t min_size() noexcept {
     }(std::make_index_sequence<std::tuple_size_v<T>>{});
   } else if constexpr (time_point_type<T>) {
     return 8;
-  } else if constexpr (versioned_struct<T>) {
-    return 1;  // its size: the body may hold no field at all
+  } else if constexpr (versioned_struct<T> || ranged_struct<T>) {
+    return 1;  // a size (the body may hold no field at all), or a byte of bits at least
   } else if constexpr (reflectable<T> && !string_type<T> && !sequence<T> && !map_type<T> && !optional_type<T> &&
                        !variant_type<T> && !owning_pointer<T> && !blob<T> && !string_view_type<T>) {
     return []<std::size_t... I>(std::index_sequence<I...>) {
@@ -172,7 +172,10 @@ PRISM_INLINE bool read_fields(Ctx& ctx, T& v) {
     return true;
   } else {
     constexpr std::size_t end = raw_run_end<T, I>();
-    if constexpr (end - I >= 2) {
+    if constexpr (ranged_field<T, I>()) {
+      constexpr std::size_t ranged_end = ranged_run_end<T, I>();
+      return read_ranged_run<T, I, ranged_end>(ctx, v) && read_fields<O, ranged_end>(ctx, v);
+    } else if constexpr (end - I >= 2) {
       constexpr std::size_t bytes = raw_run_bytes<T, I, end>();
       if (!ctx.src.need(bytes)) [[unlikely]] {
         return read_fields_one_by_one<O, I>(ctx, v, std::make_index_sequence<end - I>{});
@@ -359,7 +362,10 @@ PRISM_INLINE bool read_fields_of_body(Ctx& ctx, T& v) {
       return true;
     }
     constexpr std::size_t end = raw_run_end<T, I>();
-    if constexpr (end - I >= 2) {
+    if constexpr (ranged_field<T, I>()) {
+      constexpr std::size_t ranged_end = ranged_run_end<T, I>();
+      return read_ranged_run<T, I, ranged_end>(ctx, v) && read_fields_of_body<O, ranged_end>(ctx, v);
+    } else if constexpr (end - I >= 2) {
       constexpr std::size_t bytes = raw_run_bytes<T, I, end>();
       if (ctx.src.need(bytes)) [[likely]] {
         const std::uint8_t* p = ctx.src.cur();

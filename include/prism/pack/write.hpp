@@ -93,7 +93,10 @@ PRISM_INLINE bool write_fields(Ctx& ctx, const T& v) {
     return true;
   } else {
     constexpr std::size_t end = raw_run_end<T, I>();
-    if constexpr (end - I >= 2) {
+    if constexpr (ranged_field<T, I>()) {
+      constexpr std::size_t ranged_end = ranged_run_end<T, I>();
+      return write_ranged_run<T, I, ranged_end>(ctx, v) && write_fields<O, ranged_end>(ctx, v);
+    } else if constexpr (end - I >= 2) {
       if (!ctx.reserve(raw_run_bytes<T, I, end>())) return false;
       std::uint8_t* p = ctx.out.cur();
       [&]<std::size_t... K>(std::index_sequence<K...>) {
