@@ -26,8 +26,12 @@ struct Weapon {
   friend bool operator==(const Weapon&, const Weapon&) = default;
 };
 
-struct Monster {
-  Vec3 pos;
+// Monster over the type of its positions. The report's prism variants build types of their own
+// from it (a versioned Monster, one with quantized positions) that hold the same data.
+template <class V, class Tag = void>
+struct basic_monster {
+  using vec3_type = V;
+  V pos;
   std::int16_t mana;
   std::int16_t hp;
   std::string name;
@@ -35,9 +39,11 @@ struct Monster {
   Color color;
   std::vector<Weapon> weapons;
   Weapon equipped;
-  std::vector<Vec3> path;
-  friend bool operator==(const Monster&, const Monster&) = default;
+  std::vector<V> path;
+  friend bool operator==(const basic_monster&, const basic_monster&) = default;
 };
+
+using Monster = basic_monster<Vec3>;
 
 // std::mt19937's parameters with uint_fast32_t, as the original declares it.
 using engine = std::mersenne_twister_engine<std::uint_fast32_t, 32, 624, 397, 31, 0x9908b0df, 11, 0xffffffff, 7,
@@ -85,8 +91,9 @@ struct generator {
     w.name = rand_name();
     return w;
   }
-  Monster rand_monster() {
-    Monster m;
+  template <class M = Monster>
+  M rand_monster() {
+    M m;
     m.name = rand_name();
     m.pos.x = rand_float();
     m.pos.y = rand_float();
@@ -96,7 +103,7 @@ struct generator {
     m.mana = static_cast<std::int16_t>(std::abs(rand_nr() % 500));
     for (int i = 0, n = rand_len(); i < n; ++i) m.inventory.push_back(static_cast<std::uint8_t>(rand_len()));
     for (int i = 0, n = rand_len(); i < n; ++i) {
-      Vec3 v;
+      typename M::vec3_type v;
       v.x = rand_float();
       v.y = rand_float();
       v.z = rand_float();
@@ -110,11 +117,12 @@ struct generator {
 
 inline constexpr std::size_t default_count = 50;
 
-inline std::vector<Monster> make_monsters(std::size_t count = default_count) {
+template <class M = Monster>
+std::vector<M> make_monsters(std::size_t count = default_count) {
   generator gen;
-  std::vector<Monster> out;
+  std::vector<M> out;
   out.reserve(count);
-  for (std::size_t i = 0; i < count; ++i) out.push_back(gen.rand_monster());
+  for (std::size_t i = 0; i < count; ++i) out.push_back(gen.template rand_monster<M>());
   return out;
 }
 

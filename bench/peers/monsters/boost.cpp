@@ -55,6 +55,6 @@ class boost_binary final : public monster_peer {
 
 }  // namespace
 
-std::unique_ptr<monster_peer> make_boost() { return std::make_unique<boost_binary>(); }
+std::unique_ptr<monster_case> make_boost() { return make_case<boost_binary>(); }
 
 }  // namespace bench

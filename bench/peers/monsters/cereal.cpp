@@ -54,6 +54,6 @@ class cereal_binary final : public monster_peer {
 
 }  // namespace
 
-std::unique_ptr<monster_peer> make_cereal() { return std::make_unique<cereal_binary>(); }
+std::unique_ptr<monster_case> make_cereal() { return make_case<cereal_binary>(); }
 
 }  // namespace bench

@@ -68,6 +68,6 @@ class flatbuffers_peer final : public monster_peer {
 
 }  // namespace
 
-std::unique_ptr<monster_peer> make_flatbuffers() { return std::make_unique<flatbuffers_peer>(); }
+std::unique_ptr<monster_case> make_flatbuffers() { return make_case<flatbuffers_peer>(); }
 
 }  // namespace bench

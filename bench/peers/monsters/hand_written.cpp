@@ -107,6 +107,6 @@ class hand_written final : public monster_peer {
 
 }  // namespace
 
-std::unique_ptr<monster_peer> make_hand_written() { return std::make_unique<hand_written>(); }
+std::unique_ptr<monster_case> make_hand_written() { return make_case<hand_written>(); }
 
 }  // namespace bench

@@ -116,6 +116,6 @@ class msgpack_cxx final : public monster_peer {
 
 }  // namespace
 
-std::unique_ptr<monster_peer> make_msgpack_cxx() { return std::make_unique<msgpack_cxx>(); }
+std::unique_ptr<monster_case> make_msgpack_cxx() { return make_case<msgpack_cxx>(); }
 
 }  // namespace bench

@@ -3,5 +3,5 @@
 #include "prism_peer.hpp"
 
 namespace bench {
-std::unique_ptr<monster_peer> make_prism_msgpack() { return std::make_unique<prism_peer<prism::msgpack>>(); }
+std::unique_ptr<monster_case> make_prism_msgpack() { return make_case<prism_peer<prism::msgpack>>(); }
 }  // namespace bench

@@ -10,24 +10,18 @@
 int main(int argc, char** argv) {
   const long samples = argc > 1 ? std::atol(argv[1]) : 300000;
   auto peer = bench::PRISM_BENCH_PEER();
-  const auto data = monsters::make_monsters();
-  std::vector<monsters::Monster> result;
-  auto bytes = peer->serialize(data);
-  for (int i = 0; i < 5; ++i) {
-    bytes = peer->serialize(data);
-    peer->deserialize(bytes, result);
-  }
-  if (result != data) {
+  std::size_t data_size = 0;
+  if (!peer->warm_up_and_check(data_size)) {
     std::puts("result != data, abort.");
     return 1;
   }
   using clock = std::chrono::steady_clock;
   auto start = clock::now();
-  for (long i = 0; i < samples; ++i) peer->serialize(data);
+  for (long i = 0; i < samples; ++i) peer->serialize();
   const auto ser = std::chrono::duration_cast<std::chrono::milliseconds>(clock::now() - start).count();
   start = clock::now();
-  for (long i = 0; i < samples; ++i) peer->deserialize(bytes, result);
+  for (long i = 0; i < samples; ++i) peer->deserialize();
   const auto des = std::chrono::duration_cast<std::chrono::milliseconds>(clock::now() - start).count();
-  std::printf("data size %zu, ser %lld ms, des %lld ms\n", bytes.size(), static_cast<long long>(ser), static_cast<long long>(des));
+  std::printf("data size %zu, ser %lld ms, des %lld ms\n", data_size, static_cast<long long>(ser), static_cast<long long>(des));
   return 0;
 }
