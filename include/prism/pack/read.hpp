@@ -208,6 +208,8 @@ bool read_elements_into(Ctx& ctx, T& v, std::size_t n) {
     if (bytes) detail::copy_large(std::ranges::data(v), ctx.src.cur(), bytes);
     ctx.src.advance(bytes);
     return true;
+  } else if constexpr (word_of_ranges<E>) {
+    return read_words_of_ranges(ctx, v, n);
   } else {
     std::size_t i = 0;
     for (auto&& e : v) {

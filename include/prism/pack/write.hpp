@@ -121,6 +121,8 @@ bool write_elements(Ctx& ctx, const Range& r) {
   using E = range_value_t<Range>;
   if constexpr (raw<E> && std::ranges::contiguous_range<Range>) {
     return ctx.write(std::ranges::data(r), std::ranges::size(r) * sizeof(E));
+  } else if constexpr (word_of_ranges<E>) {
+    return write_words_of_ranges(ctx, r);
   } else {
     for (const auto& e : r) {
       if (!write_inline<O>(ctx, e)) return false;
