@@ -10,6 +10,7 @@
 #include <cstring>
 #include <sstream>
 #include <string>
+#include <streambuf>
 #include <vector>
 
 namespace buffer_test_types {
@@ -20,6 +21,27 @@ struct Sample {
   friend bool operator==(const Sample&, const Sample&) = default;
 };
 const Sample sample{7, "seven", {1.5, 2.5, 3.5}};
+
+// A stream that cannot seek (as a pipe): bytes handed out a few at a time, no going back.
+class trickle_streambuf final : public std::streambuf {
+ public:
+  explicit trickle_streambuf(std::string bytes) : bytes_(std::move(bytes)) {}
+
+ protected:
+  int_type underflow() override {
+    if (at_ == bytes_.size()) return traits_type::eof();
+    const std::size_t n = std::min<std::size_t>(3, bytes_.size() - at_);
+    std::memcpy(window_, bytes_.data() + at_, n);
+    at_ += n;
+    setg(window_, window_, window_ + n);
+    return traits_type::to_int_type(window_[0]);
+  }
+
+ private:
+  std::string bytes_;
+  std::size_t at_ = 0;
+  char window_[3];
+};
 }  // namespace buffer_test_types
 using namespace buffer_test_types;
 
@@ -116,6 +138,33 @@ TEST(Sources, IstreamConsumesExactlyOneValue) {
   EXPECT_EQ(*a, sample);
   EXPECT_EQ(b->id, 8u);
   EXPECT_EQ(ss.peek(), std::char_traits<char>::eof());
+}
+
+TEST(Sources, StreamsAreLeftJustAfterEachOfManyValues) {
+  std::string all;
+  std::vector<Sample> written;
+  for (std::uint32_t i = 0; i < 300; ++i) {
+    Sample s{i, std::string(i % 40, 'x'), std::vector<double>(i % 7, 0.5 * i)};
+    std::string one;
+    ASSERT_TRUE(prism::write<prism::pack>(s, one));
+    all += one;
+    written.push_back(s);
+  }
+  all += "tail";
+  // A string stream seeks: prism reads ahead and gives back what follows each value.
+  std::istringstream seekable(all);
+  trickle_streambuf pipe_buf(all);
+  std::istream pipe(&pipe_buf);
+  for (std::istream* is : {static_cast<std::istream*>(&seekable), &pipe}) {
+    for (const Sample& expected : written) {
+      const auto r = prism::read<prism::pack, Sample>(*is);
+      ASSERT_TRUE(r) << r.error().message();
+      ASSERT_EQ(*r, expected);
+    }
+    std::string rest;
+    *is >> rest;
+    EXPECT_EQ(rest, "tail");
+  }
 }
 
 TEST(Sources, IstreamTruncationIsAnError) {

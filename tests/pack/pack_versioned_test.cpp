@@ -35,6 +35,14 @@ struct UserV2 {
   bool operator==(const UserV2&) const = default;
 };
 
+// Appended without a new version.
+struct UserAppendedUnmarked {
+  std::int32_t id = 0;
+  std::string name;
+  std::int16_t score = 0;
+  std::string email;
+};
+
 struct Team {
   std::string title;
   std::vector<UserV2> members;
@@ -78,7 +86,14 @@ struct prism::meta<UserV1> {
 template <>
 struct prism::meta<UserV2> {
   static constexpr auto attributes = std::tuple{prism::pack_struct{.versioned = true}};
+  static constexpr auto annotations = std::tuple{prism::field<&UserV2::email>().with(prism::pack_field{.since = 2}),
+                                                 prism::field<&UserV2::path>().with(prism::pack_field{.since = 2})};
 };
+template <>
+struct prism::meta<UserAppendedUnmarked> {
+  static constexpr auto attributes = std::tuple{prism::pack_struct{.versioned = true}};
+};
+
 template <>
 struct prism::meta<Team> {
   static constexpr auto attributes = std::tuple{prism::pack_struct{.versioned = true}};
@@ -89,13 +104,14 @@ struct prism::meta<TeamV1> {
 };
 
 TEST(PackVersioned, TheBodyComesAfterItsSize) {
-  EXPECT_EQ(versioned_bytes(UserV1{5, "Al", 7}), (bytes{9, 5, 0, 0, 0, 2, 'A', 'l', 7, 0}));
+  const std::uint8_t hash = prism::pack_detail::version_hashes<UserV1>[0];
+  EXPECT_EQ(versioned_bytes(UserV1{5, "Al", 7}), (bytes{11, 1, hash, 5, 0, 0, 0, 2, 'A', 'l', 7, 0}));
   // A body of 128 bytes or more takes a longer size, moved in front of it.
   const UserV1 long_name{1, std::string(200, 'n'), 2};
   const bytes b = versioned_bytes(long_name);
-  ASSERT_EQ(b.size(), 2 + 4 + 2 + 200 + 2);
-  EXPECT_EQ(b[0], 0x80 | (208 & 0x7f));
-  EXPECT_EQ(b[1], 208 >> 7);
+  ASSERT_EQ(b.size(), 2 + 2 + 4 + 2 + 200 + 2);
+  EXPECT_EQ(b[0], 0x80 | (210 & 0x7f));
+  EXPECT_EQ(b[1], 210 >> 7);
   EXPECT_EQ(b[2], 1);
   const auto back = prism::read<prism::pack, UserV1>(b);
   ASSERT_TRUE(back) << back.error().message();
@@ -134,7 +150,7 @@ TEST(PackVersioned, PlainStructsMisreadWhatVersionedOnesRefuse) {
 
   // A body that ends inside a field is an error that names the field.
   bytes cut = versioned_bytes(UserV1{5, "Al", 7});
-  cut[0] = 8;  // the body loses the last byte of score
+  cut[0] = 10;  // the body loses the last byte of score
   cut.pop_back();
   const auto r = prism::read<prism::pack, UserV1>(cut);
   ASSERT_FALSE(r);
@@ -143,11 +159,22 @@ TEST(PackVersioned, PlainStructsMisreadWhatVersionedOnesRefuse) {
 
   // A size beyond the input.
   bytes over = versioned_bytes(UserV1{5, "Al", 7});
-  over[0] = 10;
+  over[0] = 12;
   const auto o = prism::read<prism::pack, UserV1>(over);
   ASSERT_FALSE(o);
   EXPECT_EQ(o.error().code, prism::errc::unexpected_end);
   EXPECT_EQ(o.error().offset, 0u);
+}
+
+TEST(PackVersioned, FieldsChangedOtherwiseThanByANewVersionAreErrors) {
+  // Appended without a version: both sides see that version 1 differs.
+  const auto old = prism::read<prism::pack, UserV1>(versioned_bytes(UserAppendedUnmarked{1, "Ada", 2, "a@b"}));
+  ASSERT_FALSE(old);
+  EXPECT_EQ(old.error().code, prism::errc::invalid_value);
+  EXPECT_NE(old.error().message().find("pack_field{.since}"), std::string::npos) << old.error().message();
+  const auto now = prism::read<prism::pack, UserAppendedUnmarked>(versioned_bytes(UserV1{1, "Ada", 2}));
+  ASSERT_FALSE(now);
+  EXPECT_EQ(now.error().code, prism::errc::invalid_value);
 }
 
 TEST(PackVersioned, FixedBuffersAndStreamsCarryTheSameBytes) {

@@ -9,10 +9,12 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <ios>
 #include <istream>
 #include <limits>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "config.hpp"
@@ -50,13 +52,26 @@ class span_source {
   const std::uint8_t* end_;
 };
 
-// Reads exactly the bytes a decoder asks for, so the stream is left just after the value.
+// Leaves the stream just after the value. A stream that can seek (a file, a string stream) is
+// read ahead in chunks and, when the source goes away, set back to the end of what the decoder
+// took; one that cannot (a pipe, a terminal) is asked for exactly the bytes the decoder needs.
 class stream_source {
  public:
   static constexpr bool bounded = false;
   static constexpr std::size_t step = 65536;
 
-  explicit stream_source(std::istream& is) : is_(&is) {}
+  explicit stream_source(std::istream& is)
+      : is_(&is),
+        seekable_(is.rdbuf() != nullptr &&
+                  is.rdbuf()->pubseekoff(0, std::ios_base::cur, std::ios_base::in) != std::streampos(std::streamoff(-1))) {}
+  stream_source(stream_source&& other) noexcept
+      : is_(std::exchange(other.is_, nullptr)), buffer_(std::move(other.buffer_)), pos_(other.pos_), filled_(other.filled_),
+        base_(other.base_), narrowed_(other.narrowed_), seekable_(other.seekable_) {}
+  stream_source& operator=(stream_source&&) = delete;
+  ~stream_source() {
+    if (is_ != nullptr && seekable_ && filled_ > pos_)
+      is_->rdbuf()->pubseekoff(-static_cast<std::streamoff>(filled_ - pos_), std::ios_base::cur, std::ios_base::in);
+  }
 
   bool need(std::size_t n) {
     if (filled_ - pos_ >= n) [[likely]] return true;
@@ -81,7 +96,7 @@ class stream_source {
       base_ += static_cast<std::size_t>(got);
     }
   }
-  bool at_end() { return is_->peek() == std::istream::traits_type::eof(); }
+  bool at_end() { return pos_ == filled_ && is_->peek() == std::istream::traits_type::eof(); }
 
   // As span_source::narrow: the window ends n bytes from here (they are in it: need(n) has held),
   // and no refill reads past them until widen().
@@ -111,11 +126,14 @@ class stream_source {
       pos_ = 0;
     }
     while (filled_ < n) {
-      const std::size_t want = std::min(n - filled_, step);
+      // Ahead of a seekable stream: a page, then as much as the window already holds, up to a step.
+      const std::size_t ahead = seekable_ ? std::clamp<std::size_t>(buffer_.size(), 4096, step) : 0;
+      const std::size_t want = std::max(std::min(n - filled_, step), ahead);
       if (buffer_.size() < filled_ + want) buffer_.resize(std::max(filled_ + want, std::min(n, 2 * buffer_.size())));
       const auto got = is_->rdbuf()->sgetn(reinterpret_cast<char*>(buffer_.data() + filled_), static_cast<std::streamsize>(want));
       if (got <= 0) return false;
       filled_ += static_cast<std::size_t>(got);
+      if (static_cast<std::size_t>(got) < want && filled_ < n) return false;  // the stream has ended
     }
     return true;
   }
@@ -126,6 +144,7 @@ class stream_source {
   std::size_t filled_ = 0;
   std::size_t base_ = 0;
   bool narrowed_ = false;
+  bool seekable_;
 };
 
 // A copy of a source's position for the usual-case paths of the binary decoders: kept in

@@ -1,8 +1,10 @@
 #pragma once
 // Pieces shared by the pack writer and reader: which types travel as raw bytes, and varints.
+#include <array>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <string_view>
 #include <type_traits>
 
 #include "../core/concepts.hpp"
@@ -17,6 +19,70 @@ namespace prism::pack_detail {
 // A struct written as its body's size, then its fields (pack_struct::versioned).
 template <class T>
 concept versioned_struct = reflectable<T> && type_attribute<pack_struct, T>().versioned;
+
+// What a versioned struct's body says of the type that wrote it: for each of its versions (the
+// fields up to the last one with that pack_field::since), a hash of the names and kinds of those
+// fields. A reader checks the hash of the last version both know against its own fields, so that
+// a field inserted, removed, reordered or added without a new version is an error, not a misread.
+struct field_list_hash {
+  std::uint32_t state = 2166136261u;  // FNV-1a
+  constexpr void add(std::string_view text) noexcept {
+    for (char c : text) state = (state ^ static_cast<unsigned char>(c)) * 16777619u;
+    state = (state ^ 0xffu) * 16777619u;
+  }
+  constexpr std::uint8_t byte() const noexcept {
+    return static_cast<std::uint8_t>(state ^ (state >> 8) ^ (state >> 16) ^ (state >> 24));
+  }
+};
+
+// A field's kind for the hash: numbers by kind and width, everything else by its category.
+template <class F>
+constexpr std::string_view field_kind() noexcept {
+  if constexpr (std::is_same_v<F, bool>) return "b";
+  else if constexpr (std::is_floating_point_v<F>) return sizeof(F) == 4 ? "f4" : "f8";
+  else if constexpr (std::is_enum_v<F>) return field_kind<std::underlying_type_t<F>>();
+  else if constexpr (std::is_integral_v<F>) {
+    constexpr std::string_view names[2][4] = {{"u1", "u2", "u4", "u8"}, {"i1", "i2", "i4", "i8"}};
+    return names[std::is_signed_v<F>][std::bit_width(sizeof(F)) - 1];
+  } else if constexpr (string_type<F> || string_view_type<F>) return "s";
+  else if constexpr (sequence<F> || fixed_array<F>) return "a";
+  else if constexpr (map_type<F>) return "m";
+  else if constexpr (optional_type<F> || owning_pointer<F>) return "o";
+  else if constexpr (variant_type<F>) return "v";
+  else return "x";
+}
+
+template <class T>
+constexpr unsigned version_count() noexcept {
+  unsigned versions = 1;
+  for_each_field_index<T>([&](auto I) {
+    constexpr unsigned since = field_attribute<pack_field, T, I>().since;
+    static_assert(since >= 1, "prism::pack_field: versions start at 1");
+    versions = since > versions ? since : versions;
+  });
+  return versions;
+}
+
+// hashes[v - 1]: the hash of the fields of versions 1 to v.
+template <class T>
+inline constexpr auto version_hashes = [] {
+  constexpr unsigned versions = version_count<T>();
+  static_assert(versions <= 255, "prism::pack_field: at most 255 versions");
+  std::array<std::uint8_t, versions> hashes{};
+  field_list_hash h;
+  unsigned version = 1;
+  bool ordered = true;
+  for_each_field_index<T>([&](auto I) {
+    constexpr unsigned since = field_attribute<pack_field, T, I>().since;
+    if (since < version) ordered = false;
+    for (; version < since; ++version) hashes[version - 1] = h.byte();
+    h.add(field_name<T, I>());
+    h.add(field_kind<field_type<T, I>>());
+  });
+  for (; version <= versions; ++version) hashes[version - 1] = h.byte();
+  if (!ordered) throw "prism::pack_field: a field of a later version comes before one of an earlier version; append new fields at the end";
+  return hashes;
+}();
 
 // A struct with fields stored in the bits of their pack_range.
 template <class T>

@@ -27,6 +27,13 @@ struct pack_struct {
   bool versioned = false;
 };
 
+// What pack reads of a field of a versioned struct: the version that appended it,
+//   prism::field<&User::email>().with(prism::pack_field{.since = 2})
+// Fields without one are version 1; versions may only grow along the struct.
+struct pack_field {
+  unsigned since = 1;
+};
+
 // What pack reads of a number field in meta: the field is stored in the bits its range needs
 // (docs/pack.md "Value ranges"). Integers take every value in [min, max]; floats are quantized
 // to steps of at most `precision` (lossy), as

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstring>
 #include <limits>
+#include <string>
 #include <string_view>
 #include <type_traits>
 
@@ -227,11 +228,20 @@ bool read_sequence(Ctx& ctx, T& v) {
   if (!read_count(ctx, n, min_size<E>())) return false;
   if (!ctx.charge(n * sizeof(E))) return false;
   if constexpr (!std::remove_cvref_t<decltype(ctx.src)>::bounded && !raw<E>) {
-    // Unknown remaining input: grow as elements arrive rather than trusting the count.
-    v.clear();
-    for (std::size_t i = 0; i < n; ++i) {
-      v.resize(i + 1);
-      if (!detail::read_element(v.back(), [&](auto& x) { return read_value<O>(ctx, x); })) return ctx.in_element(i);
+    // Unknown remaining input: grow as elements arrive rather than trusting the count, reusing
+    // the elements already there.
+    if constexpr (std::ranges::random_access_range<T>) {
+      for (std::size_t i = 0; i < n; ++i) {
+        if (i == v.size()) v.resize(i + 1);
+        if (!detail::read_element(v[i], [&](auto& x) { return read_inline<O>(ctx, x); })) return ctx.in_element(i);
+      }
+      if (v.size() > n) v.resize(n);
+    } else {
+      v.clear();
+      for (std::size_t i = 0; i < n; ++i) {
+        v.resize(i + 1);
+        if (!detail::read_element(v.back(), [&](auto& x) { return read_value<O>(ctx, x); })) return ctx.in_element(i);
+      }
     }
     return true;
   } else {
@@ -384,6 +394,26 @@ PRISM_INLINE bool read_fields_of_body(Ctx& ctx, T& v) {
   }
 }
 
+// Checks the versions at the start of a versioned body: the writer's hash of the last version
+// both sides know must be this reader's. A writer of a later version is taken to have appended
+// its fields.
+template <class T, class Ctx>
+PRISM_INLINE bool check_writer_versions(Ctx& ctx, std::size_t at) {
+  constexpr auto& own = version_hashes<T>;
+  if (!ctx.require(1, at, "the versions of a versioned struct")) [[unlikely]] return false;
+  const std::size_t versions = ctx.src.cur()[0];
+  if (versions == 0 || !ctx.src.need(1 + versions)) [[unlikely]]
+    return ctx.fail(errc::invalid_value, at, "the versions of a versioned struct");
+  const std::size_t common = versions < own.size() ? versions : own.size();
+  if (ctx.src.cur()[common] != own[common - 1]) [[unlikely]]
+    return ctx.fail(errc::invalid_value, at,
+                    "this struct's fields (not one inserted, removed, renamed or reordered, or added without a new "
+                    "prism::pack_field{.since})",
+                    "other fields in version " + std::to_string(common));
+  ctx.src.advance(1 + versions);
+  return true;
+}
+
 // A versioned struct (see write_versioned): its size, then its body, read as if the input ended
 // with it; what a newer writer appended after the fields this reader knows is skipped.
 template <options O, class T, class Ctx>
@@ -394,7 +424,7 @@ bool read_versioned(Ctx& ctx, T& v) {
   if (size > ctx.src.remaining_bound() || !ctx.src.need(static_cast<std::size_t>(size))) [[unlikely]]
     return ctx.fail(errc::unexpected_end, at, "the struct's body of the size before it");
   const auto outer = ctx.src.narrow(static_cast<std::size_t>(size));
-  const bool ok = read_fields_of_body<O, 0>(ctx, v);
+  const bool ok = check_writer_versions<T>(ctx, at) && read_fields_of_body<O, 0>(ctx, v);
   if (ok) ctx.src.advance(ctx.src.readable());
   ctx.src.widen(outer);
   return ok;

@@ -196,16 +196,29 @@ struct wire_writer {
   }
 };
 
-// A versioned struct: the size of its body (a varint), then its fields. The body is written
-// after one byte kept for its size, and moved up where the size takes more; a sink that cannot
-// go back (a stream) gets the body from a buffer.
+// A versioned struct's body: its version count and the hash of each version's fields, then the
+// fields.
+template <options O, class T, class Ctx>
+PRISM_INLINE bool write_versioned_body(Ctx& ctx, const T& v) {
+  constexpr auto& hashes = version_hashes<T>;
+  if (!ctx.reserve(1 + hashes.size())) return false;
+  std::uint8_t* p = ctx.out.cur();
+  p[0] = static_cast<std::uint8_t>(hashes.size());
+  for (std::size_t i = 0; i < hashes.size(); ++i) p[1 + i] = hashes[i];
+  ctx.out.advance(1 + hashes.size());
+  return write_fields<O, 0>(ctx, v);
+}
+
+// A versioned struct: the size of its body (a varint), then the body. The body is written after
+// one byte kept for its size, and moved up where the size takes more; a sink that cannot go back
+// (a stream) gets the body from a buffer.
 template <options O, class T, class Ctx>
 bool write_versioned(Ctx& ctx, const T& v) {
   if constexpr (requires { ctx.out.at(std::size_t{}); }) {
     const std::size_t start = ctx.out.position();
     if (!ctx.reserve(1)) return false;
     ctx.out.advance(1);
-    if (!write_fields<O, 0>(ctx, v)) return false;
+    if (!write_versioned_body<O>(ctx, v)) return false;
     const std::size_t n = ctx.out.position() - start - 1;
     if (n < 0x80) [[likely]] {
       *ctx.out.at(start) = static_cast<std::uint8_t>(n);
@@ -224,7 +237,7 @@ bool write_versioned(Ctx& ctx, const T& v) {
   } else {
     std::string body;
     write_context<buffer_sink<std::string>> inner{buffer_sink<std::string>{body}};
-    if (!write_fields<O, 0>(inner, v)) return ctx.adopt(inner.take({}), 0);
+    if (!write_versioned_body<O>(inner, v)) return ctx.adopt(inner.take({}), 0);
     inner.out.finish();
     return write_size(ctx, body.size()) && ctx.write(body.data(), body.size());
   }
