@@ -15,6 +15,7 @@
 #include "../core/fields.hpp"
 #include "../core/tensor.hpp"
 #include "../core/tensor_io.hpp"
+#include "../core/pretty_name.hpp"
 #include "../core/text_input.hpp"
 #include "../core/enum_read.hpp"
 #include "columns_read.hpp"
@@ -406,10 +407,10 @@ PRISM_INLINE bool check_writer_versions(Ctx& ctx, std::size_t at) {
     return ctx.fail(errc::invalid_value, at, "the versions of a versioned struct");
   const std::size_t common = versions < own.size() ? versions : own.size();
   if (ctx.src.cur()[common] != own[common - 1]) [[unlikely]]
-    return ctx.fail(errc::invalid_value, at,
-                    "this struct's fields (not one inserted, removed, renamed or reordered, or added without a new "
-                    "prism::pack_field{.since})",
-                    "other fields in version " + std::to_string(common));
+    return ctx.fail(errc::invalid_value, at, detail::short_type_name<T>(),
+                    "other fields in version " + std::to_string(common) +
+                        " (a field inserted, removed, renamed or reordered, or appended without a new "
+                        "prism::pack_field{.since})");
   ctx.src.advance(1 + versions);
   return true;
 }
