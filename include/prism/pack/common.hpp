@@ -63,24 +63,37 @@ constexpr unsigned version_count() noexcept {
   return versions;
 }
 
+// Whether each field's version is at least the one before it.
+template <class T>
+constexpr bool versions_grow() noexcept {
+  unsigned last = 1;
+  bool grow = true;
+  for_each_field_index<T>([&](auto I) {
+    constexpr unsigned since = field_attribute<pack_field, T, I>().since;
+    grow = grow && since >= last;
+    last = since;
+  });
+  return grow;
+}
+
 // hashes[v - 1]: the hash of the fields of versions 1 to v.
 template <class T>
 inline constexpr auto version_hashes = [] {
   constexpr unsigned versions = version_count<T>();
   static_assert(versions <= 255, "prism::pack_field: at most 255 versions");
+  static_assert(versions_grow<T>(),
+                "prism::pack_field: a field of a later version comes before one of an earlier version; "
+                "append new fields at the end of the versioned struct");
   std::array<std::uint8_t, versions> hashes{};
   field_list_hash h;
   unsigned version = 1;
-  bool ordered = true;
   for_each_field_index<T>([&](auto I) {
     constexpr unsigned since = field_attribute<pack_field, T, I>().since;
-    if (since < version) ordered = false;
     for (; version < since; ++version) hashes[version - 1] = h.byte();
     h.add(field_name<T, I>());
     h.add(field_kind<field_type<T, I>>());
   });
   for (; version <= versions; ++version) hashes[version - 1] = h.byte();
-  if (!ordered) throw "prism::pack_field: a field of a later version comes before one of an earlier version; append new fields at the end";
   return hashes;
 }();
 

@@ -102,7 +102,9 @@ PRISM_INLINE bool range_value(std::uint64_t code, F& v) noexcept {
   constexpr pack_range r = range_of<T, I>;
   if constexpr (std::is_floating_point_v<F>) {
     constexpr F step = static_cast<F>((r.max - r.min) / static_cast<double>((std::uint64_t{1} << range_bits<T, I>()) - 1));
-    v = static_cast<F>(r.min) + static_cast<F>(static_cast<std::int64_t>(code)) * step;
+    const F x = static_cast<F>(r.min) + static_cast<F>(static_cast<std::int64_t>(code)) * step;
+    constexpr F hi = static_cast<F>(r.max);
+    v = x < hi ? x : hi;  // the top code is max itself, not max plus a rounding error
   } else {
     constexpr auto span = static_cast<std::uint64_t>(static_cast<std::int64_t>(r.max) - static_cast<std::int64_t>(r.min));
     if (code > span) [[unlikely]] return false;
