@@ -157,3 +157,38 @@ TEST(ProtobufInterop, LibprotobufMergesConcatenatedMessagesAsPrismDoes) {
     ASSERT_TRUE(*ours == from_pb(merged)) << "record " << i;
   }
 }
+
+namespace protobuf_interop_types {
+// An older program's view of Record: two of its fields, the rest kept as unknown fields.
+struct RecordSubset {
+  std::int32_t i32 = 0;
+  prism::protobuf::unknown_fields rest;
+  std::string text;
+};
+}  // namespace protobuf_interop_types
+
+template <>
+struct prism::meta<protobuf_interop_types::RecordSubset> {
+  using T = protobuf_interop_types::RecordSubset;
+  static constexpr auto annotations = std::tuple{prism::field<&T::i32>().with(prism::protobuf_field{.number = 2}),
+                                                 prism::field<&T::text>().with(prism::protobuf_field{.number = 15})};
+};
+
+TEST(ProtobufInterop, UnknownFieldsKeptByPrismSurviveForLibprotobuf) {
+  generator gen(2028);
+  for (int i = 0; i < 300; ++i) {
+    Record r = gen.make();
+    const std::string theirs = deterministic_bytes(to_pb(r));
+    auto subset = prism::read<prism::protobuf, RecordSubset>(theirs);
+    ASSERT_TRUE(subset) << subset.error().message() << " (record " << i << ")";
+    ASSERT_EQ(subset->i32, r.i32);
+    ASSERT_EQ(subset->text, r.text);
+    subset->i32 = r.i32 == 5 ? 6 : 5;  // the program changes what it knows
+    r.i32 = subset->i32;
+    std::string ours;
+    ASSERT_TRUE(prism::write<prism::protobuf>(*subset, ours));
+    prism_interop::Record parsed;
+    ASSERT_TRUE(parsed.ParseFromString(ours)) << "record " << i;
+    ASSERT_TRUE(from_pb(parsed) == r) << "record " << i;  // everything else came through
+  }
+}
