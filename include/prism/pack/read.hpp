@@ -131,7 +131,7 @@ bool read_tensor(Ctx& ctx, T& v) {
   return true;
 }
 
-template <options O, std::size_t I, class T, class Ctx>
+template <options O, std::size_t I, class T, class Ctx, bool InBody = false>
 PRISM_INLINE bool read_fields(Ctx& ctx, T& v);
 
 template <options O, class T, class Ctx>
@@ -157,46 +157,48 @@ PRISM_INLINE bool read_inline(Ctx& ctx, T& v) {
   else return read_value<O>(ctx, v);
 }
 
-template <options O, std::size_t First, class T, class Ctx, std::size_t... K>
-bool read_fields_one_by_one(Ctx& ctx, T& v, std::index_sequence<K...>) {
-  return ([&] {
-    if (!read_value<O>(ctx, get_field<First + K>(v))) [[unlikely]] return ctx.in_field(field_name<T, First + K>());
-    return true;
-  }() && ...);
-}
-
 // The fields of T from field I on. A run of raw fields (Monster's position, mana and hp) is
 // checked against the input once and copied field by field; when it does not fit, the fields are
-// read one by one so that the error names the first one that is cut off.
-template <options O, std::size_t I, class T, class Ctx>
+// read one by one, so that the error names the first one that is cut off. In a versioned body
+// (InBody), the body's end before a field means that the writer did not have it: it and the
+// fields after it take their C++ defaults.
+template <options O, std::size_t I, class T, class Ctx, bool InBody>
 PRISM_INLINE bool read_fields(Ctx& ctx, T& v) {
   if constexpr (I == field_count_v<T>) {
     return true;
   } else {
+    if constexpr (InBody) {
+      if (ctx.src.readable() == 0) [[unlikely]] {
+        [&]<std::size_t... K>(std::index_sequence<K...>) {
+          (assign_default_field<I + K>(v), ...);
+        }(std::make_index_sequence<field_count_v<T> - I>{});
+        return true;
+      }
+    }
     constexpr std::size_t end = raw_run_end<T, I>();
     if constexpr (ranged_field<T, I>()) {
       constexpr std::size_t ranged_end = ranged_run_end<T, I>();
-      return read_ranged_run<T, I, ranged_end>(ctx, v) && read_fields<O, ranged_end>(ctx, v);
-    } else if constexpr (end - I >= 2) {
-      constexpr std::size_t bytes = raw_run_bytes<T, I, end>();
-      if (!ctx.src.need(bytes)) [[unlikely]] {
-        return read_fields_one_by_one<O, I>(ctx, v, std::make_index_sequence<end - I>{});
-      }
-      const std::uint8_t* p = ctx.src.cur();
-      [&]<std::size_t... K>(std::index_sequence<K...>) {
-        std::size_t at = 0;
-        ((std::memcpy(&get_field<I + K>(v), p + at, sizeof(field_type<T, I + K>)), at += sizeof(field_type<T, I + K>)), ...);
-      }(std::make_index_sequence<end - I>{});
-      ctx.src.advance(bytes);
-      return read_fields<O, end>(ctx, v);
+      return read_ranged_run<T, I, ranged_end>(ctx, v) && read_fields<O, ranged_end, T, Ctx, InBody>(ctx, v);
     } else {
+      if constexpr (end - I >= 2) {
+        constexpr std::size_t bytes = raw_run_bytes<T, I, end>();
+        if (ctx.src.need(bytes)) [[likely]] {
+          const std::uint8_t* p = ctx.src.cur();
+          [&]<std::size_t... K>(std::index_sequence<K...>) {
+            std::size_t at = 0;
+            ((std::memcpy(&get_field<I + K>(v), p + at, sizeof(field_type<T, I + K>)), at += sizeof(field_type<T, I + K>)), ...);
+          }(std::make_index_sequence<end - I>{});
+          ctx.src.advance(bytes);
+          return read_fields<O, end, T, Ctx, InBody>(ctx, v);
+        }
+      }
       using F = field_type<T, I>;
       if constexpr (field_by_field<O, F>) {
         if (!read_value<O>(ctx, get_field<I>(v))) [[unlikely]] return ctx.in_field(field_name<T, I>());
       } else {
         if (!read_inline<O>(ctx, get_field<I>(v))) [[unlikely]] return ctx.in_field(field_name<T, I>());
       }
-      return read_fields<O, I + 1>(ctx, v);
+      return read_fields<O, I + 1, T, Ctx, InBody>(ctx, v);
     }
   }
 }
@@ -360,41 +362,6 @@ struct wire_reader {
   }
 };
 
-// The fields of a versioned struct's body from field I on. Where the body ends before a field,
-// that field and the ones after it were added after the writer was built: they take their C++
-// defaults. A field cut off by the body's end is an error.
-template <options O, std::size_t I, class T, class Ctx>
-PRISM_INLINE bool read_fields_of_body(Ctx& ctx, T& v) {
-  if constexpr (I == field_count_v<T>) {
-    return true;
-  } else {
-    if (ctx.src.readable() == 0) [[unlikely]] {
-      [&]<std::size_t... K>(std::index_sequence<K...>) {
-        (assign_default_field<I + K>(v), ...);
-      }(std::make_index_sequence<field_count_v<T> - I>{});
-      return true;
-    }
-    constexpr std::size_t end = raw_run_end<T, I>();
-    if constexpr (ranged_field<T, I>()) {
-      constexpr std::size_t ranged_end = ranged_run_end<T, I>();
-      return read_ranged_run<T, I, ranged_end>(ctx, v) && read_fields_of_body<O, ranged_end>(ctx, v);
-    } else if constexpr (end - I >= 2) {
-      constexpr std::size_t bytes = raw_run_bytes<T, I, end>();
-      if (ctx.src.need(bytes)) [[likely]] {
-        const std::uint8_t* p = ctx.src.cur();
-        [&]<std::size_t... K>(std::index_sequence<K...>) {
-          std::size_t at = 0;
-          ((std::memcpy(&get_field<I + K>(v), p + at, sizeof(field_type<T, I + K>)), at += sizeof(field_type<T, I + K>)), ...);
-        }(std::make_index_sequence<end - I>{});
-        ctx.src.advance(bytes);
-        return read_fields_of_body<O, end>(ctx, v);
-      }
-    }
-    if (!read_inline<O>(ctx, get_field<I>(v))) [[unlikely]] return ctx.in_field(field_name<T, I>());
-    return read_fields_of_body<O, I + 1>(ctx, v);
-  }
-}
-
 // Checks the versions at the start of a versioned body: the writer's hash of the last version
 // both sides know must be this reader's. A writer of a later version is taken to have appended
 // its fields.
@@ -425,7 +392,7 @@ bool read_versioned(Ctx& ctx, T& v) {
   if (size > ctx.src.remaining_bound() || !ctx.src.need(static_cast<std::size_t>(size))) [[unlikely]]
     return ctx.fail(errc::unexpected_end, at, "the struct's body of the size before it");
   const auto outer = ctx.src.narrow(static_cast<std::size_t>(size));
-  const bool ok = check_writer_versions<T>(ctx, at) && read_fields_of_body<O, 0>(ctx, v);
+  const bool ok = check_writer_versions<T>(ctx, at) && read_fields<O, 0, T, Ctx, true>(ctx, v);
   if (ok) ctx.src.advance(ctx.src.readable());
   ctx.src.widen(outer);
   return ok;
