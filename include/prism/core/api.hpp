@@ -134,8 +134,9 @@ result<std::size_t> write_to_sink(const T& value, Sink sink) {
   }
 }
 
+// Reads one value from `source`; `consumed`, when given, receives the bytes it took.
 template <class Format, options Opts, class T, class Source>
-status read_from_source(T& value, Source source, const limits& lim) {
+status read_from_source(T& value, Source source, const limits& lim, std::size_t* consumed = nullptr) {
   constexpr bool through_view = std::is_same_v<T, prism::value> && !has_native_value<Format>;
   if constexpr (!through_view && !supported<T, Format>) {
     report_unsupported_type<T, Format>();
@@ -154,6 +155,7 @@ status read_from_source(T& value, Source source, const limits& lim) {
         return ctx.take(Format::name);
       }
     }
+    if (consumed != nullptr) *consumed = ctx.src.offset();
     return {};
   }
 }
@@ -190,6 +192,23 @@ result<std::string> write(const T& value) {
 template <class Format, options Opts = Format::defaults, class T, byte_input Bytes>
 status read(T& value, const Bytes& bytes, const limits& lim = {}) {
   return detail::read_from_source<Format, Opts>(value, span_source{std::ranges::data(bytes), detail::input_size(bytes)}, lim);
+}
+
+// Reads the value at the start of `bytes` and gives the number of bytes it took, leaving what
+// follows: messages one after another in a buffer, read one at a time.
+template <class Format, options Opts = Format::defaults, class T, byte_input Bytes>
+result<std::size_t> read_prefix(T& value, const Bytes& bytes, const limits& lim = {}) {
+  constexpr options lax = [] {
+    options o = Opts;
+    o.allow_trailing_bytes = true;
+    return o;
+  }();
+  std::size_t consumed = 0;
+  if (auto st = detail::read_from_source<Format, lax>(value, span_source{std::ranges::data(bytes), detail::input_size(bytes)}, lim,
+                                                      &consumed);
+      !st)
+    return st.error();
+  return consumed;
 }
 
 // Reads one value from a stream, consuming exactly its bytes. A stream that has failed already

@@ -225,6 +225,15 @@ class basic_view {
       return result<tensor_read<T, Rank>>(std::in_place, tensor_view<const T, Rank>(reinterpret_cast<const T*>(h.data), shape_of<Rank>(h), h.order));
     return tensor_copy<T, Rank>(h);
   }
+  // What a tensor is without reading it: element type, shape, memory order and where its data
+  // lies (for tools that describe a message; as_tensor reads one). For formats that decode
+  // tensors from text (JSON), `data` is a copy of this thread's, valid until the next call.
+  result<tensor_header> tensor_info() const {
+    if (error_) return *error_;
+    tensor_header h;
+    if (const errc e = node_.get_tensor(h); e != errc::ok) return fail(e, "tensor");
+    return h;
+  }
   // Elements of an array, entries of an object, bytes of a string or binary.
   result<std::size_t> size() const {
     if (error_) return *error_;

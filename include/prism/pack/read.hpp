@@ -157,6 +157,14 @@ PRISM_INLINE bool read_inline(Ctx& ctx, T& v) {
   else return read_value<O>(ctx, v);
 }
 
+template <options O, std::size_t First, class T, class Ctx, std::size_t... K>
+bool read_fields_one_by_one(Ctx& ctx, T& v, std::index_sequence<K...>) {
+  return ([&] {
+    if (!read_value<O>(ctx, get_field<First + K>(v))) [[unlikely]] return ctx.in_field(field_name<T, First + K>());
+    return true;
+  }() && ...);
+}
+
 // The fields of T from field I on. A run of raw fields (Monster's position, mana and hp) is
 // checked against the input once and copied field by field; when it does not fit, the fields are
 // read one by one, so that the error names the first one that is cut off. In a versioned body
@@ -191,6 +199,7 @@ PRISM_INLINE bool read_fields(Ctx& ctx, T& v) {
           ctx.src.advance(bytes);
           return read_fields<O, end, T, Ctx, InBody>(ctx, v);
         }
+        if constexpr (!InBody) return read_fields_one_by_one<O, I>(ctx, v, std::make_index_sequence<end - I>{});
       }
       using F = field_type<T, I>;
       if constexpr (field_by_field<O, F>) {

@@ -1,0 +1,281 @@
+// The prism command-line tool: convert messages between self-describing formats, look inside
+// one, verify one, and see what it would cost in every format. Exit status: 0 done, 1 the input
+// is not a valid message (the error says why, with its byte offset and path), 2 bad usage, 3 a
+// file that cannot be read or written.
+#include <CLI/CLI.hpp>
+
+#include <cstdint>
+#include <iostream>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <string_view>
+
+#include "detect.hpp"
+#include "files.hpp"
+#include "inspect.hpp"
+#include "stats.hpp"
+#include "wire.hpp"
+
+namespace prism_tool {
+namespace {
+
+enum exit_code : int { done = 0, invalid_input = 1, usage = 2, io_failure = 3 };
+
+constexpr std::size_t progress_threshold = std::size_t{64} << 20;
+
+struct common_args {
+  std::string format;  // empty: detected
+  std::size_t max_depth = prism::limits{}.max_depth;
+  std::size_t max_elements = prism::limits{}.max_elements;
+  std::size_t max_bytes = prism::limits{}.max_alloc_bytes;
+  prism::limits limits() const { return {max_depth, max_elements, max_bytes}; }
+};
+
+void add_limits(CLI::App& app, common_args& a) {
+  app.add_option("--max-depth", a.max_depth, "deepest nesting accepted")->capture_default_str();
+  app.add_option("--max-elements", a.max_elements, "most elements of one container or bytes of one string")->capture_default_str();
+  app.add_option("--max-bytes", a.max_bytes, "most bytes a decode may allocate")->capture_default_str();
+}
+
+int fail(int code, const std::string& why) {
+  std::cerr << "prism: " << why << '\n';
+  return code;
+}
+
+// The input's bytes and format (given or detected), or the exit status.
+struct input {
+  std::string bytes;
+  wire format = wire::json;
+};
+
+std::optional<input> load(const std::string& path, const std::string& format_name, const prism::limits& lim, int& status) {
+  std::string why;
+  auto bytes = read_all(path, why);
+  if (!bytes) {
+    status = fail(io_failure, why);
+    return std::nullopt;
+  }
+  if (bytes->size() > progress_threshold)
+    std::cerr << "prism: " << (bytes->size() >> 20) << " MB read from " << (path.empty() ? "standard input" : path) << '\n';
+  input in{std::move(*bytes)};
+  if (!format_name.empty()) {
+    const auto w = wire_named(format_name);
+    if (!w) {
+      status = fail(usage, "unknown format \"" + format_name + "\"; one of " + wire_names());
+      return std::nullopt;
+    }
+    in.format = *w;
+  } else if (const auto w = detect_wire(in.bytes, lim)) {
+    in.format = *w;
+  } else {
+    status = fail(invalid_input, "the input is no message in any of " + wire_names() + "; give its format with --from or --format");
+    return std::nullopt;
+  }
+  return in;
+}
+
+prism::status write_value(wire w, const prism::value& v, bool pretty, std::string& out) {
+  if (w == wire::json && pretty) return prism::write<prism::json, prism::json_options{.pretty = true}>(v, out);
+  return with_wire(w, [&](auto format) { return prism::write<decltype(format)>(v, out); });
+}
+
+// The message in another format (or its own), value for value; tensors stay tensors. Pretty
+// JSON goes through prism::value, which holds a tensor as JSON's [dtype, shape, data] array.
+prism::status transcode(const input& in, wire to, bool pretty, const prism::limits& lim, std::string& out) {
+  return with_wire(in.format, [&](auto from) {
+    return with_wire(to, [&](auto target) -> prism::status {
+      using From = decltype(from);
+      using To = decltype(target);
+      if constexpr (std::is_same_v<From, prism::zbin> || std::is_same_v<From, prism::flex>) {
+        if (auto st = prism::verify<From>(in.bytes, lim); !st) return st;
+      }
+      if (!(pretty && std::is_same_v<To, prism::json>)) return prism::transcode<From, To>(in.bytes, out, lim);
+      std::string compact;
+      if (auto st = prism::transcode<From, prism::json>(in.bytes, compact, lim); !st) return st;
+      auto v = prism::read<prism::json, prism::value>(compact, lim);
+      if (!v) return v.error();
+      return write_value(wire::json, *v, true, out);
+    });
+  });
+}
+
+struct convert_args : common_args {
+  std::string to;
+  std::string in_path;
+  std::string out_path;
+  bool pretty = false;
+  bool lines = false;
+};
+
+// Messages one after another: JSON Lines for JSON, else back-to-back messages of a format whose
+// messages end themselves (MessagePack, CBOR, BEVE, zbin).
+int convert_stream(const convert_args& a, wire from, wire to, const std::string& bytes) {
+  std::string out;
+  std::size_t count = 0;
+  const prism::limits lim = a.limits();
+  const auto emit = [&](const prism::value& v) -> bool {
+    std::string one;
+    if (auto st = write_value(to, v, false, one); !st) return fail(invalid_input, "message " + std::to_string(count) + ": " + st.error().message()), false;
+    out += one;
+    if (to == wire::json) out += '\n';
+    ++count;
+    return true;
+  };
+  if (from == wire::json) {
+    std::size_t at = 0;
+    while (at < bytes.size()) {
+      std::size_t end = bytes.find('\n', at);
+      if (end == std::string::npos) end = bytes.size();
+      const std::string_view line(bytes.data() + at, end - at);
+      if (line.find_first_not_of(" \t\r") != std::string_view::npos) {
+        auto v = prism::read<prism::json, prism::value>(line, lim);
+        if (!v) return fail(invalid_input, "line " + std::to_string(count + 1) + ": " + v.error().message());
+        if (!emit(*v)) return invalid_input;
+      }
+      at = end + 1;
+    }
+  } else {
+    if (from == wire::flex) return fail(usage, "FlexBuffers messages do not end themselves (the root is at the end); convert them one at a time");
+    for (std::size_t at = 0; at < bytes.size();) {
+      prism::value v;
+      const auto took = with_wire(from, [&](auto format) {
+        return prism::read_prefix<decltype(format)>(v, std::string_view(bytes).substr(at), lim);
+      });
+      if (!took) return fail(invalid_input, "message " + std::to_string(count + 1) + " (at byte " + std::to_string(at) + "): " + took.error().message());
+      if (*took == 0) return fail(invalid_input, "message " + std::to_string(count + 1) + " takes no bytes");
+      if (!emit(v)) return invalid_input;
+      at += *took;
+    }
+  }
+  std::string why;
+  return write_all(a.out_path, out, why) ? done : fail(io_failure, why);
+}
+
+int convert(const convert_args& a) {
+  const auto to = wire_named(a.to);
+  if (!to) return fail(usage, "unknown format \"" + a.to + "\"; one of " + wire_names());
+  int status = done;
+  if (a.lines && a.format.empty()) {
+    // A stream of messages cannot be detected as one: JSON Lines unless --from says otherwise.
+    std::string why;
+    auto bytes = read_all(a.in_path, why);
+    if (!bytes) return fail(io_failure, why);
+    return convert_stream(a, wire::json, *to, *bytes);
+  }
+  auto in = load(a.in_path, a.format, a.limits(), status);
+  if (!in) return status;
+  if (a.lines) return convert_stream(a, in->format, *to, in->bytes);
+  std::string out;
+  if (auto st = transcode(*in, *to, a.pretty, a.limits(), out); !st) return fail(invalid_input, st.error().message());
+  if (*to == wire::json && a.pretty) out += '\n';
+  std::string why;
+  return write_all(a.out_path, out, why) ? done : fail(io_failure, why);
+}
+
+struct inspect_args : common_args {
+  std::string path;
+  inspect_limits shown;
+};
+
+int inspect(const inspect_args& a) {
+  int status = done;
+  auto in = load(a.path, a.format, a.limits(), status);
+  if (!in) return status;
+  std::cout << name_of(in->format) << ", " << in->bytes.size() << " bytes\n";
+  return with_wire(in->format, [&](auto format) {
+    using F = decltype(format);
+    // zbin and FlexBuffers views trust offsets that only verify() checks.
+    if constexpr (std::is_same_v<F, prism::zbin> || std::is_same_v<F, prism::flex>) {
+      if (auto st = prism::verify<F>(in->bytes, a.limits()); !st) return fail(invalid_input, st.error().message());
+    }
+    const auto root = prism::view<F>(in->bytes, a.limits());
+    tree_printer<std::remove_cvref_t<decltype(root)>> printer(std::cout, a.shown);
+    if (!printer.print(root, "", 0)) return static_cast<int>(invalid_input);
+    // The walk shows only some of a large message: a full check covers the rest.
+    if (auto st = check_message<F>(in->bytes, a.limits()); !st) return fail(invalid_input, st.error().message());
+    return static_cast<int>(done);
+  });
+}
+
+int verify(const common_args& a, const std::string& path) {
+  int status = done;
+  auto in = load(path, a.format, a.limits(), status);
+  if (!in) return status;
+  const auto st = with_wire(in->format, [&](auto format) { return check_message<decltype(format)>(in->bytes, a.limits()); });
+  if (!st) {
+    std::cout << "invalid " << name_of(in->format) << ": " << st.error().message() << '\n';
+    return invalid_input;
+  }
+  std::cout << "valid " << name_of(in->format) << ", " << in->bytes.size() << " bytes\n";
+  return done;
+}
+
+int stats(const common_args& a, const std::string& path) {
+  int status = done;
+  auto in = load(path, a.format, a.limits(), status);
+  if (!in) return status;
+  std::string own;
+  if (auto st = transcode(*in, in->format, false, a.limits(), own); !st) return fail(invalid_input, st.error().message());
+  print_stats(std::cout, in->format, in->bytes.size(), [&](wire to, std::string& out) { return transcode(*in, to, false, a.limits(), out); });
+  return done;
+}
+
+}  // namespace
+}  // namespace prism_tool
+
+int main(int argc, char** argv) {
+  using namespace prism_tool;
+  CLI::App app{"prism: convert, inspect, verify and size messages in " + wire_names() +
+               ".\nExit status: 0 done, 1 invalid input, 2 bad usage, 3 a file that cannot be read or written."};
+  app.require_subcommand(1);
+
+  convert_args conv;
+  auto* convert_cmd = app.add_subcommand("convert", "convert a message (or a stream of them) to another format");
+  convert_cmd->add_option("--from", conv.format, "the input's format (detected when left out)");
+  convert_cmd->add_option("--to", conv.to, "the output's format")->required();
+  convert_cmd->add_option("input", conv.in_path, "input file (standard input when left out or -)");
+  convert_cmd->add_option("output", conv.out_path, "output file (standard output when left out or -)");
+  convert_cmd->add_flag("--pretty", conv.pretty, "indented JSON");
+  convert_cmd->add_flag("--jsonl", conv.lines, "a stream of messages: JSON Lines for JSON, back-to-back messages otherwise");
+  add_limits(*convert_cmd, conv);
+
+  inspect_args insp;
+  auto* inspect_cmd = app.add_subcommand("inspect", "print a message as a tree with byte offsets and types");
+  inspect_cmd->add_option("file", insp.path, "the message (standard input when left out or -)");
+  inspect_cmd->add_option("--format", insp.format, "its format (detected when left out)");
+  inspect_cmd->add_option("--elements", insp.shown.elements, "elements and entries shown per container")->capture_default_str();
+  inspect_cmd->add_option("--text", insp.shown.text, "bytes shown of a string")->capture_default_str();
+  inspect_cmd->add_option("--depth", insp.shown.depth, "levels shown")->capture_default_str();
+  add_limits(*inspect_cmd, insp);
+
+  common_args ver;
+  std::string ver_path;
+  auto* verify_cmd = app.add_subcommand("verify", "check a whole message; exit status 1 with the error when it is damaged");
+  verify_cmd->add_option("file", ver_path, "the message (standard input when left out or -)");
+  verify_cmd->add_option("--format", ver.format, "its format (detected when left out)");
+  add_limits(*verify_cmd, ver);
+
+  common_args st;
+  std::string st_path;
+  auto* stats_cmd = app.add_subcommand("stats", "the size of the same message in every format, raw, deflated and with zstd");
+  stats_cmd->add_option("file", st_path, "the message (standard input when left out or -)");
+  stats_cmd->add_option("--format", st.format, "its format (detected when left out)");
+  add_limits(*stats_cmd, st);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int code = app.exit(e);
+    return code == 0 ? done : usage;
+  }
+  try {
+    if (*convert_cmd) return convert(conv);
+    if (*inspect_cmd) return inspect(insp);
+    if (*verify_cmd) return verify(ver, ver_path);
+    if (*stats_cmd) return stats(st, st_path);
+  } catch (const std::bad_alloc&) {
+    return fail(invalid_input, "out of memory; lower --max-bytes");
+  }
+  return usage;
+}
