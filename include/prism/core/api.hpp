@@ -134,9 +134,10 @@ result<std::size_t> write_to_sink(const T& value, Sink sink) {
   }
 }
 
-// Reads one value from `source`; `consumed`, when given, receives the bytes it took.
-template <class Format, options Opts, class T, class Source>
-status read_from_source(T& value, Source source, const limits& lim, std::size_t* consumed = nullptr) {
+// Reads one value from `source`; `consumed`, when given (a std::size_t*), receives the bytes it
+// took.
+template <class Format, options Opts, class T, class Source, class Consumed = std::nullptr_t>
+status read_from_source(T& value, Source source, const limits& lim, Consumed consumed = nullptr) {
   constexpr bool through_view = std::is_same_v<T, prism::value> && !has_native_value<Format>;
   if constexpr (!through_view && !supported<T, Format>) {
     report_unsupported_type<T, Format>();
@@ -155,7 +156,7 @@ status read_from_source(T& value, Source source, const limits& lim, std::size_t*
         return ctx.take(Format::name);
       }
     }
-    if (consumed != nullptr) *consumed = ctx.src.offset();
+    if constexpr (!std::is_same_v<Consumed, std::nullptr_t>) *consumed = ctx.src.offset();
     return {};
   }
 }

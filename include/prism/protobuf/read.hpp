@@ -364,8 +364,8 @@ enum class outcome : std::uint8_t { read, unknown, failed };
 // Reads the fields of one message up to `end`; dispatch(number, wire, key offset) reads a known
 // field and says whether it knew it. SIZE_MAX as the end of a stream means "to the end of it".
 // Unknown fields are skipped, or appended to `kept` where the struct keeps them.
-template <options O, class Ctx, class Dispatch>
-PRISM_INLINE bool read_fields(Ctx& ctx, std::size_t end, Dispatch&& dispatch, std::vector<std::byte>* kept = nullptr) {
+template <options O, class Ctx, class Dispatch, class Kept = std::nullptr_t>
+PRISM_INLINE bool read_fields(Ctx& ctx, std::size_t end, Dispatch&& dispatch, Kept kept = nullptr) {
   while (true) {
     if constexpr (std::remove_cvref_t<decltype(ctx.src)>::bounded) {
       if (ctx.src.offset() >= end) return true;
@@ -391,7 +391,11 @@ PRISM_INLINE bool read_fields(Ctx& ctx, std::size_t end, Dispatch&& dispatch, st
         if constexpr (O.error_on_unknown_keys) {
           return ctx.fail(errc::unknown_key, at, "a field of the message", "field number " + std::to_string(number));
         } else {
-          if (!skip_field(ctx, number, w, at, kept)) return false;
+          if constexpr (std::is_same_v<Kept, std::nullptr_t>) {
+            if (!skip_field(ctx, number, w, at)) return false;
+          } else {
+            if (!skip_field(ctx, number, w, at, kept)) return false;
+          }
         }
         break;
     }

@@ -237,25 +237,24 @@ template <options O, class T, class Ctx>
 bool read_struct(Ctx& ctx, T& v, std::size_t end, bool merging) {
   constexpr std::size_t count = field_count_v<T>;
   constexpr std::size_t keeper = unknown_fields_member<T>();
-  std::vector<std::byte>* kept = nullptr;
-  if constexpr (keeper != count) {
-    kept = &get_field<keeper>(v).bytes;
-    if (!merging) kept->clear();
-  }
   std::array<std::uint32_t, count> filled{};
   if (merging) for_each_field_index<T>([&](auto I) { filled[I] = merge_start(get_field<I>(v)); });
-  const bool ok = read_fields<O>(
-      ctx, end,
-      [&](std::uint32_t number, wire w, std::size_t at) {
-        return [&]<std::size_t... S>(std::index_sequence<S...>) {
-          outcome r = outcome::unknown;
-          (void)((number == struct_slots<T>[S].number ? (r = read_slot<O, T, S>(ctx, v, w, filled.data(), at), true)
-                                                       : false) ||
-                 ...);
-          return r;
-        }(std::make_index_sequence<struct_slots<T>.size()>{});
-      },
-      kept);
+  const auto dispatch = [&](std::uint32_t number, wire w, std::size_t at) {
+    return [&]<std::size_t... S>(std::index_sequence<S...>) {
+      outcome r = outcome::unknown;
+      (void)((number == struct_slots<T>[S].number ? (r = read_slot<O, T, S>(ctx, v, w, filled.data(), at), true) : false) ||
+             ...);
+      return r;
+    }(std::make_index_sequence<struct_slots<T>.size()>{});
+  };
+  bool ok;
+  if constexpr (keeper != count) {
+    std::vector<std::byte>* kept = &get_field<keeper>(v).bytes;
+    if (!merging) kept->clear();
+    ok = read_fields<O>(ctx, end, dispatch, kept);
+  } else {
+    ok = read_fields<O>(ctx, end, dispatch);
+  }
   if (!ok) return false;
   for_each_field_index<T>([&](auto I) {
     auto& member = get_field<I>(v);
