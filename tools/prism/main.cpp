@@ -240,28 +240,30 @@ int main(int argc, char** argv) {
   convert_cmd->add_flag("--jsonl", conv.lines, "a stream of messages: JSON Lines for JSON, back-to-back messages otherwise");
   add_limits(*convert_cmd, conv);
 
+  // inspect, verify and stats take one message: its file, its format and the limits.
+  const auto message_command = [&app](const char* name, const char* help, common_args& args, std::string& path) {
+    auto* cmd = app.add_subcommand(name, help);
+    cmd->add_option("file", path, "the message (standard input when left out or -)");
+    cmd->add_option("--format", args.format, "its format (detected when left out)");
+    add_limits(*cmd, args);
+    return cmd;
+  };
+
   inspect_args insp;
-  auto* inspect_cmd = app.add_subcommand("inspect", "print a message as a tree with byte offsets and types");
-  inspect_cmd->add_option("file", insp.path, "the message (standard input when left out or -)");
-  inspect_cmd->add_option("--format", insp.format, "its format (detected when left out)");
+  auto* inspect_cmd = message_command("inspect", "print a message as a tree with byte offsets and types", insp, insp.path);
   inspect_cmd->add_option("--elements", insp.shown.elements, "elements and entries shown per container")->capture_default_str();
   inspect_cmd->add_option("--text", insp.shown.text, "bytes shown of a string")->capture_default_str();
   inspect_cmd->add_option("--depth", insp.shown.depth, "levels shown")->capture_default_str();
-  add_limits(*inspect_cmd, insp);
 
   common_args ver;
   std::string ver_path;
-  auto* verify_cmd = app.add_subcommand("verify", "check a whole message; exit status 1 with the error when it is damaged");
-  verify_cmd->add_option("file", ver_path, "the message (standard input when left out or -)");
-  verify_cmd->add_option("--format", ver.format, "its format (detected when left out)");
-  add_limits(*verify_cmd, ver);
+  auto* verify_cmd =
+      message_command("verify", "check a whole message; exit status 1 with the error when it is damaged", ver, ver_path);
 
   common_args st;
   std::string st_path;
-  auto* stats_cmd = app.add_subcommand("stats", "the size of the same message in every format, raw, deflated and with zstd");
-  stats_cmd->add_option("file", st_path, "the message (standard input when left out or -)");
-  stats_cmd->add_option("--format", st.format, "its format (detected when left out)");
-  add_limits(*stats_cmd, st);
+  auto* stats_cmd =
+      message_command("stats", "the size of the same message in every format, raw, deflated and with zstd", st, st_path);
 
   try {
     app.parse(argc, argv);
