@@ -13,3 +13,4 @@
 #include "protobuf.hpp"
 #include "zbin.hpp"
 #include "zserio.hpp"
+#include "files.hpp"

@@ -1,6 +1,8 @@
 #include <gtest/gtest.h>
 
 #include <prism/msgpack.hpp>
+#include <prism/files.hpp>
+#include <prism/json.hpp>
 #include <prism/pack.hpp>
 
 #include <algorithm>
@@ -8,6 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <filesystem>
 #include <sstream>
 #include <string>
 #include <streambuf>
@@ -165,6 +168,31 @@ TEST(Sources, StreamsAreLeftJustAfterEachOfManyValues) {
     *is >> rest;
     EXPECT_EQ(rest, "tail");
   }
+}
+
+TEST(Files, WrittenAndReadByPath) {
+  const auto dir = std::filesystem::temp_directory_path() / ("prism_files_" + std::to_string(sample.id) + "_" +
+                                                             std::to_string(std::hash<std::string>{}(__FILE__)));
+  std::filesystem::create_directories(dir);
+  ASSERT_TRUE(prism::write_file<prism::json>(sample, dir / "sample.json"));
+  const auto json = prism::read_file<prism::json, Sample>(dir / "sample.json");
+  ASSERT_TRUE(json) << json.error().message();
+  EXPECT_EQ(*json, sample);
+  ASSERT_TRUE(prism::write_file<prism::pack>(sample, (dir / "sample.pack").string()));
+  Sample reused;
+  ASSERT_TRUE(prism::read_file<prism::pack>(reused, dir / "sample.pack"));
+  EXPECT_EQ(reused, sample);
+
+  // A file that is not there, and one that cannot be created, name their paths.
+  const auto missing = prism::read_file<prism::json, Sample>(dir / "absent.json");
+  ASSERT_FALSE(missing);
+  EXPECT_EQ(missing.error().code, prism::errc::io_error);
+  EXPECT_NE(missing.error().message().find("absent.json\" (cannot open file)"), std::string::npos) << missing.error().message();
+  const auto nowhere = prism::write_file<prism::json>(sample, dir / "no" / "such" / "dir.json");
+  ASSERT_FALSE(nowhere);
+  EXPECT_EQ(nowhere.error().code, prism::errc::io_error);
+  EXPECT_NE(nowhere.error().message().find("dir.json\" (cannot open file)"), std::string::npos) << nowhere.error().message();
+  std::filesystem::remove_all(dir);
 }
 
 TEST(Sources, IstreamTruncationIsAnError) {
