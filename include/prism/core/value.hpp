@@ -16,6 +16,9 @@
 #include <variant>
 #include <vector>
 
+#include "error.hpp"
+#include "json_pointer.hpp"
+
 namespace prism {
 
 class value {
@@ -134,6 +137,33 @@ class value {
   const value& operator[](std::size_t index) const noexcept {
     const array* a = as_array();
     return a && index < a->size() ? (*a)[index] : null_value();
+  }
+  // The value RFC 6901 pointer `pointer` refers to ("/pos/x", "/weapons/3"; "" is this value),
+  // or an error whose path is the pointer up to the token that fails.
+  result<const value*> at_pointer(std::string_view pointer) const {
+    std::string bad;
+    const auto tokens = detail::pointer_tokens(pointer, bad);
+    if (!tokens) return error{errc::syntax_error, 0, bad, {}, "a JSON pointer (RFC 6901)", {}};
+    const value* at = this;
+    for (const auto& t : *tokens) {
+      if (const array* a = at->as_array()) {
+        if (!t.index) return error{errc::type_mismatch, 0, t.prefix, {}, "an array index", "\"" + t.key + "\""};
+        if (*t.index >= a->size())
+          return error{errc::out_of_range, 0, t.prefix, {}, "an index below the array's size", std::to_string(*t.index)};
+        at = &(*a)[*t.index];
+      } else if (at->as_object()) {
+        at = at->find(t.key);
+        if (!at) return error{errc::missing_key, 0, t.prefix, {}, "a member of the object", "no \"" + t.key + "\""};
+      } else {
+        return error{errc::type_mismatch, 0, t.prefix, {}, "an array or object", "a value of another kind"};
+      }
+    }
+    return at;
+  }
+  // The same, nullptr where it refers to nothing.
+  const value* find_pointer(std::string_view pointer) const {
+    auto r = at_pointer(pointer);
+    return r ? *r : nullptr;
   }
   // Elements of an array, entries of an object, else 0.
   std::size_t size() const noexcept {

@@ -31,6 +31,7 @@
 #include "error.hpp"
 #include "lookup_hint.hpp"
 #include "source.hpp"
+#include "json_pointer.hpp"
 #include "tensor.hpp"
 #include "tensor_io.hpp"
 #include "utf8.hpp"
@@ -265,6 +266,36 @@ class basic_view {
     return out;
   }
   basic_view operator[](const char* key) const { return (*this)[std::string_view(key)]; }
+  // The value RFC 6901 pointer `pointer` refers to ("/pos/x", "/weapons/3"; "" is this value),
+  // or a view carrying the error, whose path is the pointer up to the token that fails.
+  basic_view at_pointer(std::string_view pointer) const {
+    std::string bad;
+    const auto tokens = detail::pointer_tokens(pointer, bad);
+    if (!tokens) return basic_view(make_error(errc::syntax_error, offset(), bad, Node::format::name, "a JSON pointer (RFC 6901)"));
+    basic_view at = *this;
+    for (const auto& t : *tokens) {
+      if (at.error_) break;
+      const value_type kind = at.type();
+      const bool array = kind == value_type::array;
+      basic_view next = array && t.index           ? at[*t.index]
+                        : kind == value_type::object ? at[std::string_view(t.key)]
+                        : array ? basic_view(make_error(errc::type_mismatch, at.offset(), {}, Node::format::name, "an array index",
+                                                        "\"" + t.key + "\""))
+                                : basic_view(make_error(errc::type_mismatch, at.offset(), {}, Node::format::name,
+                                                        "an array or object", describe(kind)));
+      if (next.error_) {
+        error e = *next.error_;
+        e.path = t.prefix;
+        if (e.expected.empty()) {
+          e.expected = array ? "an index below the array's size" : "a member of the object";
+          e.found = array ? t.key : "no \"" + t.key + "\"";
+        }
+        return basic_view(std::move(e));
+      }
+      at = std::move(next);
+    }
+    return at;
+  }
   // The value of `key`, or nothing when this is not an object or has no such key.
   std::optional<basic_view> find(std::string_view key) const {
     if (error_) return std::nullopt;
