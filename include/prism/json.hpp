@@ -5,4 +5,5 @@
 #include "json/write.hpp"
 #include "json/view.hpp"
 #include "json/emit.hpp"
+#include "json/lines.hpp"
 #include "core/value_io.hpp"
