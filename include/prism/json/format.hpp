@@ -15,10 +15,12 @@ struct json_options {
   unsigned char indent = 2;         // spaces per level when pretty (0: tabs; at most 127)
   flag<false> skip_null_members{};  // empty optionals and pointers are left out of objects
   flag<false> nan_inf_as_null{};    // NaN and infinity are written as null (else an error)
+  flag<false> untagged_variants{};  // variants as their alternative's plain value, read back by JSON type
 
   static constexpr std::uint32_t key = detail::format_key("json");
   using flags = detail::own_option_flags<json_options, &json_options::pretty, &json_options::indent,
-                                         &json_options::skip_null_members, &json_options::nan_inf_as_null>;
+                                         &json_options::skip_null_members, &json_options::nan_inf_as_null,
+                                         &json_options::untagged_variants>;
   constexpr operator format_options() const noexcept { return flags::pack(key, *this); }  // NOLINT: `.format = json_options{...}`
   constexpr operator options() const noexcept { return options{.format = *this}; }  // NOLINT: `write<F, json_options{...}>`
   static constexpr json_options from(const format_options& f) noexcept { return flags::unpack(f); }

@@ -13,6 +13,7 @@
 #include "../core/category_read.hpp"
 #include "../core/struct_reader.hpp"
 #include "read_scalars.hpp"
+#include "untagged.hpp"
 
 namespace prism::json_detail {
 
@@ -153,6 +154,9 @@ bool read_external_variant(Ctx& ctx, V& v) {
 
 template <options O, class V, class Ctx>
 bool read_variant(Ctx& ctx, V& v) {
+  if constexpr (untagged_variant<V, O>()) {
+    return read_untagged_variant<O>(ctx, v, [&](auto& alt) { return read_value<O>(ctx, alt); });
+  }
   constexpr std::string_view tag = variant_tag<V>();
   if constexpr (tag.empty()) return read_external_variant<O>(ctx, v);
   const std::size_t at = ctx.src.offset();

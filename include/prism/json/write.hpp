@@ -22,6 +22,7 @@
 #include "../core/sink.hpp"
 #include "../core/utf8.hpp"
 #include "../core/variant_names.hpp"
+#include "untagged.hpp"
 #include "common.hpp"
 #include "format.hpp"
 #include "time.hpp"
@@ -421,6 +422,10 @@ bool write_struct(Ctx& ctx, const T& v) {
 // {"type":"Circle","r":1} for a struct alternative, {"type":"int","value":5} for others.
 template <options O, class V, class Ctx>
 bool write_variant(Ctx& ctx, const V& v) {
+  if constexpr (untagged_variant<V, O>()) {
+    static_assert(alternatives_differ<V, O>(), "prism::json: an untagged variant needs alternatives of different JSON types; tag it instead");
+    return std::visit([&](const auto& alt) { return write_value<O>(ctx, alt); }, v);
+  }
   constexpr auto names = variant_names<V>();
   constexpr std::string_view tag = variant_tag<V>();
   return std::visit(
