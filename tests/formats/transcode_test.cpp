@@ -175,3 +175,23 @@ TEST(TranscodeBytes, ErrorsNameTheFieldAndTheFormat) {
   EXPECT_EQ(r.error().path, "small_numbers");
   EXPECT_EQ(r.error().format, "msgpack");
 }
+
+TEST(TranscodeBytes, TheTargetsOptionsApply) {
+  const std::string text = R"({"a":[1,2.5,{"b":"x"}],"c":{},"d":[],"e":"\u00e9"})";
+  const auto cbor = prism::transcode<prism::json, prism::cbor>(text);
+  ASSERT_TRUE(cbor);
+  // Pretty JSON from any format is what a pretty write of the same value gives.
+  const auto pretty = prism::transcode<prism::cbor, prism::json, prism::json_options{.pretty = true, .indent = 4}>(*cbor);
+  ASSERT_TRUE(pretty) << pretty.error().message();
+  const auto v = prism::read<prism::json, prism::value>(text);
+  ASSERT_TRUE(v);
+  EXPECT_EQ(*pretty, (prism::write<prism::json, prism::json_options{.pretty = true, .indent = 4}>(*v).value()));
+  EXPECT_NE(pretty->find("\n    \"a\": [\n        1,"), std::string::npos) << *pretty;
+  // The options apply to how each value is written (a float in CBOR's shortest exact width with
+  // `deterministic`); containers keep the source's order.
+  const auto wide = prism::transcode<prism::json, prism::cbor>("[1.5]");
+  const auto shortest = prism::transcode<prism::json, prism::cbor, prism::cbor_options{.deterministic = true}>("[1.5]");
+  ASSERT_TRUE(wide && shortest);
+  EXPECT_EQ(wide->size(), 10u);  // 0x81, then a double
+  EXPECT_EQ(*shortest, std::string("\x81\xf9\x3e\x00", 4));
+}

@@ -80,8 +80,7 @@ prism::status write_value(wire w, const prism::value& v, bool pretty, std::strin
   return with_wire(w, [&](auto format) { return prism::write<decltype(format)>(v, out); });
 }
 
-// The message in another format (or its own), value for value; tensors stay tensors. Pretty
-// JSON goes through prism::value, which holds a tensor as JSON's [dtype, shape, data] array.
+// The message in another format (or its own), value for value; tensors stay tensors.
 prism::status transcode(const input& in, wire to, bool pretty, const prism::limits& lim, std::string& out) {
   return with_wire(in.format, [&](auto from) {
     return with_wire(to, [&](auto target) -> prism::status {
@@ -90,12 +89,10 @@ prism::status transcode(const input& in, wire to, bool pretty, const prism::limi
       if constexpr (std::is_same_v<From, prism::zbin> || std::is_same_v<From, prism::flex>) {
         if (auto st = prism::verify<From>(in.bytes, lim); !st) return st;
       }
-      if (!(pretty && std::is_same_v<To, prism::json>)) return prism::transcode<From, To>(in.bytes, out, lim);
-      std::string compact;
-      if (auto st = prism::transcode<From, prism::json>(in.bytes, compact, lim); !st) return st;
-      auto v = prism::read<prism::json, prism::value>(compact, lim);
-      if (!v) return v.error();
-      return write_value(wire::json, *v, true, out);
+      if constexpr (std::is_same_v<To, prism::json>) {
+        if (pretty) return prism::transcode<From, To, prism::json_options{.pretty = true}>(in.bytes, out, lim);
+      }
+      return prism::transcode<From, To>(in.bytes, out, lim);
     });
   });
 }

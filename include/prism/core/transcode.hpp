@@ -43,6 +43,24 @@ using transcode_time = std::chrono::sys_time<std::chrono::nanoseconds>;
 
 // What the emitters of most formats share: scalars, blobs, timestamps and tensors through the
 // format's own writer; sequences of numbers element by element; keys as values.
+// A write context whose type carries the options of a transcode, for the emitters.
+template <class Sink, options O>
+struct write_context_with : write_context<Sink> {
+  using write_context<Sink>::write_context;
+  static constexpr options call_options = O;
+};
+
+// The options an emitter writes with: the call's (normalized for its format), else the format's
+// defaults.
+template <class Format, class Ctx>
+inline constexpr options emitter_options = [] {
+  if constexpr (requires { Ctx::call_options; }) {
+    return normalized<Format, Ctx::call_options>;
+  } else {
+    return default_options<Format>;
+  }
+}();
+
 template <class Derived, class Format, class Ctx>
 struct emitter_base {
   using format = Format;
@@ -52,7 +70,7 @@ struct emitter_base {
   Derived& self() noexcept { return static_cast<Derived&>(*this); }
   template <class T>
   bool put(const T& v) {
-    return format_writer<Format>::template write<default_options<Format>>(ctx, v);
+    return format_writer<Format>::template write<emitter_options<Format, Ctx>>(ctx, v);
   }
   bool start() { return true; }
   bool finish() { return true; }
@@ -346,18 +364,20 @@ class transcoder {
 
 }  // namespace detail
 
-// Writes the message in `bytes` (format From) as format To into `buffer`.
-template <class From, class To, byte_input Bytes, growable_buffer Buffer>
+// Writes the message in `bytes` (format From) as format To into `buffer`, with To's options
+// Opts (`prism::json_options{.pretty = true}`).
+template <class From, class To, options Opts = To::defaults, byte_input Bytes, growable_buffer Buffer>
 status transcode(const Bytes& bytes, Buffer& buffer, const limits& lim = {}) {
   using sink = buffer_sink<Buffer>;
-  write_context<sink> ctx{sink{buffer}};
-  emitter<To, write_context<sink>> out(ctx);
+  using context = detail::write_context_with<sink, Opts>;
+  context ctx{sink{buffer}};
+  emitter<To, context> out(ctx);
   if constexpr (requires { view_traits<From>::verify_before_walk; }) {
     if (auto st = verify<From>(bytes, lim); !st) return st;
   }
   const auto root = view<From>(bytes, lim);
   using node = std::remove_cvref_t<decltype(root.node())>;
-  status st = detail::transcoder<emitter<To, write_context<sink>>, node>(out, lim).run(root);
+  status st = detail::transcoder<emitter<To, context>, node>(out, lim).run(root);
   if (!st) {
     error e = st.error();
     if (e.format.empty()) e.format = From::name;
@@ -371,10 +391,10 @@ status transcode(const Bytes& bytes, Buffer& buffer, const limits& lim = {}) {
   return {};
 }
 
-template <class From, class To, byte_input Bytes>
+template <class From, class To, options Opts = To::defaults, byte_input Bytes>
 result<std::string> transcode(const Bytes& bytes, const limits& lim = {}) {
   std::string out;
-  if (auto st = transcode<From, To>(bytes, out, lim); !st) return st.error();
+  if (auto st = transcode<From, To, Opts>(bytes, out, lim); !st) return st.error();
   return out;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
-// The JSON side of prism::transcode: compact text; integer keys quoted; blobs base64;
+// The JSON side of prism::transcode: compact text (indented with json_options::pretty); integer
+// keys quoted; blobs base64;
 // tensors the [dtype, shape, "base64"] triple; timestamps RFC 3339 strings.
 #include <charconv>
 #include <cstdint>
@@ -16,7 +17,7 @@ namespace prism {
 template <class Ctx>
 struct emitter<json, Ctx> : detail::emitter_base<emitter<json, Ctx>, json, Ctx> {
   using detail::emitter_base<emitter, json, Ctx>::emitter_base;
-  static constexpr options O = detail::default_options<json>;
+  static constexpr options O = detail::emitter_options<json, Ctx>;
 
   bool begin_array(std::size_t n) {
     sizes_.push_back(n);
@@ -30,10 +31,12 @@ struct emitter<json, Ctx> : detail::emitter_base<emitter<json, Ctx>, json, Ctx> 
   }
   bool entry(std::size_t i) { return json_detail::separator<O>(this->ctx, i); }
   bool key_string(std::string_view s) {
-    return json_detail::write_string<O>(this->ctx, s.data(), s.size()) && json_detail::put_char(this->ctx, ':');
+    return json_detail::write_string<O>(this->ctx, s.data(), s.size()) && json_detail::put_char(this->ctx, ':') &&
+           json_detail::key_separator<O>(this->ctx);
   }
   bool key_integer(bool negative, std::uint64_t u) {
-    return json_detail::put_char(this->ctx, '"') && this->integer(negative, u) && json_detail::put_text(this->ctx, "\":");
+    return json_detail::put_char(this->ctx, '"') && this->integer(negative, u) && json_detail::put_text(this->ctx, "\":") &&
+           json_detail::key_separator<O>(this->ctx);
   }
   bool end_object() { return close('}'); }
   // -1 - n, in decimal: JSON numbers have no width.
