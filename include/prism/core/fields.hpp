@@ -74,17 +74,81 @@ constexpr std::size_t field_count() noexcept {
 template <class T>
 inline constexpr std::size_t field_count_v = field_count<T>();
 
+namespace detail {
+// The name of field I as declared: given in meta, else the member's own; `own` says which.
+template <class T, std::size_t I>
+constexpr std::pair<std::string_view, bool> declared_field_name() noexcept {
+  if constexpr (has_meta_fields<T>) {
+    using field = std::tuple_element_t<I, std::remove_cvref_t<decltype(meta<T>::fields)>>;
+    constexpr std::string_view given = std::get<I>(meta<T>::fields).name;
+    return {given, given == member_name_from_pointer<field::pointer>()};
+  } else if constexpr (annotation_of<T, I>() != no_annotation) {
+    // An annotation's name is the member's own unless it renames it.
+    constexpr std::string_view given = std::get<annotation_of<T, I>()>(meta<T>::annotations).name;
+    constexpr std::string_view own = member_name_from_pointer<field_pointer<I, T>()>();
+    return given == own ? std::pair{aggregate_field_name<T, I>, true} : std::pair{given, false};
+  } else {
+    return {aggregate_field_name<T, I>, true};
+  }
+}
+
+constexpr bool is_upper(char c) noexcept { return c >= 'A' && c <= 'Z'; }
+constexpr bool is_lower(char c) noexcept { return c >= 'a' && c <= 'z'; }
+constexpr char to_upper(char c) noexcept { return is_lower(c) ? static_cast<char>(c - 'a' + 'A') : c; }
+constexpr char to_lower(char c) noexcept { return is_upper(c) ? static_cast<char>(c - 'A' + 'a') : c; }
+
+// `name` in key case `k`, written into `out` when it is given; returns the length.
+constexpr std::size_t cased_name(std::string_view name, key_case k, char* out = nullptr) noexcept {
+  if (!name.empty() && name.back() == '_') name.remove_suffix(1);
+  std::size_t n = 0;
+  std::size_t word = 0;  // words seen
+  bool in_word = false;
+  const auto put = [&](char c) {
+    if (out != nullptr) out[n] = c;
+    ++n;
+  };
+  for (std::size_t i = 0; i < name.size(); ++i) {
+    const char c = name[i];
+    if (c == '_' || c == '-') {
+      in_word = false;
+      continue;
+    }
+    const bool starts = !in_word || (is_upper(c) && i > 0 && is_lower(name[i - 1]));
+    if (starts) {
+      if (word > 0 && k == key_case::kebab) put('-');
+      if (word > 0 && k == key_case::snake) put('_');
+      ++word;
+    }
+    in_word = true;
+    const bool capital = starts && (k == key_case::pascal || (k == key_case::camel && word > 1));
+    put(capital ? to_upper(c) : to_lower(c));
+  }
+  return n;
+}
+
+template <class T, std::size_t I>
+struct cased_field_name {
+  static constexpr std::string_view source = declared_field_name<T, I>().first;
+  static constexpr key_case keys = type_attribute<naming, T>().keys;
+  static constexpr std::size_t size = cased_name(source, keys);
+  static constexpr auto text = [] {
+    std::array<char, size + 1> out{};
+    cased_name(source, keys, out.data());
+    return out;
+  }();
+  static constexpr std::string_view value{text.data(), size};
+};
+}  // namespace detail
+
+// The name of field I on the wire: given in meta, else the member's own in the type's
+// key_case (prism::naming).
 template <class T, std::size_t I>
 constexpr std::string_view field_name() noexcept {
-  if constexpr (has_meta_fields<T>) {
-    return std::get<I>(meta<T>::fields).name;
-  } else if constexpr (detail::annotation_of<T, I>() != detail::no_annotation) {
-    // An annotation's name is the member's own unless it renames it.
-    constexpr std::string_view given = std::get<detail::annotation_of<T, I>()>(meta<T>::annotations).name;
-    constexpr std::string_view own = detail::member_name_from_pointer<detail::field_pointer<I, T>()>();
-    return given == own ? detail::aggregate_field_name<T, I> : given;
+  constexpr auto declared = detail::declared_field_name<T, I>();
+  if constexpr (declared.second && type_attribute<naming, T>().keys != key_case::as_declared) {
+    return detail::cased_field_name<T, I>::value;
   } else {
-    return detail::aggregate_field_name<T, I>;
+    return declared.first;
   }
 }
 

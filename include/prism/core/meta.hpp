@@ -48,6 +48,15 @@ struct member_pointer_traits<Member Class::*> {
 // a std::optional or a pointer, whose absence means empty.
 enum class presence : unsigned char { by_options, required, optional };
 
+// How the keyed formats spell the fields of a type whose names are its members' own (not given
+// in meta): a type attribute, `static constexpr auto attributes = std::tuple{prism::naming{
+// prism::key_case::camel}};` makes `max_speed` "maxSpeed". Words are split at underscores and at
+// lower-to-upper case changes; a trailing underscore (a keyword's escape) is dropped first.
+enum class key_case : unsigned char { as_declared, camel, pascal, kebab, snake };
+struct naming {
+  key_case keys = key_case::as_declared;
+};
+
 // A field of meta<T>::fields: its member, its name, and its attributes, each given once with
 // `with`: prism::presence (core reads it) and what single formats read (prism::protobuf_field,
 // prism::zserio_field).
