@@ -155,7 +155,7 @@ class tree_printer {
                    : "array, " + std::to_string(*size) + (*size == 1 ? " element" : " elements");
     emit(v.offset(), depth, line);
     if (depth + 1 >= limits_.depth) {
-      if (*size) emit(v.offset(), depth + 1, "... (deeper levels not shown)");
+      if (*size) emit(no_offset, depth + 1, "... (deeper levels not shown)");
       return true;
     }
     std::size_t shown = 0;
@@ -177,17 +177,20 @@ class tree_printer {
         ++shown;
       }
       if (elements.error() != prism::errc::ok) {
-        emit(v.offset(), depth + 1, "error: " + std::string(prism::describe(elements.error())));
+        emit(no_offset, depth + 1, "error: " + std::string(prism::describe(elements.error())));
         return false;
       }
     }
-    if (shown < *size) emit(v.offset(), depth + 1, "... " + std::to_string(*size - shown) + " more");
+    if (shown < *size) emit(no_offset, depth + 1, "... " + std::to_string(*size - shown) + " more");
     return true;
   }
 
+  static constexpr std::size_t no_offset = static_cast<std::size_t>(-1);  // lines about no one value
+
   void emit(std::size_t offset, std::size_t depth, const std::string& text) {
     char at[24];
-    std::snprintf(at, sizeof at, "%8zu  ", offset);
+    if (offset == no_offset) std::snprintf(at, sizeof at, "%8s  ", "");
+    else std::snprintf(at, sizeof at, "%8zu  ", offset);
     out_ << at << std::string(2 * depth, ' ') << text << '\n';
   }
 
