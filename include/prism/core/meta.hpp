@@ -107,7 +107,10 @@ constexpr A type_attribute() noexcept {
     return std::apply(
         [](const auto&... given) {
           A found{};
-          ((std::is_same_v<std::remove_cvref_t<decltype(given)>, A> ? void(found = A(given)) : void()), ...);
+          const auto take = [&found](const auto& one) {
+            if constexpr (std::is_same_v<std::remove_cvref_t<decltype(one)>, A>) found = one;
+          };
+          (take(given), ...);
           return found;
         },
         meta<T>::attributes);
