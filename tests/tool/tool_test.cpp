@@ -20,9 +20,17 @@
 #include <string>
 #include <vector>
 
+namespace tool_test_types {
+// A struct with a tensor, at namespace scope: clang reflects only types with linkage.
+struct image {
+  prism::tensor<float, 2> pixels;
+};
+}  // namespace tool_test_types
+
 namespace {
 
 namespace fs = std::filesystem;
+using tool_test_types::image;
 
 struct run_result {
   int status = -1;
@@ -88,6 +96,7 @@ std::string sorted(const std::string& json) {
 
 const std::vector<std::string> formats = {"json", "msgpack", "cbor", "beve", "zbin", "flex"};
 
+
 TEST_F(Tool, ConvertsBetweenEveryPairOfFormats) {
   const std::string expected = sorted(sample_json);
   put("sample.json", sample_json);
@@ -139,9 +148,6 @@ TEST_F(Tool, InspectShowsOffsetsTypesAndTensors) {
   EXPECT_NE(tree.out.find("\"name\": string \"Ada\""), std::string::npos) << tree.out;
   EXPECT_NE(tree.out.find("\"count\": integer 12345678901"), std::string::npos) << tree.out;
 
-  struct image {
-    prism::tensor<float, 2> pixels;
-  };
   image img{prism::tensor<float, 2>({2, 3})};
   for (std::size_t i = 0; i < 6; ++i) img.pixels.data()[i] = 0.5f * static_cast<float>(i);
   std::string zb;
