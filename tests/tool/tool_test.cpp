@@ -1,4 +1,4 @@
-// The prism command-line tool run as a process (the binary that is installed), on files and on
+// The prism command-line tool run as a process (installed by the test fixture), on files and on
 // standard input and output: conversions between every pair of formats, JSON Lines, inspect,
 // verify and stats, damaged input and bad usage with their exit statuses.
 #include <gtest/gtest.h>
