@@ -153,10 +153,7 @@ bool read_external_variant(Ctx& ctx, V& v) {
 }
 
 template <options O, class V, class Ctx>
-bool read_variant(Ctx& ctx, V& v) {
-  if constexpr (untagged_variant<V, O>()) {
-    return read_untagged_variant<O>(ctx, v, [&](auto& alt) { return read_value<O>(ctx, alt); });
-  }
+bool read_tagged_variant(Ctx& ctx, V& v) {
   constexpr std::string_view tag = variant_tag<V>();
   if constexpr (tag.empty()) return read_external_variant<O>(ctx, v);
   const std::size_t at = ctx.src.offset();
@@ -176,6 +173,15 @@ bool read_variant(Ctx& ctx, V& v) {
   if (index == std::variant_size_v<V>) return ctx.fail(errc::missing_key, at, "the variant's tag key");
   ctx.src = start;
   return read_variant_body<O>(ctx, v, index, tag);
+}
+
+template <options O, class V, class Ctx>
+bool read_variant(Ctx& ctx, V& v) {
+  if constexpr (untagged_variant<V, O>()) {
+    return read_untagged_variant<O>(ctx, v, [&](auto& alt) { return read_value<O>(ctx, alt); });
+  } else {
+    return read_tagged_variant<O>(ctx, v);
+  }
 }
 
 // A document of unknown shape: objects keep their members in document order, with string keys;

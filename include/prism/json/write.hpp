@@ -421,11 +421,7 @@ bool write_struct(Ctx& ctx, const T& v) {
 
 // {"type":"Circle","r":1} for a struct alternative, {"type":"int","value":5} for others.
 template <options O, class V, class Ctx>
-bool write_variant(Ctx& ctx, const V& v) {
-  if constexpr (untagged_variant<V, O>()) {
-    static_assert(alternatives_differ<V, O>(), "prism::json: an untagged variant needs alternatives of different JSON types; tag it instead");
-    return std::visit([&](const auto& alt) { return write_value<O>(ctx, alt); }, v);
-  }
+bool write_tagged_variant(Ctx& ctx, const V& v) {
   constexpr auto names = variant_names<V>();
   constexpr std::string_view tag = variant_tag<V>();
   return std::visit(
@@ -454,6 +450,16 @@ bool write_variant(Ctx& ctx, const V& v) {
         return close<O>(ctx, '}', false);
       },
       v);
+}
+
+template <options O, class V, class Ctx>
+bool write_variant(Ctx& ctx, const V& v) {
+  if constexpr (untagged_variant<V, O>()) {
+    static_assert(alternatives_differ<V, O>(), "prism::json: an untagged variant needs alternatives of different JSON types; tag it instead");
+    return std::visit([&](const auto& alt) { return write_value<O>(ctx, alt); }, v);
+  } else {
+    return write_tagged_variant<O>(ctx, v);
+  }
 }
 
 template <options O, class K, class Ctx>
