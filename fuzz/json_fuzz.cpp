@@ -11,7 +11,7 @@
 // Besides struct reads: the view's index accepts exactly what the reader accepts (both check
 // the whole text but the range of numbers), its walk never fails on text it accepted, a
 // document written from a generic value reads back to the same text, a transcode never
-// crashes, and simdjson gives the same verdict and value.
+// crashes, JSONC's paths agree, and simdjson gives the same verdict and value.
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   fuzz_all<prism::json>(data, size);
   const std::string_view input(reinterpret_cast<const char*>(data), size);
@@ -28,6 +28,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const auto again = prism::read<prism::json, prism::json::value>(once, lim);
     if (!again || !prism::write<prism::json>(*again, twice) || once != twice) std::abort();
   }
+  // JSONC: the reader and the index give one verdict, and plain JSON reads as it does without
+  // the option (its comments and trailing commas can only be inside strings, which stay).
+  constexpr prism::json_options jsonc{.jsonc = true};
+  const auto commented = prism::read<prism::json, prism::json::value, jsonc>(input, lim);
+  const bool commented_indexed = static_cast<bool>(prism::verify<prism::json, jsonc>(input, lim));
+  if (commented_indexed != static_cast<bool>(commented) && (commented || commented.error().code != prism::errc::out_of_range)) std::abort();
+  if (read && (!commented || !(*commented == *read))) std::abort();
   const auto v = prism::view<prism::json>(input);
   if (v.valid() && read && !walk_view(v)) std::abort();
   if (v.valid() && read && !probe_lookups(v)) std::abort();

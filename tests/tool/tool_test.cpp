@@ -137,6 +137,25 @@ TEST_F(Tool, ConvertsStreamsOfMessages) {
   EXPECT_NE(bad.out.find("line 2"), std::string::npos) << bad.out;
 }
 
+TEST_F(Tool, ReadsJsonWithCommentsWhenAsked) {
+  put("settings.jsonc", "// settings\n{\"name\": \"Ada\", /* tags */ \"tags\": [\"a\",],}\n");
+  const auto undetected = run("convert --to json " + path("settings.jsonc"));
+  EXPECT_EQ(undetected.status, 1) << undetected.out;
+  EXPECT_NE(undetected.out.find("give --jsonc"), std::string::npos) << undetected.out;
+  const auto plain = run("convert --from json --to json " + path("settings.jsonc"));
+  EXPECT_EQ(plain.status, 1) << plain.out;
+  EXPECT_NE(plain.out.find("a comment"), std::string::npos) << plain.out;
+  const auto c = run("convert --jsonc --to json " + path("settings.jsonc"));
+  ASSERT_EQ(c.status, 0) << c.out;
+  EXPECT_EQ(c.out, R"({"name":"Ada","tags":["a"]})");
+  EXPECT_EQ(run("verify --jsonc " + path("settings.jsonc")).status, 0);
+  put("open.jsonc", "[1, 2]\n/* never closed");
+  const auto open = run("verify --jsonc " + path("open.jsonc"));
+  EXPECT_EQ(open.status, 1) << open.out;
+  EXPECT_NE(open.out.find("line 2"), std::string::npos) << open.out;
+  EXPECT_EQ(run("verify --jsonc --format cbor " + path("settings.jsonc")).status, 2);
+}
+
 TEST_F(Tool, InspectShowsOffsetsTypesAndTensors) {
   std::string mp;
   ASSERT_TRUE(prism::write<prism::msgpack>(prism::read<prism::json, prism::value>(sample_json).value(), mp));

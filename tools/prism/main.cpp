@@ -29,6 +29,7 @@ struct common_args {
   std::size_t max_depth = prism::limits{}.max_depth;
   std::size_t max_elements = prism::limits{}.max_elements;
   std::size_t max_bytes = prism::limits{}.max_alloc_bytes;
+  bool jsonc = false;  // JSON input with comments and trailing commas
   prism::limits limits() const { return {max_depth, max_elements, max_bytes}; }
 };
 
@@ -36,6 +37,7 @@ void add_limits(CLI::App& app, common_args& a) {
   app.add_option("--max-depth", a.max_depth, "deepest nesting accepted")->capture_default_str();
   app.add_option("--max-elements", a.max_elements, "most elements of one container or bytes of one string")->capture_default_str();
   app.add_option("--max-bytes", a.max_bytes, "most bytes a decode may allocate")->capture_default_str();
+  app.add_flag("--jsonc", a.jsonc, "JSON input with comments and trailing commas (JSONC)");
 }
 
 int fail(int code, const std::string& why) {
@@ -49,7 +51,9 @@ struct input {
   wire format = wire::json;
 };
 
-std::optional<input> load(const std::string& path, const std::string& format_name, const prism::limits& lim, int& status) {
+std::optional<input> load(const std::string& path, const common_args& a, int& status) {
+  const std::string& format_name = a.format;
+  const prism::limits lim = a.limits();
   std::string why;
   auto bytes = read_all(path, why);
   if (!bytes) {
@@ -58,6 +62,19 @@ std::optional<input> load(const std::string& path, const std::string& format_nam
   }
   if (bytes->size() > progress_threshold)
     std::cerr << "prism: " << (bytes->size() >> 20) << " MB read from " << (path.empty() ? "standard input" : path) << '\n';
+  if (a.jsonc) {
+    // Plain JSON of the same length: what follows sees JSON, and errors keep their offsets.
+    if (!format_name.empty() && format_name != "json") {
+      status = fail(usage, "--jsonc reads JSON; the input's format is given as \"" + format_name + "\"");
+      return std::nullopt;
+    }
+    auto plain = prism::jsonc_to_json(*bytes);
+    if (!plain) {
+      status = fail(invalid_input, plain.error().message());
+      return std::nullopt;
+    }
+    return input{std::move(*plain), wire::json};
+  }
   input in{std::move(*bytes)};
   if (!format_name.empty()) {
     const auto w = wire_named(format_name);
@@ -68,6 +85,9 @@ std::optional<input> load(const std::string& path, const std::string& format_nam
     in.format = *w;
   } else if (const auto w = detect_wire(in.bytes, lim)) {
     in.format = *w;
+  } else if (const std::size_t text = in.bytes.find_first_not_of(" \t\r\n"); text != std::string::npos && in.bytes[text] == '/') {
+    status = fail(invalid_input, "the input starts with a comment: give --jsonc for JSON with comments");
+    return std::nullopt;
   } else {
     status = fail(invalid_input, "the input is no message in any of " + wire_names() + "; give its format with --from or --format");
     return std::nullopt;
@@ -158,9 +178,14 @@ int convert(const convert_args& a) {
     std::string why;
     auto bytes = read_all(a.in_path, why);
     if (!bytes) return fail(io_failure, why);
+    if (a.jsonc) {
+      auto plain = prism::jsonc_to_json(*bytes);
+      if (!plain) return fail(invalid_input, plain.error().message());
+      bytes = std::move(*plain);
+    }
     return convert_stream(a, wire::json, *to, *bytes);
   }
-  auto in = load(a.in_path, a.format, a.limits(), status);
+  auto in = load(a.in_path, a, status);
   if (!in) return status;
   if (a.lines) return convert_stream(a, in->format, *to, in->bytes);
   std::string out;
@@ -177,7 +202,7 @@ struct inspect_args : common_args {
 
 int inspect(const inspect_args& a) {
   int status = done;
-  auto in = load(a.path, a.format, a.limits(), status);
+  auto in = load(a.path, a, status);
   if (!in) return status;
   std::cout << name_of(in->format) << ", " << in->bytes.size() << " bytes\n";
   return with_wire(in->format, [&](auto format) {
@@ -197,7 +222,7 @@ int inspect(const inspect_args& a) {
 
 int verify(const common_args& a, const std::string& path) {
   int status = done;
-  auto in = load(path, a.format, a.limits(), status);
+  auto in = load(path, a, status);
   if (!in) return status;
   const auto st = with_wire(in->format, [&](auto format) { return check_message<decltype(format)>(in->bytes, a.limits()); });
   if (!st) {
@@ -210,7 +235,7 @@ int verify(const common_args& a, const std::string& path) {
 
 int stats(const common_args& a, const std::string& path) {
   int status = done;
-  auto in = load(path, a.format, a.limits(), status);
+  auto in = load(path, a, status);
   if (!in) return status;
   std::string own;
   if (auto st = transcode(*in, in->format, false, a.limits(), own); !st) return fail(invalid_input, st.error().message());

@@ -39,7 +39,7 @@ template <class Format>
 struct value_io;
 
 template <class Format>
-concept has_views = requires { view_traits<Format>::root; };
+concept has_views = requires { typename view_traits<Format>::node; };
 
 template <class Format>
 constexpr void check_value_format() noexcept {

@@ -227,6 +227,45 @@ struct report_unsupported<lacking_found<Format, Struct, Field, Type>> {
   static constexpr bool reported = member_lacks_encoding<Format, Struct, field_label<name.size()>(name), Type>::reported;
 };
 
+// Input that a reader takes through a copy of its own (a stream read whole, JSON text with its
+// comments removed): nothing read may point into it. Found as a format's lacking type is.
+struct copied_input {
+  static constexpr bool native_value = true;
+  static constexpr bool tags = true;
+  template <class T>
+  static constexpr bool lacks_encoding = string_view_type<T> || byte_span<T> || tensor_view_type<T>;
+};
+
+template <class Type>
+struct borrows_from_copy {
+  static_assert(always_false<Type>,
+                "this type points into the input (a string_view, byte span or tensor view), but this read "
+                "goes through a copy of the input (a stream, or JSON with comments) that ends with the read. "
+                "Read an owning type (std::string, std::vector, prism::tensor), or read from a buffer that you keep.");
+  static constexpr bool reported = false;
+};
+template <class Struct, auto Field, class Type>
+struct member_borrows_from_copy {
+  static_assert(always_false<Type>,
+                "this member points into the input (a string_view, byte span or tensor view), but this read "
+                "goes through a copy of the input (a stream, or JSON with comments) that ends with the read. "
+                "Give it an owning type (std::string, std::vector, prism::tensor), or read from a buffer that you keep.");
+  static constexpr bool reported = false;
+};
+template <class Type>
+struct report_unsupported<lacking_found<copied_input, void, 0, Type>> {
+  static constexpr bool reported = borrows_from_copy<Type>::reported;
+};
+template <class Struct, std::size_t Field, class Type>
+struct report_unsupported<lacking_found<copied_input, Struct, Field, Type>> {
+  static constexpr std::string_view name = field_name<Struct, Field>();
+  static constexpr bool reported = member_borrows_from_copy<Struct, field_label<name.size()>(name), Type>::reported;
+};
+
+// True when a T read from a copy of the input keeps nothing that points into it.
+template <class T>
+inline constexpr bool lasts_beyond_copy = std::is_same_v<find_unsupported_t<T, seen_types<>, copied_input>, all_supported>;
+
 // Instantiates the error above for a T that Format cannot take. The entry points call it in the
 // branch of `if constexpr (!supported<T, Format>)` that replaces the format's code, so that
 // nothing else fails.

@@ -365,17 +365,19 @@ class transcoder {
 }  // namespace detail
 
 // Writes the message in `bytes` (format From) as format To into `buffer`, with To's options
-// Opts (`prism::json_options{.pretty = true}`).
-template <class From, class To, options Opts = To::defaults, byte_input Bytes, growable_buffer Buffer>
+// Opts (`prism::json_options{.pretty = true}`) and From's ReadOpts, those that change what its
+// views accept (`prism::json_options{.jsonc = true}`).
+template <class From, class To, options Opts = To::defaults, options ReadOpts = From::defaults, byte_input Bytes,
+          growable_buffer Buffer>
 status transcode(const Bytes& bytes, Buffer& buffer, const limits& lim = {}) {
   using sink = buffer_sink<Buffer>;
   using context = detail::write_context_with<sink, Opts>;
   context ctx{sink{buffer}};
   emitter<To, context> out(ctx);
   if constexpr (requires { view_traits<From>::verify_before_walk; }) {
-    if (auto st = verify<From>(bytes, lim); !st) return st;
+    if (auto st = verify<From, ReadOpts>(bytes, lim); !st) return st;
   }
-  const auto root = view<From>(bytes, lim);
+  const auto root = view<From, ReadOpts>(bytes, lim);
   using node = std::remove_cvref_t<decltype(root.node())>;
   status st = detail::transcoder<emitter<To, context>, node>(out, lim).run(root);
   if (!st) {
@@ -391,10 +393,10 @@ status transcode(const Bytes& bytes, Buffer& buffer, const limits& lim = {}) {
   return {};
 }
 
-template <class From, class To, options Opts = To::defaults, byte_input Bytes>
+template <class From, class To, options Opts = To::defaults, options ReadOpts = From::defaults, byte_input Bytes>
 result<std::string> transcode(const Bytes& bytes, const limits& lim = {}) {
   std::string out;
-  if (auto st = transcode<From, To, Opts>(bytes, out, lim); !st) return st.error();
+  if (auto st = transcode<From, To, Opts, ReadOpts>(bytes, out, lim); !st) return st.error();
   return out;
 }
 

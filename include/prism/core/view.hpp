@@ -492,26 +492,44 @@ struct root_at_start {
 }  // namespace detail
 
 namespace detail {
+// The options a format's views read: those of view_traits<Format>::takes_options (JSON's jsonc);
+// a format without such options takes only its defaults.
+template <class Format, options Opts>
+constexpr options view_options() noexcept {
+  if constexpr (requires { view_traits<Format>::takes_options; }) {
+    return normalized<Format, Opts>;
+  } else {
+    static_assert(Opts == Format::defaults, "prism: this format's views and verify() take no options");
+    return Opts;
+  }
+}
+
 // The root of a message; a format that indexes the message first (JSON) does it within `lim`.
-template <class Format>
+template <class Format, options Opts = Format::defaults>
 auto view_root(const std::uint8_t* data, std::size_t size, const limits& lim) {
-  if constexpr (requires { view_traits<Format>::root(data, size, lim); }) return view_traits<Format>::root(data, size, lim);
+  constexpr options O = view_options<Format, Opts>();
+  if constexpr (requires { view_traits<Format>::takes_options; }) return view_traits<Format>::template root<O>(data, size, lim);
+  else if constexpr (requires { view_traits<Format>::root(data, size, lim); }) return view_traits<Format>::root(data, size, lim);
   else return view_traits<Format>::root(data, size);
 }
 }  // namespace detail
 
 // A view of the message in `bytes`; checks only what it must to find the root value. JSON's
 // view indexes the text first, within `lim` (depth, elements, and the index's memory in
-// max_alloc_bytes).
-template <class Format, byte_input Bytes>
+// max_alloc_bytes). Opts: what changes what a view accepts (`prism::json_options{.jsonc = true}`).
+template <class Format, options Opts = Format::defaults, byte_input Bytes>
 auto view(const Bytes& bytes, const limits& lim = {}) {
-  return detail::view_root<Format>(reinterpret_cast<const std::uint8_t*>(std::ranges::data(bytes)), detail::input_size(bytes), lim);
+  return detail::view_root<Format, Opts>(reinterpret_cast<const std::uint8_t*>(std::ranges::data(bytes)), detail::input_size(bytes), lim);
 }
 
-// Checks a whole message in one pass, for formats that offer it (zbin).
-template <class Format, byte_input Bytes>
+// Checks a whole message in one pass, for formats that offer it (zbin, JSON), accepting what
+// view<Format, Opts> accepts.
+template <class Format, options Opts = Format::defaults, byte_input Bytes>
 status verify(const Bytes& bytes, const limits& lim = {}) {
-  return view_traits<Format>::verify(reinterpret_cast<const std::uint8_t*>(std::ranges::data(bytes)), detail::input_size(bytes), lim);
+  constexpr options O = detail::view_options<Format, Opts>();
+  const auto* data = reinterpret_cast<const std::uint8_t*>(std::ranges::data(bytes));
+  if constexpr (requires { view_traits<Format>::takes_options; }) return view_traits<Format>::template verify<O>(data, detail::input_size(bytes), lim);
+  else return view_traits<Format>::verify(data, detail::input_size(bytes), lim);
 }
 
 // verify(), then a view of the message whose accesses skip the checks verify() made (for formats

@@ -16,11 +16,12 @@ struct json_options {
   flag<false> skip_null_members{};  // empty optionals and pointers are left out of objects
   flag<false> nan_inf_as_null{};    // NaN and infinity are written as null (else an error)
   flag<false> untagged_variants{};  // variants as their alternative's plain value, read back by JSON type
+  flag<false> jsonc{};              // read: comments and trailing commas allowed (json/jsonc.hpp)
 
   static constexpr std::uint32_t key = detail::format_key("json");
   using flags = detail::own_option_flags<json_options, &json_options::pretty, &json_options::indent,
                                          &json_options::skip_null_members, &json_options::nan_inf_as_null,
-                                         &json_options::untagged_variants>;
+                                         &json_options::untagged_variants, &json_options::jsonc>;
   constexpr operator format_options() const noexcept { return flags::pack(key, *this); }  // NOLINT: `.format = json_options{...}`
   constexpr operator options() const noexcept { return options{.format = *this}; }  // NOLINT: `write<F, json_options{...}>`
   static constexpr json_options from(const format_options& f) noexcept { return flags::unpack(f); }
@@ -54,6 +55,17 @@ namespace json_detail {
 // The format's own options as the entry points resolved them.
 template <options O>
 inline constexpr json_options own = json_options::from(O.format);
+
+// O without jsonc: what reads the text once its comments are gone, so that it is the same code
+// as a plain read.
+template <options O>
+inline constexpr options without_jsonc = [] {
+  options plain = O;
+  json_options own_plain = json_options::from(O.format);
+  own_plain.jsonc = false;
+  plain.format = own_plain;
+  return plain;
+}();
 }  // namespace json_detail
 
 }  // namespace prism

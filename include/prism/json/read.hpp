@@ -12,6 +12,8 @@
 
 #include "../core/category_read.hpp"
 #include "../core/struct_reader.hpp"
+#include "../core/supported.hpp"
+#include "jsonc.hpp"
 #include "read_scalars.hpp"
 #include "untagged.hpp"
 
@@ -367,16 +369,27 @@ template <>
 struct format_reader<json> {
   template <options O, class T, class Ctx>
   static bool read(Ctx& ctx, T& v) {
-    if constexpr (!std::remove_cvref_t<decltype(ctx.src)>::bounded) {
-      // A stream: the document is the rest of it.
+    constexpr bool bounded = std::remove_cvref_t<decltype(ctx.src)>::bounded;
+    if constexpr (bounded && !json_detail::own<O>.jsonc) {
+      return read_document<O>(ctx, v);
+    } else if constexpr (!detail::lasts_beyond_copy<T>) {
+      detail::report_unsupported_type<T, detail::copied_input>();
+      return false;
+    } else {
+      // Through a copy: a stream's document is the rest of it, and JSONC text loses its
+      // comments in a copy first.
       const std::size_t start = ctx.src.offset();
       std::string text;
-      ctx.src.read_rest(text);
+      if constexpr (bounded) text.assign(reinterpret_cast<const char*>(ctx.src.cur()), ctx.src.readable());
+      else ctx.src.read_rest(text);
+      if constexpr (json_detail::own<O>.jsonc) {
+        if (const auto fault = json_detail::strip_jsonc(text); fault.failed) [[unlikely]]
+          return ctx.adopt(json_detail::jsonc_error(fault, text.data()), start);
+      }
       read_context<span_source> whole{span_source{text.data(), text.size()}, ctx.lim};
-      if (read<O>(whole, v)) return true;
-      return ctx.adopt(whole.take(""), start);
-    } else {
-      return read_document<O>(ctx, v);
+      if (!read_document<json_detail::without_jsonc<O>>(whole, v)) return ctx.adopt(whole.take(""), start);
+      if constexpr (bounded) ctx.src.advance(whole.src.offset());
+      return true;
     }
   }
 

@@ -31,6 +31,7 @@ constexpr std::string_view describe_byte(std::uint8_t c) noexcept {
     case 't':
     case 'f': return "a boolean";
     case 'n': return "null";
+    case '/': return "a comment (read JSONC with prism::json_options{.jsonc = true})";
     default: break;
   }
   if (c == '-' || is_digit(c)) return "a number";

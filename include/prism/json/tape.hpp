@@ -41,6 +41,7 @@ struct tape {
   const std::uint8_t* base = nullptr;
   std::size_t size = 0;
   std::vector<tape_entry> entries;
+  std::string own_text;  // JSONC: the text without its comments, which base then points into
 
   std::string_view raw_string(const tape_entry& e) const noexcept {
     return {reinterpret_cast<const char*>(base) + e.at + 1, e.extra & ~flag_bit};
@@ -71,6 +72,13 @@ class tape_builder {
     tape_ = std::make_shared<tape>();
     tape_->base = data;
     tape_->size = size;
+  }
+  // Indexes `text`, which the tape keeps.
+  tape_builder(std::string text, const limits& lim) : lim_(lim) {
+    tape_ = std::make_shared<tape>();
+    tape_->own_text = std::move(text);
+    tape_->base = reinterpret_cast<const std::uint8_t*>(tape_->own_text.data());
+    tape_->size = tape_->own_text.size();
   }
 
   result<std::shared_ptr<const tape>> build() {

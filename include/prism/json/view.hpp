@@ -18,6 +18,7 @@
 #include "../core/view.hpp"
 #include "format.hpp"
 #include "read.hpp"
+#include "jsonc.hpp"
 #include "tape.hpp"
 
 namespace prism::json_detail {
@@ -229,16 +230,33 @@ template <>
 struct view_traits<json> {
   using format = json;
   using node = json_detail::node;
+  // The options that change what a view accepts (json_options::jsonc).
+  static constexpr bool takes_options = true;
+
+  template <options O = detail::default_options<json>>
   static basic_view<node> root(const std::uint8_t* data, std::size_t size, const limits& lim = {}) {
-    auto t = json_detail::tape_builder(data, size, lim).build();
+    auto t = index<O>(data, size, lim);
     if (!t) return basic_view<node>(t.error());
     return basic_view<node>(node(std::move(*t), 0));
   }
   // The view's own check: the whole text against the grammar, UTF-8 and the limits.
+  template <options O = detail::default_options<json>>
   static status verify(const std::uint8_t* data, std::size_t size, const limits& lim) {
-    auto t = json_detail::tape_builder(data, size, lim).build();
+    auto t = index<O>(data, size, lim);
     if (!t) return t.error();
     return {};
+  }
+
+ private:
+  template <options O>
+  static result<std::shared_ptr<const json_detail::tape>> index(const std::uint8_t* data, std::size_t size, const limits& lim) {
+    if constexpr (json_detail::own<O>.jsonc) {
+      std::string text(reinterpret_cast<const char*>(data), size);
+      if (const auto fault = json_detail::strip_jsonc(text); fault.failed) [[unlikely]] return json_detail::jsonc_error(fault, data);
+      return json_detail::tape_builder(std::move(text), lim).build();
+    } else {
+      return json_detail::tape_builder(data, size, lim).build();
+    }
   }
 };
 
