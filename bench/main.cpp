@@ -21,7 +21,7 @@ std::string own_directory() {
 int usage() {
   std::fprintf(stderr,
                "usage: prism-bench SUITE [--quick|--full] [--json FILE] [--data DIR] [--filter REGEX]\n"
-               "suites: monsters, corpus, binary, zserio, zerialize, all\n"
+               "suites: monsters, corpus, binary, zserio, zerialize, build, all\n"
                "--filter REGEX (corpus, binary, zserio, zerialize): run the rows whose benchmark name matches (corpus: corpus/operation/library,\n"
                "  binary: test/format/library/operation, zserio: schema/format/operation, zerialize: case/format/library/operation)\n"
                "--data DIR: the real datasets (corpus: ../shared/datasets/json, zserio: ../shared/datasets/zserio)\n");
@@ -60,6 +60,7 @@ int main(int argc, char** argv) {
   if (suite == "binary") return bench::run_binary(options);
   if (suite == "zserio") return bench::run_zserio(options);
   if (suite == "zerialize") return bench::run_zerialize(options);
+  if (suite == "build") return bench::run_build(options);
   if (suite == "all") {
     // Each suite writes its own JSON file: FILE-monsters.json, FILE-corpus.json, FILE-binary.json, ...
     const auto for_suite = [&](const char* name) {
@@ -74,7 +75,10 @@ int main(int argc, char** argv) {
     zserio_options.data_dir.clear();  // --data names the JSON corpora in `all`
     const int zserio = bench::run_zserio(zserio_options);
     const int zerialize = bench::run_zerialize(for_suite("zerialize"));
-    return monsters != 0 ? monsters : corpus != 0 ? corpus : binary != 0 ? binary : zserio != 0 ? zserio : zerialize;
+    const int build = bench::run_build(for_suite("build"));
+    for (const int status : {monsters, corpus, binary, zserio, zerialize, build})
+      if (status != 0) return status;
+    return 0;
   }
   return usage();
 }

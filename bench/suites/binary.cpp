@@ -16,9 +16,11 @@
 
 #include <prism/beve.hpp>
 #include <prism/cbor.hpp>
+#include <prism/flex.hpp>
 #include <prism/json.hpp>
 #include <prism/msgpack.hpp>
 #include <prism/protobuf.hpp>
+#include <prism/zbin.hpp>
 
 #include "data/binary.hpp"
 #include "peers/binary/protobuf_peer.hpp"
@@ -122,7 +124,8 @@ template <class T>
 bool register_test(binary_rows& rows, const std::string& test, T data) {
   const auto value = std::make_shared<const T>(std::move(data));
   if (!prism_round_trips<prism::json>(*value) || !prism_round_trips<prism::beve>(*value) ||
-      !prism_round_trips<prism::msgpack>(*value) || !prism_round_trips<prism::cbor>(*value)) {
+      !prism_round_trips<prism::msgpack>(*value) || !prism_round_trips<prism::cbor>(*value) ||
+      !prism_round_trips<prism::zbin>(*value) || !prism_round_trips<prism::flex>(*value)) {
     std::fprintf(stderr, "binary: %s: a prism round trip changed the value\n", test.c_str());
     return false;
   }
@@ -160,6 +163,9 @@ bool register_test(binary_rows& rows, const std::string& test, T data) {
              benchmark::DoNotOptimize(corpus_peers::msgpack_cxx_read(*bytes, *into));
            });
   add_prism<prism::cbor>(rows, test, "CBOR", value);
+  // prism's own formats beyond the original's list, for the README's choosing table.
+  add_prism<prism::zbin>(rows, test, "zbin", value);
+  add_prism<prism::flex>(rows, test, "FlexBuffers", value);
   return register_protobuf(rows, test, *value);
 }
 

@@ -18,5 +18,6 @@ int run_corpus(const suite_options& options);
 int run_binary(const suite_options& options);
 int run_zserio(const suite_options& options);
 int run_zerialize(const suite_options& options);
+int run_build(const suite_options& options);
 
 }  // namespace bench
