@@ -65,9 +65,7 @@ PRISM_INLINE void take_digit_run(const std::uint8_t*& p, std::uint64_t& m, unsig
 // with 40 bytes in view, read without end checks (it reads at most 31 bytes). Digit runs are
 // walked byte by byte, or eight at a time in long fractions: the next number's start then
 // depends on predicted branches, not on arithmetic over the bytes. Returns false for any other
-// number, valid or not; scan_number then takes it with every check. LongWhole: the caller
-// expects an integer (an id, a count), so eight digits at once are tried first.
-template <bool LongWhole = false>
+// number, valid or not; scan_number then takes it with every check.
 PRISM_INLINE bool scan_short_number(const std::uint8_t* p, number_text& n) noexcept {
   const std::uint8_t* const first = p;
   const bool negative = *p == '-';
@@ -75,7 +73,6 @@ PRISM_INLINE bool scan_short_number(const std::uint8_t* p, number_text& n) noexc
   if (!is_digit(*p) || (*p == '0' && is_digit(p[1]))) return false;
   std::uint64_t m = 0;
   unsigned count = 0;
-  if constexpr (LongWhole) take_eight_digits(p, m, count);
   take_digit_run(p, m, count);
   if (count > 19) return false;
   int exponent = 0;
@@ -113,6 +110,96 @@ PRISM_INLINE bool scan_short_number(const std::uint8_t* p, number_text& n) noexc
   n.integral = integral;
   return true;
 }
+
+// Eight bytes of text with '0' taken from each (a byte-wise subtraction whose borrows move only
+// into bytes after a non-digit), and how many of them are digits before the first that is not.
+// A byte is a digit when its value is below 10: then neither it nor it plus 0x76 has the top
+// bit set; a carry out of such a sum again reaches only bytes after a non-digit.
+struct digit_block {
+  std::uint64_t values;
+  unsigned digits;
+};
+PRISM_INLINE digit_block load_digit_block(const std::uint8_t* p) noexcept {
+  std::uint64_t block;
+  std::memcpy(&block, p, 8);
+  const std::uint64_t values = block - 0x3030303030303030ull;
+  const std::uint64_t other = ((values + 0x7676767676767676ull) | values) & 0x8080808080808080ull;
+  return {values, other == 0 ? 8u : static_cast<unsigned>(std::countr_zero(other)) / 8};
+}
+
+// The number that the first b.digits (1 to 8) digits of a block make: the digits moved to the
+// end of the block behind zeros, then combined pairwise (SWAR).
+PRISM_INLINE std::uint32_t digit_block_value(const digit_block& b) noexcept {
+  std::uint64_t v = b.values << (8 * (8 - b.digits));
+  v = (v * 10) + (v >> 8);
+  v = (((v & 0x000000FF000000FFull) * (100 + (1000000ull << 32))) + (((v >> 16) & 0x000000FF000000FFull) * (1 + (10000ull << 32)))) >> 32;
+  return static_cast<std::uint32_t>(v);
+}
+
+inline constexpr std::uint64_t pow10_u64[9] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000};
+
+enum class convert_status { ok, not_integer, out_of_range };
+
+// A sign and a magnitude into T, or out_of_range.
+template <class T>
+PRISM_INLINE convert_status fit_magnitude(bool negative, std::uint64_t magnitude, T& out) noexcept {
+  if constexpr (std::is_signed_v<T>) {
+    using U = std::make_unsigned_t<T>;
+    const std::uint64_t limit = negative ? std::uint64_t(U(std::numeric_limits<T>::max())) + 1 : std::uint64_t(std::numeric_limits<T>::max());
+    if (magnitude > limit) return convert_status::out_of_range;
+    out = negative ? static_cast<T>(0 - static_cast<U>(magnitude)) : static_cast<T>(magnitude);
+  } else {
+    if (negative && magnitude != 0) return convert_status::out_of_range;
+    if (magnitude > std::numeric_limits<T>::max()) return convert_status::out_of_range;
+    out = static_cast<T>(magnitude);
+  }
+  return convert_status::ok;
+}
+
+// The usual integer of type T with 40 bytes in view: a '-' (signed T) and digits, the number
+// ending there, its value fitting T. Returns the byte after the digits, with the value in `out`
+// and that byte in `next`, or null for any other text, valid or not (out of range, a leading
+// zero): the caller then takes every check. The caller also checks that `next` ends the number
+// ('.' and 'e' do not). Digits are taken eight bytes at a time, however many of them are digits,
+// and `next` comes from the last block read, so that the next element's start waits on no
+// further load. A 20th digit (only uint64 values of 10^19 and above have one) is added with an
+// overflow check.
+template <class T>
+PRISM_INLINE const std::uint8_t* scan_usual_integer(const std::uint8_t* p, T& out, std::uint8_t& next) noexcept {
+  bool negative = false;
+  if constexpr (std::is_signed_v<T>) {
+    negative = *p == '-';
+    p += negative;
+  }
+  digit_block b = load_digit_block(p);
+  if (b.digits == 0 || ((b.values & 0xff) == 0 && b.digits > 1)) return nullptr;
+  std::uint64_t m = digit_block_value(b);
+  p += b.digits;
+  if (b.digits == 8) {
+    if constexpr (sizeof(T) <= 2) return nullptr;  // eight digits or more: out of range
+    b = load_digit_block(p);
+    if (b.digits != 0) {
+      m = m * pow10_u64[b.digits] + digit_block_value(b);
+      p += b.digits;
+      if (b.digits == 8) {
+        if constexpr (sizeof(T) <= 4) return nullptr;  // sixteen digits or more: out of range
+        b = load_digit_block(p);
+        if (b.digits > 4) return nullptr;
+        if (b.digits != 0) {
+          if (__builtin_mul_overflow(m, pow10_u64[b.digits], &m) || __builtin_add_overflow(m, digit_block_value(b), &m))
+            return nullptr;
+          p += b.digits;
+        }
+      }
+    }
+  }
+  next = static_cast<std::uint8_t>((b.values >> (8 * b.digits)) + '0');  // digits < 8 here
+  if (fit_magnitude(negative, m, out) != convert_status::ok) return nullptr;
+  return p;
+}
+
+// Whether the byte after the digits ends the number (a fraction or an exponent does not).
+PRISM_INLINE bool ends_integer(std::uint8_t next) noexcept { return next != '.' && (next | 0x20) != 'e'; }
 
 // Scans the number at p (p < end); on success n.end is the first byte after it.
 PRISM_INLINE number_status scan_number(const std::uint8_t* p, const std::uint8_t* end, number_text& n) noexcept {
@@ -185,8 +272,6 @@ PRISM_INLINE number_status scan_number(const std::uint8_t* p, const std::uint8_t
   return number_status::ok;
 }
 
-enum class convert_status { ok, not_integer, out_of_range };
-
 template <class T>
 PRISM_INLINE convert_status to_integer(const number_text& n, T& out) noexcept {
   if (!n.integral) return convert_status::not_integer;
@@ -198,17 +283,7 @@ PRISM_INLINE convert_status to_integer(const number_text& n, T& out) noexcept {
     if (n.mantissa > (std::numeric_limits<std::uint64_t>::max() - last) / 10) return convert_status::out_of_range;
     magnitude = n.mantissa * 10 + last;
   }
-  if constexpr (std::is_signed_v<T>) {
-    using U = std::make_unsigned_t<T>;
-    const std::uint64_t limit = n.negative ? std::uint64_t(U(std::numeric_limits<T>::max())) + 1 : std::uint64_t(std::numeric_limits<T>::max());
-    if (magnitude > limit) return convert_status::out_of_range;
-    out = n.negative ? static_cast<T>(0 - static_cast<U>(magnitude)) : static_cast<T>(magnitude);
-  } else {
-    if (n.negative && magnitude != 0) return convert_status::out_of_range;
-    if (magnitude > std::numeric_limits<T>::max()) return convert_status::out_of_range;
-    out = static_cast<T>(magnitude);
-  }
-  return convert_status::ok;
+  return fit_magnitude(n.negative, magnitude, out);
 }
 
 inline constexpr double exact_powers_of_ten[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,

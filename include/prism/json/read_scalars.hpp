@@ -56,14 +56,20 @@ template <class T, class Ctx>
 PRISM_INLINE bool read_number(Ctx& ctx, T& v) {
   if constexpr (std::endian::native == std::endian::little) {
     const std::uint8_t* p = ctx.src.cur();
-    number_text n;
-    if (ctx.src.readable() >= 40 && scan_short_number<integer<T>>(p, n)) [[likely]] {
-      bool ok;
-      if constexpr (integer<T>) ok = to_integer(n, v) == convert_status::ok;
-      else ok = to_floating_quickly(n, v);
-      if (ok) [[likely]] {
-        ctx.src.advance(static_cast<std::size_t>(reinterpret_cast<const std::uint8_t*>(n.end) - p));
-        return true;
+    if (ctx.src.readable() >= 40) [[likely]] {
+      if constexpr (integer<T>) {
+        std::uint8_t next;
+        const std::uint8_t* end = scan_usual_integer(p, v, next);
+        if (end != nullptr && ends_integer(next)) [[likely]] {
+          ctx.src.advance(static_cast<std::size_t>(end - p));
+          return true;
+        }
+      } else {
+        number_text n;
+        if (scan_short_number(p, n) && to_floating_quickly(n, v)) [[likely]] {
+          ctx.src.advance(static_cast<std::size_t>(reinterpret_cast<const std::uint8_t*>(n.end) - p));
+          return true;
+        }
       }
     }
   }
@@ -172,6 +178,25 @@ bool read_tensor(Ctx& ctx, T& v) {
   return detail::store_tensor(ctx, h, v, at);
 }
 
+// Calls `element(i)` for element `first` at the cursor (after '[' or a comma) and each one after
+// it, then takes the closing bracket and leaves the array's level.
+template <class Ctx, class F>
+PRISM_INLINE bool read_array_from(Ctx& ctx, std::size_t first, F&& element) {
+  std::uint8_t c{};
+  for (std::size_t i = first;; ++i) {
+    if (!element(i)) return false;
+    if (!next_byte(ctx, c, "',' or ']'")) return false;
+    if (c == ']') {
+      ctx.src.advance(1);
+      break;
+    }
+    if (c != ',') [[unlikely]] return syntax_error(ctx, "',' or ']'");
+    ctx.src.advance(1);
+  }
+  ctx.leave();
+  return true;
+}
+
 // Calls `element(i)` for each element of the array at the cursor.
 template <options O, class Ctx, class F>
 bool read_array(Ctx& ctx, F&& element) {
@@ -185,18 +210,7 @@ bool read_array(Ctx& ctx, F&& element) {
     ctx.leave();
     return true;
   }
-  for (std::size_t i = 0;; ++i) {
-    if (!element(i)) return false;
-    if (!next_byte(ctx, c, "',' or ']'")) return false;
-    if (c == ']') {
-      ctx.src.advance(1);
-      break;
-    }
-    if (c != ',') [[unlikely]] return syntax_error(ctx, "',' or ']'");
-    ctx.src.advance(1);
-  }
-  ctx.leave();
-  return true;
+  return read_array_from(ctx, 0, element);
 }
 
 template <options O, class T, class Ctx>
@@ -218,6 +232,78 @@ PRISM_INLINE bool read_element(Ctx& ctx, T& e, std::size_t i) {
   }
 }
 
+// An array of integers into v (a vector or deque): the usual integers (scan_usual_integer) read
+// in a loop of their own over the text, with no call and no source update per element, while
+// 64 bytes or more remain; elements already in v are overwritten, the rest
+// appended against the allocation budget. Anything else (the last elements of the text, a
+// number the loop does not take, an error) goes on through read_array_from at the element where
+// the loop stopped, which reads it with every check and reports it. `count` receives the
+// number of elements.
+template <class T, class Ctx, class Element>
+PRISM_INLINE bool read_integer_array(Ctx& ctx, T& v, std::size_t& count, Element& element) {
+  using E = range_value_t<T>;
+  if (*ctx.src.cur() != '[') [[unlikely]] return type_error(ctx, "an array");
+  if (!ctx.enter()) return false;
+  ctx.src.advance(1);
+  const std::uint8_t* p = ctx.src.cur();
+  const std::uint8_t* const end = p + ctx.src.readable();
+  if (p != end && *p == ']') {  // empty, as many arrays of ids are
+    ctx.src.advance(1);
+    ctx.leave();
+    count = 0;
+    return true;
+  }
+  const std::size_t held = v.size(), most = ctx.lim.max_elements;
+  std::size_t i = 0;
+  // The loop stops 64 bytes before the end: a number it takes (at most 40 bytes read) and a
+  // separator lie within them.
+  const std::uint8_t* const stop = ctx.src.readable() >= 64 ? end - 64 : p - 1;
+  while (p <= stop && i < most) {
+    const std::uint8_t* at = p;
+    if (*at <= ' ') [[unlikely]] {
+      at = skip_whitespace(at, end);
+      if (end - at < 40) break;
+    }
+    std::uint8_t next;
+    E e;
+    // A number that the byte after it does not end ('.', 'e') stops the loop below too.
+    const std::uint8_t* after = scan_usual_integer(at, e, next);
+    if (after == nullptr) break;
+    if (next != ',') [[unlikely]] {  // whitespace, or the closing bracket
+      after = skip_whitespace(after, end);
+      if (after == end || (*after != ',' && *after != ']')) break;
+      next = *after;
+    }
+    if (i < held) {
+      v[i] = e;
+    } else {
+      ctx.src.advance(static_cast<std::size_t>(p - ctx.src.cur()));  // where an allocation error is placed
+      if (!detail::charge_one_more(ctx, v)) return false;
+      v.push_back(e);
+    }
+    ++i;
+    p = after + 1;
+    if (next == ']') {
+      ctx.src.advance(static_cast<std::size_t>(p - ctx.src.cur()));
+      ctx.leave();
+      count = i;
+      return true;
+    }
+  }
+  ctx.src.advance(static_cast<std::size_t>(p - ctx.src.cur()));
+  if (i == 0) {  // still at the first element: the array may be empty
+    std::uint8_t c{};
+    if (!next_byte(ctx, c, "a value or ']'")) return false;
+    if (c == ']') {
+      ctx.src.advance(1);
+      ctx.leave();
+      count = 0;
+      return true;
+    }
+  }
+  return read_array_from(ctx, i, element);
+}
+
 template <options O, class T, class Ctx>
 bool read_sequence(Ctx& ctx, T& v) {
   using E = range_value_t<T>;
@@ -237,9 +323,9 @@ bool read_sequence(Ctx& ctx, T& v) {
     // Elements already there are overwritten in place (keeping their memory); the rest grow.
     if constexpr (!requires { v[0]; }) v.clear();
     std::size_t count = 0;
-    const bool ok = read_array<O>(ctx, [&](std::size_t i) {
+    const auto element = [&](std::size_t i) {
       if (i >= ctx.lim.max_elements) return ctx.fail(errc::too_many_elements, ctx.src.offset());
-      ++count;
+      count = i + 1;
       if constexpr (std::is_same_v<E, bool>) {  // std::vector<bool> hands out proxies
         if (!ctx.charge(sizeof(E))) return false;
         bool b{};
@@ -257,7 +343,13 @@ bool read_sequence(Ctx& ctx, T& v) {
         v.emplace_back();
         return read_element<O>(ctx, v.back(), i);
       }
-    });
+    };
+    bool ok;
+    if constexpr (integer<E> && !std::is_same_v<E, bool> && requires { v[0]; }) {
+      ok = read_integer_array(ctx, v, count, element);
+    } else {
+      ok = read_array<O>(ctx, element);
+    }
     if (!ok) return false;
     if constexpr (requires { v[0]; }) {
       if (count < v.size()) v.resize(count);

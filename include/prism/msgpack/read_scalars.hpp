@@ -219,6 +219,22 @@ PRISM_INLINE bool read_usual(Ctx& ctx, local_cursor& c, T& v) {
       c.p += 1;
       return true;
     }
+    if constexpr (sizeof(T) > 1) {
+      // The unsigned encoding of T's own width, which writers give the larger non-negative
+      // values of T: a range check for signed T only.
+      constexpr std::uint8_t own_width = code::uint8 + std::bit_width(sizeof(T)) - 1;
+      if (tag == own_width && readable >= 1 + sizeof(T)) [[likely]] {
+        std::uint64_t raw;
+        if constexpr (sizeof(T) == 2) raw = load_be16(c.p + 1);
+        else if constexpr (sizeof(T) == 4) raw = load_be32(c.p + 1);
+        else raw = load_be64(c.p + 1);
+        if (!std::is_signed_v<T> || raw <= static_cast<std::uint64_t>(std::numeric_limits<T>::max())) {
+          v = static_cast<T>(raw);
+          c.p += 1 + sizeof(T);
+          return true;
+        }
+      }
+    }
     if constexpr (std::is_signed_v<T>) {
       if (tag >= 0xe0) {
         v = static_cast<T>(static_cast<std::int8_t>(tag));

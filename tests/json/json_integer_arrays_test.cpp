@@ -1,0 +1,149 @@
+// Arrays of integers into vectors and deques take a loop of their own (read_integer_array); a
+// std::list takes the element-by-element reader. Both must give the same values, or the same
+// error at the same byte and element, for every text: seeded random arrays in random layouts,
+// values at and beyond each type's range, and damaged numbers anywhere in the array.
+#include <gtest/gtest.h>
+
+#include <prism/json.hpp>
+
+#include <cstdint>
+#include <deque>
+#include <limits>
+#include <list>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace {
+
+template <class E>
+std::string text_of(E v) {
+  return std::to_string(static_cast<std::conditional_t<std::is_signed_v<E>, long long, unsigned long long>>(v));
+}
+
+// The array's text with a separator and padding drawn for each element.
+template <class E>
+std::string layout(const std::vector<std::string>& numbers, std::mt19937_64& rng) {
+  static const char* const separators[] = {",", ",", ",", ", ", ",\n    ", " , ", ",\t"};
+  static const char* const pads[] = {"", "", " ", "\n  "};
+  std::string out = std::string("[") + pads[rng() % 4];
+  for (std::size_t i = 0; i < numbers.size(); ++i) {
+    if (i != 0) out += separators[rng() % 7];
+    out += numbers[i];
+  }
+  return out + pads[rng() % 4] + "]";
+}
+
+// Reads `text` into a vector (pre-filled with `held` elements), a deque and a list, and checks
+// that they agree with each other.
+template <class E>
+void expect_same_verdict(const std::string& text, std::size_t held, const prism::limits& lim = {}) {
+  std::vector<E> vec(held, E{7});
+  std::deque<E> deq(held, E{7});
+  std::list<E> lst;
+  const auto by_vector = prism::read<prism::json>(vec, text, lim);
+  const auto by_deque = prism::read<prism::json>(deq, text, lim);
+  const auto by_list = prism::read<prism::json>(lst, text, lim);
+  ASSERT_EQ(static_cast<bool>(by_vector), static_cast<bool>(by_list)) << text.substr(0, 200);
+  ASSERT_EQ(static_cast<bool>(by_deque), static_cast<bool>(by_list));
+  if (by_list) {
+    EXPECT_EQ(std::vector<E>(lst.begin(), lst.end()), vec);
+    EXPECT_EQ(std::vector<E>(deq.begin(), deq.end()), vec);
+  } else {
+    EXPECT_EQ(by_vector.error().code, by_list.error().code) << by_list.error().message();
+    EXPECT_EQ(by_vector.error().offset, by_list.error().offset) << by_list.error().message();
+    EXPECT_EQ(by_vector.error().path, by_list.error().path) << by_list.error().message();
+    EXPECT_EQ(by_deque.error().offset, by_list.error().offset);
+  }
+}
+
+template <class E>
+void random_arrays(std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  using wide = std::conditional_t<std::is_signed_v<E>, long long, unsigned long long>;
+  const wide lo = std::numeric_limits<E>::min(), hi = std::numeric_limits<E>::max();
+  for (int round = 0; round < 60; ++round) {
+    const std::size_t n = rng() % 300;
+    std::vector<E> values(n);
+    std::vector<std::string> numbers(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      switch (rng() % 4) {  // small, full range, the ends of the range, powers of ten
+        case 0: values[i] = static_cast<E>(rng() % 200); break;
+        case 1: values[i] = static_cast<E>(std::uniform_int_distribution<wide>(lo, hi)(rng)); break;
+        case 2: values[i] = rng() % 2 ? std::numeric_limits<E>::max() : std::numeric_limits<E>::min(); break;
+        default: {
+          wide p = 1;
+          for (unsigned k = rng() % 20; k > 0 && p <= hi / 10; --k) p *= 10;
+          values[i] = static_cast<E>(p);
+        }
+      }
+      numbers[i] = text_of(values[i]);
+    }
+    const std::string text = layout<E>(numbers, rng);
+    std::vector<E> got;
+    const auto st = prism::read<prism::json>(got, text);
+    ASSERT_TRUE(st) << st.error().message() << " in " << text.substr(0, 200);
+    EXPECT_EQ(got, values);
+    expect_same_verdict<E>(text, rng() % (n + 2));
+
+    // One element damaged: beyond the range, a fraction, an exponent, a leading zero, a sign
+    // where none may be, or not a number.
+    if (n == 0) continue;
+    static const char* const damage[] = {"99999999999999999999999", "1.5", "2e3", "007", "-", "+1", "1x", "\"1\"", "-0", "0", "18446744073709551616", "-9223372036854775809", "1 2", "[1]", "", "1,"};
+    const std::string damaged = damage[rng() % 16];
+    const std::size_t at = rng() % n;
+    numbers[at] = damaged;
+    const std::string bad = layout<E>(numbers, rng);
+    expect_same_verdict<E>(bad, rng() % (n + 2));
+    // Only "0" and "-0" are integers among the damages: the rest fail, at that element.
+    std::vector<E> into;
+    const auto verdict = prism::read<prism::json>(into, bad);
+    ASSERT_EQ(static_cast<bool>(verdict), damaged == "0" || damaged == "-0") << damaged << " in " << bad.substr(0, 200);
+    if (!verdict && damaged != "1 2" && damaged != "1," && damaged != "1x") {  // those fail between elements
+      EXPECT_EQ(verdict.error().path, "[" + std::to_string(at) + "]") << damaged << ": " << verdict.error().message();
+    }
+  }
+}
+
+}  // namespace
+
+TEST(JsonIntegerArrays, AgreeWithTheElementReaderUint16) { random_arrays<std::uint16_t>(1); }
+TEST(JsonIntegerArrays, AgreeWithTheElementReaderInt16) { random_arrays<std::int16_t>(2); }
+TEST(JsonIntegerArrays, AgreeWithTheElementReaderUint32) { random_arrays<std::uint32_t>(3); }
+TEST(JsonIntegerArrays, AgreeWithTheElementReaderInt32) { random_arrays<std::int32_t>(4); }
+TEST(JsonIntegerArrays, AgreeWithTheElementReaderUint64) { random_arrays<std::uint64_t>(5); }
+TEST(JsonIntegerArrays, AgreeWithTheElementReaderInt64) { random_arrays<std::int64_t>(6); }
+TEST(JsonIntegerArrays, AgreeWithTheElementReaderBytes) {
+  random_arrays<std::uint8_t>(7);
+  random_arrays<std::int8_t>(8);
+}
+
+TEST(JsonIntegerArrays, LimitsHoldAsForEveryArray) {
+  std::string text = "[";
+  for (int i = 0; i < 500; ++i) text += (i ? "," : "") + std::to_string(i * 1000);
+  text += "]";
+  expect_same_verdict<std::uint32_t>(text, 0, prism::limits{.max_elements = 100});
+  expect_same_verdict<std::uint32_t>(text, 0, prism::limits{.max_alloc_bytes = 256});
+  std::vector<std::uint32_t> v;
+  const auto st = prism::read<prism::json>(v, text, prism::limits{.max_elements = 100});
+  ASSERT_FALSE(st);
+  EXPECT_EQ(st.error().code, prism::errc::too_many_elements);
+  const auto alloc = prism::read<prism::json>(v, text, prism::limits{.max_alloc_bytes = 256});
+  ASSERT_FALSE(alloc);
+  EXPECT_EQ(alloc.error().code, prism::errc::allocation_limit);
+}
+
+TEST(JsonIntegerArrays, TwentyDigitsAtTheEdgeOfUint64) {
+  std::string text = "[";
+  for (int i = 0; i < 20; ++i) text += "18446744073709551615,";
+  text += "18446744073709551615]";
+  std::vector<std::uint64_t> v;
+  ASSERT_TRUE(prism::read<prism::json>(v, text));
+  EXPECT_EQ(v, std::vector<std::uint64_t>(21, std::numeric_limits<std::uint64_t>::max()));
+  text.replace(text.find("15,") + 1, 1, "6");  // the first value one past the maximum
+  const auto st = prism::read<prism::json>(v, text);
+  ASSERT_FALSE(st);
+  EXPECT_EQ(st.error().code, prism::errc::out_of_range);
+  EXPECT_EQ(st.error().offset, 1u);
+  EXPECT_EQ(st.error().path, "[0]");
+}
