@@ -156,6 +156,18 @@ TEST_F(Tool, ReadsJsonWithCommentsWhenAsked) {
   EXPECT_EQ(run("verify --jsonc --format cbor " + path("settings.jsonc")).status, 2);
 }
 
+TEST_F(Tool, ReportsEachStepWhenAsked) {
+  put("sample.json", sample_json);
+  const auto c = run("convert --progress --to cbor " + path("sample.json") + " " + path("out.cbor"));
+  ASSERT_EQ(c.status, 0) << c.out;
+  for (const std::string& step : {"prism: " + std::to_string(sample_json.size()) + " bytes read from", std::string("prism: detected json"),
+                                 std::string("prism: converted to cbor"), std::string("prism: written")})
+    EXPECT_NE(c.out.find(step), std::string::npos) << step << " in " << c.out;
+  EXPECT_NE(c.out.find(" s)\n"), std::string::npos) << c.out;
+  const auto quiet = run("convert --to cbor " + path("sample.json") + " " + path("out.cbor"));
+  EXPECT_EQ(quiet.out, "");  // small inputs: no lines unless asked
+}
+
 TEST_F(Tool, InspectShowsOffsetsTypesAndTensors) {
   std::string mp;
   ASSERT_TRUE(prism::write<prism::msgpack>(prism::read<prism::json, prism::value>(sample_json).value(), mp));

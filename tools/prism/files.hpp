@@ -1,6 +1,7 @@
 #pragma once
 // Whole files and the standard streams as bytes, with errors that name the path.
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -22,12 +23,28 @@ inline std::optional<std::string> read_all(const std::string& path, std::string&
     why = "cannot open file " + path;
     return std::nullopt;
   }
-  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::string bytes;
+  std::error_code ec;
+  if (const auto size = std::filesystem::file_size(path, ec); !ec && size > 0) {  // a regular file: one read
+    bytes.resize(static_cast<std::size_t>(size));
+    in.read(bytes.data(), static_cast<std::streamsize>(size));
+    bytes.resize(static_cast<std::size_t>(in.gcount()));
+    if (in.eof()) in.clear();
+  }
+  bytes.append(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());  // what a pipe or a growing file holds
   if (in.bad()) {
     why = "cannot read file " + path;
     return std::nullopt;
   }
   return bytes;
+}
+
+// The size of the file at `path` (0 for standard input or when unknown).
+inline std::size_t input_size(const std::string& path) {
+  if (path.empty() || path == "-") return 0;
+  std::error_code ec;
+  const auto size = std::filesystem::file_size(path, ec);
+  return ec ? 0 : static_cast<std::size_t>(size);
 }
 
 inline bool write_all(const std::string& path, const std::string& bytes, std::string& why) {

@@ -4,7 +4,9 @@
 // file that cannot be read or written.
 #include <CLI/CLI.hpp>
 
+#include <chrono>
 #include <cstdint>
+#include <iomanip>
 #include <iostream>
 #include <optional>
 #include <sstream>
@@ -24,12 +26,41 @@ enum exit_code : int { done = 0, invalid_input = 1, usage = 2, io_failure = 3 };
 
 constexpr std::size_t progress_threshold = std::size_t{64} << 20;
 
+// For inputs large enough to take a while: a line on standard error as each step ends (read,
+// format detected, converted, written), with the seconds it took.
+class progress {
+ public:
+  void watch(std::size_t input_bytes, bool always) {
+    on_ = always || input_bytes > progress_threshold;
+    last_ = clock::now();
+  }
+  void step(const std::string& what) {
+    if (!on_) return;
+    const auto now = clock::now();
+    const double seconds = std::chrono::duration<double>(now - last_).count();
+    std::cerr << "prism: " << what << " (" << std::fixed << std::setprecision(1) << seconds << " s)\n";
+    last_ = now;
+  }
+
+ private:
+  using clock = std::chrono::steady_clock;
+  bool on_ = false;
+  clock::time_point last_ = clock::now();
+};
+
+progress steps;
+
+std::string size_text(std::size_t bytes) {
+  return bytes >= (std::size_t{1} << 20) ? std::to_string(bytes >> 20) + " MB" : std::to_string(bytes) + " bytes";
+}
+
 struct common_args {
   std::string format;  // empty: detected
   std::size_t max_depth = prism::limits{}.max_depth;
   std::size_t max_elements = prism::limits{}.max_elements;
   std::size_t max_bytes = prism::limits{}.max_alloc_bytes;
   bool jsonc = false;  // JSON input with comments and trailing commas
+  bool progress = false;  // each step on standard error, whatever the input's size
   prism::limits limits() const { return {max_depth, max_elements, max_bytes}; }
 };
 
@@ -38,6 +69,7 @@ void add_limits(CLI::App& app, common_args& a) {
   app.add_option("--max-elements", a.max_elements, "most elements of one container or bytes of one string")->capture_default_str();
   app.add_option("--max-bytes", a.max_bytes, "most bytes a decode may allocate")->capture_default_str();
   app.add_flag("--jsonc", a.jsonc, "JSON input with comments and trailing commas (JSONC)");
+  app.add_flag("--progress", a.progress, "report each step on standard error (on by itself for inputs over 64 MB)");
 }
 
 int fail(int code, const std::string& why) {
@@ -55,13 +87,14 @@ std::optional<input> load(const std::string& path, const common_args& a, int& st
   const std::string& format_name = a.format;
   const prism::limits lim = a.limits();
   std::string why;
+  steps.watch(input_size(path), a.progress);
   auto bytes = read_all(path, why);
   if (!bytes) {
     status = fail(io_failure, why);
     return std::nullopt;
   }
-  if (bytes->size() > progress_threshold)
-    std::cerr << "prism: " << (bytes->size() >> 20) << " MB read from " << (path.empty() ? "standard input" : path) << '\n';
+  steps.watch(bytes->size(), a.progress);  // standard input: its size is known only now
+  steps.step(size_text(bytes->size()) + " read from " + (path.empty() ? "standard input" : path));
   if (a.jsonc) {
     // Plain JSON of the same length: what follows sees JSON, and errors keep their offsets.
     if (!format_name.empty() && format_name != "json") {
@@ -85,6 +118,7 @@ std::optional<input> load(const std::string& path, const common_args& a, int& st
     in.format = *w;
   } else if (const auto w = detect_wire(in.bytes, lim)) {
     in.format = *w;
+    steps.step("detected " + std::string(name_of(*w)) + ", the whole message checked");
   } else if (const std::size_t text = in.bytes.find_first_not_of(" \t\r\n"); text != std::string::npos && in.bytes[text] == '/') {
     status = fail(invalid_input, "the input starts with a comment: give --jsonc for JSON with comments");
     return std::nullopt;
@@ -191,8 +225,11 @@ int convert(const convert_args& a) {
   std::string out;
   if (auto st = transcode(*in, *to, a.pretty, a.limits(), out); !st) return fail(invalid_input, st.error().message());
   if (*to == wire::json && a.pretty) out += '\n';
+  steps.step("converted to " + std::string(name_of(*to)) + ", " + size_text(out.size()));
   std::string why;
-  return write_all(a.out_path, out, why) ? done : fail(io_failure, why);
+  if (!write_all(a.out_path, out, why)) return fail(io_failure, why);
+  steps.step("written");
+  return done;
 }
 
 struct inspect_args : common_args {
@@ -225,6 +262,7 @@ int verify(const common_args& a, const std::string& path) {
   auto in = load(path, a, status);
   if (!in) return status;
   const auto st = with_wire(in->format, [&](auto format) { return check_message<decltype(format)>(in->bytes, a.limits()); });
+  steps.step("checked");
   if (!st) {
     std::cout << "invalid " << name_of(in->format) << ": " << st.error().message() << '\n';
     return invalid_input;
