@@ -2,6 +2,7 @@
 // (Eisel-Lemire) against std::from_chars: boundaries, ties and seeded random values.
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -130,6 +131,50 @@ TEST(DoubleText, SeededRandomBitPatterns) {
     if (!std::isfinite(v)) continue;
     ASSERT_EQ(prism_double(v), reference_double(v)) << std::hexfloat << v;
   }
+}
+
+// Floats have their own shortest digits (write_float_text; every finite float was checked
+// against std::to_chars once, outside the tests): here every power of two and its neighbours,
+// the integers around 2^24, and seeded random bit patterns.
+std::string prism_float(float v) {
+  char buffer[prism::double_text_room];
+  return std::string(buffer, prism::write_float_text(buffer, v));
+}
+std::string reference_float(float v) {
+  char buffer[64];
+  return std::string(buffer, std::to_chars(buffer, buffer + sizeof buffer, v).ptr);
+}
+
+TEST(FloatText, SpecialValuesAndPowersOfTwo) {
+  for (const float v : {0.0f, -0.0f, 0.1f, 0.3f, 1.0f, 3.4028235e38f, 1.17549435e-38f, 1.4e-45f, 16777216.0f, 16777217.0f,
+                        33554436.0f, 123456.7f, 1e10f, 2.5e30f, -7.5f})
+    EXPECT_EQ(prism_float(v), reference_float(v)) << v;
+  EXPECT_EQ(prism_float(0.1f), "0.1");
+  EXPECT_EQ(prism_float(33565872.0f), "33565872");  // an integer above 2^24: its exact value
+  for (int e = -149; e <= 127; ++e) {
+    const std::uint32_t bits = std::bit_cast<std::uint32_t>(std::ldexp(1.0f, e));
+    for (const std::uint32_t b : {bits - 1, bits, bits + 1}) {
+      const float x = std::bit_cast<float>(b);
+      if (std::isfinite(x)) {
+        ASSERT_EQ(prism_float(x), reference_float(x)) << b;
+      }
+    }
+  }
+  for (std::uint32_t i = (1u << 24) - 1000; i < (1u << 26); i += 7) {
+    const float x = static_cast<float>(i);
+    ASSERT_EQ(prism_float(x), reference_float(x)) << i;
+  }
+}
+
+TEST(FloatText, SeededRandomBitPatterns) {
+  std::mt19937 rng(20261128);
+  for (int i = 0; i < 1000000; ++i) {
+    const float v = std::bit_cast<float>(static_cast<std::uint32_t>(rng()));
+    if (!std::isfinite(v)) continue;
+    ASSERT_EQ(prism_float(v), reference_float(v)) << std::hexfloat << v;
+  }
+  char buffer[prism::double_text_room + 2];
+  EXPECT_EQ(std::string(buffer, prism::write_float_text<true>(buffer, 3.0f)), "3.0");
 }
 
 TEST(DoubleText, SeededRandomDecimalsOfEveryLength) {

@@ -205,12 +205,26 @@ PRISM_INLINE char* put_digits_scientific(char* p, std::uint64_t d, int decimal_e
 }
 #endif
 
-// Every other form of |v| (bits) from its digits (the shortest, or with zeros at the end to
+// A finite magnitude as significand * 2^exponent (a double's or a float's fields, the hidden
+// bit included; significand 0 for zero).
+struct binary_value {
+  std::uint64_t significand;
+  int exponent;
+};
+
+PRISM_INLINE binary_value double_fields(std::uint64_t bits) noexcept {
+  const std::uint64_t fraction = bits & ((std::uint64_t{1} << 52) - 1);
+  const int biased = static_cast<int>(bits >> 52);
+  if (biased == 0) return {fraction, -1074};
+  return {fraction | (std::uint64_t{1} << 52), biased - 1075};
+}
+
+// Every other form of |v| (its fields) from its digits (the shortest, or with zeros at the end to
 // drop): scientific, integers (with ".0" when asked), 0.000ddd, few digits. Out of line, so
 // that the usual path needs few registers.
-PRISM_NOINLINE inline char* put_decimal_text(char* p, std::uint64_t bits, schubfach::decimal shortest,
+PRISM_NOINLINE inline char* put_decimal_text(char* p, binary_value value, schubfach::decimal shortest,
                                              bool integers_with_point) noexcept {
-  if (bits == 0) {
+  if (value.significand == 0) {
     std::memcpy(p, "0.0", 3);
     return p + (integers_with_point ? 3 : 1);
   }
@@ -253,14 +267,13 @@ PRISM_NOINLINE inline char* put_decimal_text(char* p, std::uint64_t bits, schubf
     return p + 2;
   }
   if (exponent >= 0) {  // an integer, written exactly (as printf's %.0f does)
-    const int q = static_cast<int>(bits >> 52) - 1075;
-    if (q <= 0) {  // here n + exponent <= 22
+    const int q = value.exponent;
+    if (q <= 0) {  // the shortest digits are the integer's own; here n + exponent <= 22
       std::memcpy(p, buffer, 24);
       std::memset(p + n, '0', static_cast<std::size_t>(exponent));
       p += n + exponent;
     } else {  // below 10^22 here (else scientific is shorter), so below 2^74
-      const std::uint64_t significand = (bits & ((std::uint64_t{1} << 52) - 1)) | (std::uint64_t{1} << 52);
-      const schubfach::uint128 exact = schubfach::uint128{significand} << q;
+      const schubfach::uint128 exact = schubfach::uint128{value.significand} << q;
       constexpr std::uint64_t ten_to_16 = 10000000000000000ull;
       if (exact >> 64 == 0) {
         p = write_unsigned_text(p, static_cast<std::uint64_t>(exact));
@@ -282,7 +295,7 @@ PRISM_NOINLINE inline char* put_decimal_text(char* p, std::uint64_t bits, schubf
 
 // Zero, subnormals, powers of two and what the one-product decision leaves: decided exactly.
 PRISM_NOINLINE inline char* put_exact_decimal_text(char* p, std::uint64_t bits, bool integers_with_point) noexcept {
-  return put_decimal_text(p, bits, schubfach::shortest_exactly(bits), integers_with_point);
+  return put_decimal_text(p, double_fields(bits), schubfach::shortest_exactly(bits), integers_with_point);
 }
 
 }  // namespace detail
@@ -308,12 +321,83 @@ inline char* write_double_bits_text(char* p, std::uint64_t bits) noexcept {
   if (char* end = detail::put_digits_around_point(p, digits.digits, digits.exponent)) [[likely]]
     return end;
 #endif
-  return detail::put_decimal_text(p, bits, digits, IntegersWithPoint);
+  return detail::put_decimal_text(p, detail::double_fields(bits), digits, IntegersWithPoint);
 }
 
 template <bool IntegersWithPoint = false>
 PRISM_INLINE char* write_double_text(char* p, double v) noexcept {
   return write_double_bits_text<IntegersWithPoint>(p, std::bit_cast<std::uint64_t>(v));
+}
+
+namespace detail {
+// A float's shortest decimal (digits < 10^9, perhaps ending in zeros) in its usual forms, inline:
+// ddd.ddd, 0.ddd, d.ddde+XX, and integers below 2^24 (`exact_digits`: the digits are the
+// integer's own). nullptr for the rest (zero, larger integers), which put_decimal_text writes.
+PRISM_INLINE char* put_float_digits(char* p, schubfach::decimal shortest, bool exact_digits, bool integers_with_point) noexcept {
+  auto d = static_cast<std::uint32_t>(shortest.digits);
+  int exponent = shortest.exponent;
+  if (d == 0) return nullptr;
+  while (d % 10 == 0) {
+    d /= 10;
+    ++exponent;
+  }
+  const int n = 1 + (d >= 10) + (d >= 100) + (d >= 1000) + (d >= 10000) + (d >= 100000) + (d >= 1000000) +
+                (d >= 10000000) + (d >= 100000000);
+  char field[32];
+  field[0] = static_cast<char>('0' + d / 100000000);
+  put_eight_digits(field + 1, d % 100000000);
+  const char* digits = field + 9 - n;
+  const int point = n + exponent;  // digits before the decimal point in fixed notation
+  if (exponent < 0 && point > 0) {  // ddd.ddd
+    std::memcpy(p, digits, 16);
+    p[point] = '.';
+    std::memcpy(p + point + 1, digits + point, 16);
+    return p + n + 1;
+  }
+  const int scientific_exponent = point - 1;  // two digits for every float
+  const int scientific_size = n + (n > 1 ? 1 : 0) + 4;
+  const int fixed_size = exponent >= 0 ? n + exponent : 2 - point + n;
+  if (scientific_size < fixed_size) {
+    p[0] = digits[0];
+    p[1] = '.';
+    std::memcpy(p + 2, digits + 1, 8);
+    p += n > 1 ? n + 1 : 1;
+    p[0] = 'e';
+    p[1] = scientific_exponent < 0 ? '-' : '+';
+    const auto e = static_cast<unsigned>(scientific_exponent < 0 ? -scientific_exponent : scientific_exponent);
+    p[2] = static_cast<char>('0' + e / 10);
+    p[3] = static_cast<char>('0' + e % 10);
+    return p + 4;
+  }
+  if (exponent >= 0) {
+    if (!exact_digits) return nullptr;
+    std::memcpy(p, digits, 16);
+    std::memset(p + n, '0', static_cast<std::size_t>(exponent));
+    p += n + exponent;
+    std::memcpy(p, ".0", 2);
+    return p + (integers_with_point ? 2 : 0);
+  }
+  std::memcpy(p, "0.000", 5);  // 0.000ddd: here -point <= 3
+  std::memcpy(p + 2 - point, digits, 16);
+  return p + 2 - point + n;
+}
+}  // namespace detail
+
+// Finite v as std::to_chars(p, end, v) writes a float: its own shortest digits (those that read
+// back to the float, fewer than a double's), in the same forms as write_double_bits_text.
+template <bool IntegersWithPoint = false>
+inline char* write_float_text(char* p, float v) noexcept {
+  const auto bits = std::bit_cast<std::uint32_t>(v);
+  *p = '-';
+  p += bits >> 31;
+  const std::uint32_t fraction = bits & ((std::uint32_t{1} << 23) - 1);
+  const int biased = static_cast<int>((bits >> 23) & 0xff);
+  const detail::binary_value value = biased == 0 ? detail::binary_value{fraction, -149}
+                                                 : detail::binary_value{fraction | (std::uint32_t{1} << 23), biased - 150};
+  const detail::schubfach::decimal shortest = detail::schubfach::shortest_float(bits & 0x7fffffffu);
+  if (char* end = detail::put_float_digits(p, shortest, value.exponent <= 0, IntegersWithPoint)) [[likely]]
+    return end;
+  return detail::put_decimal_text(p, value, shortest, IntegersWithPoint);
 }
 
 }  // namespace prism

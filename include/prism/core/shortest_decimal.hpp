@@ -52,10 +52,13 @@ struct decimal {
   int exponent;  // value = digits * 10^exponent
 };
 
-// The shortest decimal in the rounding interval of c * 2^q, the closest one if several.
-PRISM_INLINE decimal to_decimal(int q, std::uint64_t c) noexcept {
-  constexpr std::uint64_t c_min = std::uint64_t{1} << 52;
-  constexpr int q_min = -1074;
+// The shortest decimal in the rounding interval of c * 2^q, the closest one if several, for a
+// binary format of Precision significand bits (53: double, 24: float) whose smallest exponent
+// is QMin. A float takes the doubles' powers of ten: their 126 bits are more than it needs.
+template <int Precision, int QMin>
+PRISM_INLINE decimal to_decimal_of(int q, std::uint64_t c) noexcept {
+  constexpr std::uint64_t c_min = std::uint64_t{1} << (Precision - 1);
+  constexpr int q_min = QMin;
   const std::uint64_t out = c & 1;
   const std::uint64_t cb = c << 2;
   const std::uint64_t cbr = cb + 2;
@@ -70,9 +73,21 @@ PRISM_INLINE decimal to_decimal(int q, std::uint64_t c) noexcept {
   }
   const int h = q + floor_log2_pow10(-k) + 2;
   const pow10_entry& g = pow10_table[static_cast<std::size_t>(k - k_min)];
-  const std::uint64_t vb = round_to_odd(g, cb << h);
-  const std::uint64_t vbl = round_to_odd(g, cbl << h);
-  const std::uint64_t vbr = round_to_odd(g, cbr << h);
+  // A float's products need only g's top 63 bits, rounded up, and one multiplication each (as
+  // Giulietti's float variant): the significand goes 31 bits further up, the result comes from
+  // the product's high half.
+  const std::uint64_t g_short = ((g.high << 1) | (g.low >> 63)) + 1;
+  const auto rop = [&](std::uint64_t cbx) {
+    if constexpr (Precision <= 24) {
+      const auto x = static_cast<std::uint64_t>((uint128{g_short} * (cbx << (h + 31))) >> 64);
+      return (x >> 31) | ((x & 0xffffffffu) != 0 ? 1u : 0u);
+    } else {
+      return round_to_odd(g, cbx << h);
+    }
+  };
+  const std::uint64_t vb = rop(cb);
+  const std::uint64_t vbl = rop(cbl);
+  const std::uint64_t vbr = rop(cbr);
 
   const std::uint64_t s = vb >> 2;
   if (s >= 10) {  // a multiple of ten in the interval has one digit fewer
@@ -88,6 +103,8 @@ PRISM_INLINE decimal to_decimal(int q, std::uint64_t c) noexcept {
   const auto cmp = static_cast<std::int64_t>(vb - ((s + t) << 1));
   return {cmp < 0 || (cmp == 0 && (s & 1) == 0) ? s : t, k};
 }
+
+PRISM_INLINE decimal to_decimal(int q, std::uint64_t c) noexcept { return to_decimal_of<53, -1074>(q, c); }
 
 // Per biased exponent of a normal double (q = biased - 1075), with k = floor(q log10 2):
 // shift = q + floor(log2 10^-k), which 1 <= 2^q * 10^-k < 10 makes 0..3, as shift + 1 (the
@@ -171,6 +188,22 @@ PRISM_COLD inline decimal shortest_exactly(std::uint64_t bits) noexcept {
     if (f << -q == c) return {f, 0};
   }
   return to_decimal(q, c);
+}
+
+// Finite magnitude |v| of a float (its bits) as the shortest decimal that reads back to it as a
+// float: zero, subnormals, integers below 2^24 as their own digits, the rest by to_decimal_of.
+PRISM_INLINE decimal shortest_float(std::uint32_t bits) noexcept {
+  constexpr int precision = 24;
+  const std::uint32_t t = bits & ((std::uint32_t{1} << 23) - 1);
+  const int biased = static_cast<int>((bits >> 23) & 0xff);
+  if (biased == 0) return t != 0 ? to_decimal_of<precision, -149>(-149, t) : decimal{0, 0};
+  const int q = biased - 150;
+  const std::uint64_t c = (std::uint64_t{1} << 23) | t;
+  if (q < 0 && q > -precision) {  // an integer below 2^24: its own digits
+    const std::uint64_t f = c >> -q;
+    if (f << -q == c) return {f, 0};
+  }
+  return to_decimal_of<precision, -149>(q, c);
 }
 
 }  // namespace detail::schubfach

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <array>
 #include <bit>
-#include <charconv>
 #include <cmath>
 #include <cstring>
 #include <string_view>
@@ -137,17 +136,8 @@ inline constexpr std::size_t float_text_room = double_text_room + 2;
 
 template <class F>
 PRISM_INLINE char* put_float(char* p, F v) noexcept {
-  if constexpr (std::is_same_v<F, double>) {
-    return write_double_text<true>(p, v);
-  } else {
-    char* end = std::to_chars(p, p + double_text_room, v).ptr;
-    if (std::find_if(p, end, [](char c) { return c == '.' || c == 'e'; }) == end) {
-      end[0] = '.';
-      end[1] = '0';
-      end += 2;
-    }
-    return end;
-  }
+  if constexpr (std::is_same_v<F, float>) return write_float_text<true>(p, v);
+  else return write_double_text<true>(p, static_cast<double>(v));
 }
 
 template <options O, class F, class Ctx>
