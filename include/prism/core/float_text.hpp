@@ -24,25 +24,6 @@ inline constexpr std::size_t double_text_room = 48;
 namespace detail {
 
 #if defined(__SSE2__)
-// The 16 digits of high * 10^8 + low (both below 10^8, leading zeros included) as byte values
-// 0..9, the first in byte 0: both halves at once, in 4-digit quarters in 32-bit lanes, pairs in
-// 16-bit lanes, digits in bytes. Each step takes quotient and remainder in one: with q = v / d
-// from a multiplication by a reciprocal, v + (2^w - d) * q is q * 2^w + (v - d * q).
-PRISM_INLINE __m128i sixteen_digit_values(std::uint32_t high, std::uint32_t low) noexcept {
-  const __m128i eights = _mm_set_epi64x(low, high);
-  const __m128i by_10000 = _mm_srli_epi64(_mm_mul_epu32(eights, _mm_set1_epi64x(0xd1b71759)), 45);
-  const __m128i fours_reversed = _mm_add_epi64(eights, _mm_mul_epu32(by_10000, _mm_set1_epi64x((std::int64_t{1} << 32) - 10000)));
-  const __m128i fours = _mm_shuffle_epi32(fours_reversed, _MM_SHUFFLE(2, 3, 0, 1));  // quotient first
-  const __m128i by_100 = _mm_srli_epi16(_mm_mulhi_epu16(fours, _mm_set1_epi32(5243)), 3);
-  const __m128i pairs = _mm_or_si128(by_100, _mm_slli_epi32(_mm_sub_epi16(fours, _mm_mullo_epi16(by_100, _mm_set1_epi32(100))), 16));
-  const __m128i by_10 = _mm_mulhi_epu16(pairs, _mm_set1_epi16(6554));
-  __m128i ten_below_256 = _mm_set1_epi16(10 * 256 - 1);
-#if defined(__GNUC__)
-  __asm__("" : "+x"(ten_below_256));  // one multiplication, not the four shifts and adds compilers make of it
-#endif
-  return _mm_sub_epi16(_mm_slli_epi16(pairs, 8), _mm_mullo_epi16(by_10, ten_below_256));
-}
-
 // Bit i set when digit i is not zero.
 PRISM_INLINE std::uint32_t nonzero_digits(__m128i values) noexcept {
   return ~static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(values, _mm_setzero_si128()))) & 0xffff;

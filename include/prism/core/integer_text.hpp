@@ -1,7 +1,8 @@
 #pragma once
-// Decimal text of integers, eight digits at a time with no division in the digit loop and no
-// table: the digits of a number below 10^8 are computed in the eight bytes of one uint64_t
-// (two lanes of four digits, then four of two, then eight of one) and stored with one copy.
+// Decimal text of integers: up to five digits from a table of digit pairs; longer ones eight
+// digits at a time with no division in the digit loop: the digits of a number below 10^8 are
+// computed in the eight bytes of one uint64_t (two lanes of four digits, then four of two, then
+// eight of one) and stored with one copy, and sixteen at once in an SSE2 register.
 #include <bit>
 #include <concepts>
 #include <cstdint>
@@ -9,6 +10,10 @@
 #include <type_traits>
 
 #include "config.hpp"
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace prism {
 
@@ -42,31 +47,85 @@ PRISM_INLINE char* put_leading_digits(char* p, std::uint32_t v) noexcept {
   return p + (8 - zeros);
 }
 
+#if defined(__SSE2__)
+// The 16 digits of high * 10^8 + low (both below 10^8, leading zeros included) as byte values
+// 0..9, the first in byte 0: both halves at once, in 4-digit quarters in 32-bit lanes, pairs in
+// 16-bit lanes, digits in bytes. Each step takes quotient and remainder in one: with q = v / d
+// from a multiplication by a reciprocal, v + (2^w - d) * q is q * 2^w + (v - d * q).
+PRISM_INLINE __m128i sixteen_digit_values(std::uint32_t high, std::uint32_t low) noexcept {
+  const __m128i eights = _mm_set_epi64x(low, high);
+  const __m128i by_10000 = _mm_srli_epi64(_mm_mul_epu32(eights, _mm_set1_epi64x(0xd1b71759)), 45);
+  const __m128i fours_reversed = _mm_add_epi64(eights, _mm_mul_epu32(by_10000, _mm_set1_epi64x((std::int64_t{1} << 32) - 10000)));
+  const __m128i fours = _mm_shuffle_epi32(fours_reversed, _MM_SHUFFLE(2, 3, 0, 1));  // quotient first
+  const __m128i by_100 = _mm_srli_epi16(_mm_mulhi_epu16(fours, _mm_set1_epi32(5243)), 3);
+  const __m128i pairs = _mm_or_si128(by_100, _mm_slli_epi32(_mm_sub_epi16(fours, _mm_mullo_epi16(by_100, _mm_set1_epi32(100))), 16));
+  const __m128i by_10 = _mm_mulhi_epu16(pairs, _mm_set1_epi16(6554));
+  __m128i ten_below_256 = _mm_set1_epi16(10 * 256 - 1);
+#if defined(__GNUC__)
+  __asm__("" : "+x"(ten_below_256));  // one multiplication, not the four shifts and adds compilers make of it
+#endif
+  return _mm_sub_epi16(_mm_slli_epi16(pairs, 8), _mm_mullo_epi16(by_10, ten_below_256));
+}
+
+#endif
+
+// "00" to "99": the one or two leading digits of long numbers take one load.
+inline constexpr char digit_pairs[201] =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899";
+
+// 1..8 digits of 0 < v < 10^8, the first one or two from the table.
+PRISM_INLINE char* put_head_digits(char* p, std::uint32_t v) noexcept {
+  if (v < 10) {
+    *p = static_cast<char>('0' + v);
+    return p + 1;
+  }
+  if (v < 100) {
+    std::memcpy(p, digit_pairs + 2 * v, 2);
+    return p + 2;
+  }
+  return put_leading_digits(p, v);
+}
+
+// 1..5 digits of 0 < v < 10^5 (counts, ids, 16-bit values) from the pair table.
+PRISM_INLINE char* put_short_digits(char* p, std::uint32_t v) noexcept {
+  if (v < 100) return put_head_digits(p, v);
+  if (v < 10000) {
+    p = put_head_digits(p, v / 100);
+    std::memcpy(p, digit_pairs + 2 * (v % 100), 2);
+    return p + 2;
+  }
+  const std::uint32_t rest = v % 10000;
+  *p = static_cast<char>('0' + v / 10000);
+  std::memcpy(p + 1, digit_pairs + 2 * (rest / 100), 2);
+  std::memcpy(p + 3, digit_pairs + 2 * (rest % 100), 2);
+  return p + 5;
+}
+
 }  // namespace detail
 
 // Writes v in decimal at p (integer_text_room bytes available); returns the end.
 PRISM_INLINE char* write_unsigned_text(char* p, std::uint64_t v) noexcept {
   if (v < 100000000) {
-    if (v == 0) {
-      *p = '0';
-      return p + 1;
-    }
+    if (v < 100000) return detail::put_short_digits(p, static_cast<std::uint32_t>(v));  // 0 too
     return detail::put_leading_digits(p, static_cast<std::uint32_t>(v));
   }
   const std::uint64_t high = v / 100000000;
   const auto low = static_cast<std::uint32_t>(v % 100000000);
   if (high < 10) {  // nine digits: ids, counts
     *p++ = static_cast<char>('0' + high);
-  } else if (high < 100000000) {
-    p = detail::put_leading_digits(p, static_cast<std::uint32_t>(high));
+  } else if (high < 100000000) {  // ten to sixteen digits
+    p = detail::put_head_digits(p, static_cast<std::uint32_t>(high));
   } else {
-    const std::uint64_t top = high / 100000000;  // at most 1844
-    if (top < 10) {  // seventeen digits: the significands of measured doubles
-      *p++ = static_cast<char>('0' + top);
-    } else {
-      p = detail::put_leading_digits(p, static_cast<std::uint32_t>(top));
-    }
+    const std::uint64_t top = high / 100000000;  // at most 1844; one digit: the significands of measured doubles
+    p = detail::put_head_digits(p, static_cast<std::uint32_t>(top));
+#if defined(__SSE2__)
+    const __m128i ascii = _mm_or_si128(detail::sixteen_digit_values(static_cast<std::uint32_t>(high % 100000000), low),
+                                       _mm_set1_epi8('0'));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(p), ascii);
+    return p + 16;
+#else
     p = detail::put_eight_digits(p, static_cast<std::uint32_t>(high % 100000000));
+#endif
   }
   return detail::put_eight_digits(p, low);
 }
