@@ -149,15 +149,23 @@ PRISM_INLINE bool digits_in_register(std::uint64_t d, int decimal_exponent, regi
 }
 
 // The usual text of measured data from the one-product digits (4.5e15 <= d < 10^17: 16 or 17
-// of them, perhaps ending in zeros): the significant ones with the decimal point among them.
-// nullptr for every other form.
+// of them, perhaps ending in zeros): the significant ones with the decimal point among them, or
+// after "0." and up to three zeros. nullptr for every other form.
 PRISM_INLINE char* put_digits_around_point(char* p, std::uint64_t d, int decimal_exponent) noexcept {
   const auto [top, middle, low] = split_seventeen_digits(d);
   const int seventeen = top != 0 ? 1 : 0;
   const __m128i values = sixteen_digit_values(middle, low);
   const int n = 16 + seventeen - trailing_zero_digits(values);
   const int point = 16 + seventeen + decimal_exponent;
-  if (point <= 0 || point >= n) return nullptr;
+  if (point <= 0) {  // 0.ddd, 0.0ddd, ... while not longer than d.ddde-XX (std::to_chars' choice)
+    if (2 - point + n > n + (n > 1 ? 1 : 0) + 4) return nullptr;
+    std::memcpy(p, "0.000", 5);
+    char* const digits = p + 2 - point;
+    digits[0] = static_cast<char>('0' + top);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(digits + seventeen), _mm_or_si128(values, _mm_set1_epi8('0')));
+    return digits + n;
+  }
+  if (point >= n) return nullptr;
   store_digits_with_point(p, top, values, seventeen, point - seventeen);
   return p + n + 1;
 }
@@ -185,6 +193,24 @@ PRISM_INLINE char* put_digits_scientific(char* p, std::uint64_t d, int decimal_e
   return p + 2;
 }
 #endif
+
+// d.ddd from the n digits at `digits` (17 bytes readable there), then e+XX, e-XX or e+XXX.
+PRISM_INLINE char* put_scientific(char* p, const char* digits, int n, int scientific_exponent) noexcept {
+  p[0] = digits[0];
+  p[1] = '.';
+  std::memcpy(p + 2, digits + 1, 16);
+  p += n > 1 ? n + 1 : 1;
+  *p++ = 'e';
+  *p++ = scientific_exponent < 0 ? '-' : '+';
+  unsigned e = static_cast<unsigned>(scientific_exponent < 0 ? -scientific_exponent : scientific_exponent);
+  if (e >= 100) {
+    *p++ = static_cast<char>('0' + e / 100);
+    e %= 100;
+  }
+  p[0] = static_cast<char>('0' + e / 10);
+  p[1] = static_cast<char>('0' + e % 10);
+  return p + 2;
+}
 
 // A finite magnitude as significand * 2^exponent (a double's or a float's fields, the hidden
 // bit included; significand 0 for zero).
@@ -231,22 +257,7 @@ PRISM_NOINLINE inline char* put_decimal_text(char* p, binary_value value, schubf
   const int exponent_digits = scientific_exponent <= -100 || scientific_exponent >= 100 ? 3 : 2;
   const int scientific_size = n + (n > 1 ? 1 : 0) + 2 + exponent_digits;
   const int fixed_size = exponent >= 0 ? n + exponent : 2 - point + n;
-  if (scientific_size < fixed_size) {
-    p[0] = buffer[0];
-    p[1] = '.';
-    std::memcpy(p + 2, buffer + 1, 16);
-    p += n > 1 ? n + 1 : 1;
-    *p++ = 'e';
-    *p++ = scientific_exponent < 0 ? '-' : '+';
-    unsigned e = static_cast<unsigned>(scientific_exponent < 0 ? -scientific_exponent : scientific_exponent);
-    if (e >= 100) {
-      *p++ = static_cast<char>('0' + e / 100);
-      e %= 100;
-    }
-    p[0] = static_cast<char>('0' + e / 10);
-    p[1] = static_cast<char>('0' + e % 10);
-    return p + 2;
-  }
+  if (scientific_size < fixed_size) return put_scientific(p, buffer, n, scientific_exponent);
   if (exponent >= 0) {  // an integer, written exactly (as printf's %.0f does)
     const int q = value.exponent;
     if (q <= 0) {  // the shortest digits are the integer's own; here n + exponent <= 22
@@ -338,18 +349,7 @@ PRISM_INLINE char* put_float_digits(char* p, schubfach::decimal shortest, bool e
   const int scientific_exponent = point - 1;  // two digits for every float
   const int scientific_size = n + (n > 1 ? 1 : 0) + 4;
   const int fixed_size = exponent >= 0 ? n + exponent : 2 - point + n;
-  if (scientific_size < fixed_size) {
-    p[0] = digits[0];
-    p[1] = '.';
-    std::memcpy(p + 2, digits + 1, 8);
-    p += n > 1 ? n + 1 : 1;
-    p[0] = 'e';
-    p[1] = scientific_exponent < 0 ? '-' : '+';
-    const auto e = static_cast<unsigned>(scientific_exponent < 0 ? -scientific_exponent : scientific_exponent);
-    p[2] = static_cast<char>('0' + e / 10);
-    p[3] = static_cast<char>('0' + e % 10);
-    return p + 4;
-  }
+  if (scientific_size < fixed_size) return put_scientific(p, digits, n, scientific_exponent);
   if (exponent >= 0) {
     if (!exact_digits) return nullptr;
     std::memcpy(p, digits, 16);
