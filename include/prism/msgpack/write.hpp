@@ -79,20 +79,24 @@ PRISM_INLINE bool write_bin(Ctx& ctx, const void* data, std::size_t n) {
   return true;
 }
 
-// True for finite values without a fractional part, decided from the bits alone (a
-// float-to-integer conversion is slow where most values are fractional).
+// True for the values msgpack-cxx writes as integers: without a fractional part and within
+// [-2^63, 2^64), -0.0 excepted. Decided from the bits alone (a float-to-integer conversion is
+// slow where most values are fractional), the exponent first: it settles large values, infinity
+// and NaN in one comparison.
 template <class F>
-PRISM_INLINE bool has_integral_value(F v) noexcept {
+PRISM_INLINE bool integral_in_range(F v) noexcept {
   using bits_type = std::conditional_t<sizeof(F) == 4, std::uint32_t, std::uint64_t>;
   constexpr int mantissa_bits = std::numeric_limits<F>::digits - 1;
   constexpr int exponent_mask = sizeof(F) == 4 ? 0xff : 0x7ff;
   constexpr int bias = exponent_mask / 2;
   bits_type bits;
   std::memcpy(&bits, &v, sizeof(F));
-  const int exponent = static_cast<int>((bits >> mantissa_bits) & exponent_mask);
-  if (exponent == exponent_mask) return false;  // infinity or NaN
-  const int e = exponent - bias;
-  if (e < 0) return (bits << 1) == 0;  // only zero is integral below 1
+  const int e = static_cast<int>((bits >> mantissa_bits) & exponent_mask) - bias;
+  if (e >= 63) {  // 2^63 <= |v|: only positive values below 2^64, and -2^63 itself
+    const bool negative = (bits >> (8 * sizeof(F) - 1)) != 0;
+    return e == 63 && (!negative || (bits << 1) == bits_type(bias + 63) << (mantissa_bits + 1));
+  }
+  if (e < 0) return bits == 0;  // below 1 only +0 (-0.0 keeps its float)
   if (e >= mantissa_bits) return true;
   const bits_type fraction_mask = (bits_type(1) << (mantissa_bits - e)) - 1;
   return (bits & fraction_mask) == 0;
@@ -101,11 +105,10 @@ PRISM_INLINE bool has_integral_value(F v) noexcept {
 template <options O, class F>
 PRISM_INLINE std::size_t put_float(std::uint8_t* p, F v) noexcept {
   if constexpr (own<O>.compact_floats) {
-    // As msgpack-cxx: an integral value is written as the integer; -0.0 keeps its sign.
-    constexpr F two63 = static_cast<F>(9223372036854775808.0);
-    if (has_integral_value(v)) {
-      if (v >= 0 && v < 2 * two63 && !(v == 0 && std::signbit(v))) return put_uint(p, static_cast<std::uint64_t>(v));
-      if (v < 0 && v >= -two63) return put_int(p, static_cast<std::int64_t>(v));
+    // As msgpack-cxx: an integral value within the integers' range is written as the integer.
+    if (integral_in_range(v)) {
+      if (v >= 0) return put_uint(p, static_cast<std::uint64_t>(v));
+      return put_int(p, static_cast<std::int64_t>(v));
     }
   }
   if constexpr (std::is_same_v<F, float>) {
