@@ -112,15 +112,18 @@ TEST(MsgPackInterop, IntegerEdgesMatchBothWays) {
 
 TEST(MsgPackInterop, FloatsMatchBothWays) {
   // -0.0 is left out on purpose: msgpack-cxx writes it as the integer 0 and loses the sign.
-  // The ends of the integers' range: 2^63, the largest double below 2^64, 2^64, -2^63 and the
-  // double below it.
+  // The ends of the integers' range: 2^63, the largest double below 2^64, -2^63 and the double
+  // below it. (msgpack-cxx converts 2^64 itself to uint64_t, which is undefined: MsgPack.Floats
+  // checks prism's bytes for it.)
   for (double d : {0.0, 1.0, -1.0, 0.5, -2.25, 1e300, 3.0e9, -7e18, 1.0 / 3.0, std::numeric_limits<double>::infinity(),
-                   9223372036854775808.0, 18446744073709549568.0, 18446744073709551616.0, -9223372036854775808.0,
-                   -9223372036854777856.0, 1e19, -1e19}) {
+                   9223372036854775808.0, 18446744073709549568.0, -9223372036854775808.0, -9223372036854777856.0, 1e19,
+                   -1e19}) {
     EXPECT_EQ(prism_pack(d), cxx_pack(d)) << d;
     EXPECT_EQ((prism::read<prism::msgpack, double>(cxx_pack(d)).value()), d);
     const auto f = static_cast<float>(d);
-    EXPECT_EQ(prism_pack(f), cxx_pack(f)) << f;
+    if (f < 18446744073709551616.0f) {  // a float of 2^64: as above
+      EXPECT_EQ(prism_pack(f), cxx_pack(f)) << f;
+    }
   }
 }
 

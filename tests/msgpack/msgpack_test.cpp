@@ -47,6 +47,12 @@ TEST(MsgPack, FloatsAndNilAndBool) {
   EXPECT_EQ(bytes_of(1.5f), (bytes{0xca, 0x3f, 0xc0, 0, 0}));
   EXPECT_EQ(bytes_of(2.0), (bytes{0x02}));  // integral: as an integer, like msgpack-cxx
   EXPECT_EQ(bytes_of(-0.0), (bytes{0xcb, 0x80, 0, 0, 0, 0, 0, 0, 0}));
+  // The integers' range ends: 2^63 and -2^63 are integers, 2^64 and the double below -2^63 stay floats.
+  EXPECT_EQ(bytes_of(9223372036854775808.0), (bytes{0xcf, 0x80, 0, 0, 0, 0, 0, 0, 0}));
+  EXPECT_EQ(bytes_of(-9223372036854775808.0), (bytes{0xd3, 0x80, 0, 0, 0, 0, 0, 0, 0}));
+  EXPECT_EQ(bytes_of(18446744073709551616.0), (bytes{0xcb, 0x43, 0xf0, 0, 0, 0, 0, 0, 0}));
+  EXPECT_EQ(bytes_of(18446744073709551616.0f), (bytes{0xca, 0x5f, 0x80, 0, 0}));
+  EXPECT_EQ(bytes_of(-9223372036854777856.0), (bytes{0xcb, 0xc3, 0xe0, 0, 0, 0, 0, 0, 1}));
   constexpr prism::options exact{.format = prism::msgpack_options{.compact_floats = false}};
   EXPECT_EQ(bytes_of<exact>(2.0f), (bytes{0xca, 0x40, 0, 0, 0}));
   EXPECT_EQ(bytes_of(std::optional<int>{}), (bytes{0xc0}));
