@@ -179,10 +179,19 @@ bool read_tensor(Ctx& ctx, T& v) {
 }
 
 // Calls `element(i)` for element `first` at the cursor (after '[' or a comma) and each one after
-// it, then takes the closing bracket and leaves the array's level.
+// it (none for an empty array when `first` is 0), then takes the closing bracket and leaves the
+// array's level.
 template <class Ctx, class F>
 PRISM_INLINE bool read_array_from(Ctx& ctx, std::size_t first, F&& element) {
   std::uint8_t c{};
+  if (first == 0) {  // the array may be empty
+    if (!next_byte(ctx, c, "a value or ']'")) return false;
+    if (c == ']') {
+      ctx.src.advance(1);
+      ctx.leave();
+      return true;
+    }
+  }
   for (std::size_t i = first;; ++i) {
     if (!element(i)) return false;
     if (!next_byte(ctx, c, "',' or ']'")) return false;
@@ -203,13 +212,6 @@ bool read_array(Ctx& ctx, F&& element) {
   if (*ctx.src.cur() != '[') [[unlikely]] return type_error(ctx, "an array");
   if (!ctx.enter()) return false;
   ctx.src.advance(1);
-  std::uint8_t c{};
-  if (!next_byte(ctx, c, "a value or ']'")) return false;
-  if (c == ']') {
-    ctx.src.advance(1);
-    ctx.leave();
-    return true;
-  }
   return read_array_from(ctx, 0, element);
 }
 
@@ -237,8 +239,8 @@ PRISM_INLINE bool read_element(Ctx& ctx, T& e, std::size_t i) {
 // 64 bytes or more remain; elements already in v are overwritten, the rest
 // appended against the allocation budget. Anything else (the last elements of the text, a
 // number the loop does not take, an error) goes on through read_array_from at the element where
-// the loop stopped, which reads it with every check and reports it. `count` receives the
-// number of elements.
+// the loop stopped, which reads it with every check and reports it. `count` (0 before the call)
+// receives the number of elements.
 template <class T, class Ctx, class Element>
 PRISM_INLINE bool read_integer_array(Ctx& ctx, T& v, std::size_t& count, Element& element) {
   using E = range_value_t<T>;
@@ -250,7 +252,6 @@ PRISM_INLINE bool read_integer_array(Ctx& ctx, T& v, std::size_t& count, Element
   if (p != end && *p == ']') {  // empty, as many arrays of ids are
     ctx.src.advance(1);
     ctx.leave();
-    count = 0;
     return true;
   }
   const std::size_t held = v.size(), most = ctx.lim.max_elements;
@@ -291,16 +292,6 @@ PRISM_INLINE bool read_integer_array(Ctx& ctx, T& v, std::size_t& count, Element
     }
   }
   ctx.src.advance(static_cast<std::size_t>(p - ctx.src.cur()));
-  if (i == 0) {  // still at the first element: the array may be empty
-    std::uint8_t c{};
-    if (!next_byte(ctx, c, "a value or ']'")) return false;
-    if (c == ']') {
-      ctx.src.advance(1);
-      ctx.leave();
-      count = 0;
-      return true;
-    }
-  }
   return read_array_from(ctx, i, element);
 }
 
