@@ -125,24 +125,31 @@ PRISM_INLINE const std::uint8_t* read_elements(Ctx& ctx, local_cursor c, T& v) {
 
 // The strings of a string array, from the cursor on, into a sequence of their number; returns
 // where they end, or null on an error.
+struct read_texts_body {
+  template <options O, class T, class Ctx>
+  PRISM_INLINE static const std::uint8_t* read(Ctx& ctx, local_cursor c, T& v) {
+    std::size_t i = 0;
+    for (auto& s : v) {
+      if (!read_usual_text<O>(ctx, c, s)) {
+        c.store_to(ctx.src);
+        const std::uint8_t* p{};
+        std::size_t len{};
+        if (!read_text_bytes<O>(ctx, p, len)) {
+          ctx.in_element(i);
+          return nullptr;
+        }
+        if (!detail::store_bytes(ctx, s, p, len)) return nullptr;
+        c.load_from(ctx.src);
+      }
+      ++i;
+    }
+    return c.p;
+  }
+};
+
 template <options O, class T, class Ctx>
 PRISM_INLINE const std::uint8_t* read_texts(Ctx& ctx, local_cursor c, T& v) {
-  std::size_t i = 0;
-  for (auto& s : v) {
-    if (!read_usual_text<O>(ctx, c, s)) {
-      c.store_to(ctx.src);
-      const std::uint8_t* p{};
-      std::size_t len{};
-      if (!read_text_bytes<O>(ctx, p, len)) {
-        ctx.in_element(i);
-        return nullptr;
-      }
-      if (!detail::store_bytes(ctx, s, p, len)) return nullptr;
-      c.load_from(ctx.src);
-    }
-    ++i;
-  }
-  return c.p;
+  return detail::read_placed<false, read_texts_body, O>(ctx, c, v);
 }
 
 template <options O, class T, class Ctx>
@@ -297,12 +304,19 @@ bool read_field(Ctx& ctx, T& v, std::size_t index) {
 
 // The n entries of a string-keyed object from the cursor on (depth entered), into struct T,
 // whose head is at offset `at`; returns where they end, or null on an error.
+struct read_struct_fields_body {
+  template <options O, class T, class Ctx>
+  PRISM_INLINE static const std::uint8_t* read(Ctx& ctx, local_cursor c, T& v, std::uint64_t n, std::size_t at) {
+    return detail::read_keyed_fields<O, T>(
+        ctx, c, static_cast<std::size_t>(n), at, [&](local_cursor& cur, std::size_t& i) PRISM_LAMBDA_INLINE { return read_fields_in_order<O>(ctx, cur, v, n, i); },
+        [&](auto& p, auto& len) { return read_text_bytes<O>(ctx, p, len); }, [&](std::size_t index) { return read_field<O>(ctx, v, index); },
+        [&] { return skip_value<static_cast<bool>(O.validate_utf8)>(ctx); });
+  }
+};
+
 template <options O, class T, class Ctx>
 PRISM_INLINE const std::uint8_t* read_struct_fields(Ctx& ctx, local_cursor c, T& v, std::uint64_t n, std::size_t at) {
-  return detail::read_keyed_fields<O, T>(
-      ctx, c, static_cast<std::size_t>(n), at, [&](local_cursor& cur, std::size_t& i) PRISM_LAMBDA_INLINE { return read_fields_in_order<O>(ctx, cur, v, n, i); },
-      [&](auto& p, auto& len) { return read_text_bytes<O>(ctx, p, len); }, [&](std::size_t index) { return read_field<O>(ctx, v, index); },
-      [&] { return skip_value<static_cast<bool>(O.validate_utf8)>(ctx); });
+  return detail::read_placed<detail::struct_in_place<T>, read_struct_fields_body, O>(ctx, c, v, n, at);
 }
 
 template <options O, class T, class Ctx>

@@ -202,36 +202,43 @@ PRISM_INLINE bool read_fields_in_order(Ctx& ctx, local_cursor& c, T& v, std::uin
 
 // The rest of a map into struct T (depth entered, the head read: `h`), from the cursor on; the
 // struct began at offset `at`. Returns where the map ends, or null on an error.
-template <options O, class T, class Ctx>
-PRISM_INLINE const std::uint8_t* read_struct_entries(Ctx& ctx, local_cursor c, T& v, const head& h, std::size_t at) {
-  std::size_t in_order = 0;
-  if (!h.indefinite) {
-    if (!read_fields_in_order<O>(ctx, c, v, h.argument, in_order)) return nullptr;
-    if (detail::all_read_in_order<O, T>(in_order, h.argument)) [[likely]] {
-      ctx.leave();
-      return c.p;
+struct read_struct_entries_body {
+  template <options O, class T, class Ctx>
+  PRISM_INLINE static const std::uint8_t* read(Ctx& ctx, local_cursor c, T& v, head h, std::size_t at) {
+    std::size_t in_order = 0;
+    if (!h.indefinite) {
+      if (!read_fields_in_order<O>(ctx, c, v, h.argument, in_order)) return nullptr;
+      if (detail::all_read_in_order<O, T>(in_order, h.argument)) [[likely]] {
+        ctx.leave();
+        return c.p;
+      }
     }
+    c.store_to(ctx.src);
+    detail::struct_keys_reader<O, T> keys;
+    keys.read_in_order(in_order);
+    head rest = h;
+    if (!h.indefinite) {
+      rest.argument = h.argument - in_order;
+      if (rest.argument == 0) return keys.finish(ctx, at) ? ctx.src.cur() : nullptr;
+    }
+    std::string joined;
+    const bool ok = for_each_entry(ctx, rest, at, 2, [&](std::size_t) {
+      const std::size_t key_at = ctx.src.offset();
+      const std::uint8_t* p{};
+      std::size_t len{};
+      if (!read_text<O>(ctx, p, len, joined)) return false;
+      return keys.entry(
+          ctx, std::string_view(reinterpret_cast<const char*>(p), len), key_at,
+          [&](std::size_t index) { return read_field<O>(ctx, v, index); },
+          [&] { return skip_value<static_cast<bool>(O.validate_utf8)>(ctx); });
+    });
+    return ok && keys.finish(ctx, at) ? ctx.src.cur() : nullptr;
   }
-  c.store_to(ctx.src);
-  detail::struct_keys_reader<O, T> keys;
-  keys.read_in_order(in_order);
-  head rest = h;
-  if (!h.indefinite) {
-    rest.argument = h.argument - in_order;
-    if (rest.argument == 0) return keys.finish(ctx, at) ? ctx.src.cur() : nullptr;
-  }
-  std::string joined;
-  const bool ok = for_each_entry(ctx, rest, at, 2, [&](std::size_t) {
-    const std::size_t key_at = ctx.src.offset();
-    const std::uint8_t* p{};
-    std::size_t len{};
-    if (!read_text<O>(ctx, p, len, joined)) return false;
-    return keys.entry(
-        ctx, std::string_view(reinterpret_cast<const char*>(p), len), key_at,
-        [&](std::size_t index) { return read_field<O>(ctx, v, index); },
-        [&] { return skip_value<static_cast<bool>(O.validate_utf8)>(ctx); });
-  });
-  return ok && keys.finish(ctx, at) ? ctx.src.cur() : nullptr;
+};
+
+template <options O, class T, class Ctx>
+PRISM_INLINE const std::uint8_t* read_struct_entries(Ctx& ctx, local_cursor c, T& v, head h, std::size_t at) {
+  return detail::read_placed<detail::struct_in_place<T>, read_struct_entries_body, O>(ctx, c, v, h, at);
 }
 
 template <options O, class T, class Ctx>

@@ -26,6 +26,7 @@
 // with `read_first<O>(ctx, T&)` reads types of the format's own before every category.
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <tuple>
 #include <type_traits>
@@ -125,6 +126,16 @@ PRISM_INLINE bool read_map_entries(Ctx& ctx, T& v, std::size_t n) {
   return true;
 }
 
+// An enumerator's name as text: one reader for every enumeration (names are short, within a
+// std::string's own storage).
+template <class W, options O, class Ctx>
+PRISM_NOINLINE bool read_enum_name(Ctx& ctx, std::string& name) {
+  return W::template read_text<O>(ctx, [&](const std::uint8_t* p, std::size_t n) {
+    name.assign(reinterpret_cast<const char*>(p), n);
+    return true;
+  });
+}
+
 template <class W, options O, class T, class Ctx>
 PRISM_INLINE bool read_category(Ctx& ctx, T& v) {
   if constexpr (travels_as_other<T>) {
@@ -149,7 +160,8 @@ PRISM_INLINE bool read_category(Ctx& ctx, T& v) {
       if (!W::next_is_text(ctx, text)) return false;
       if (text) {
         const std::size_t at = ctx.src.offset();
-        return W::template read_text<O>(ctx, [&](const std::uint8_t* p, std::size_t n) { return enum_from_text(ctx, p, n, at, v); });
+        std::string name;
+        return read_enum_name<W, O>(ctx, name) && enum_from_text(ctx, std::string_view(name), at, v);
       }
     }
     return enum_from_number(v, [&](auto& u) { return W::read_int(ctx, u); });

@@ -19,11 +19,12 @@
 
 namespace prism::json_detail {
 
-// `"name"` of field I, to compare with the input as raw bytes.
+// `"name":` of field I, to compare with the input as raw bytes: a key with whitespace before its
+// colon goes the way of any other key (through the lookup).
 template <class T, std::size_t I>
 inline constexpr auto quoted_name = [] {
   constexpr auto& key = separated_key<T, I>;  // ,"name":\0
-  std::array<std::uint8_t, key.size() - 3> out{};
+  std::array<std::uint8_t, key.size() - 2> out{};
   for (std::size_t i = 0; i < out.size(); ++i) out[i] = static_cast<std::uint8_t>(key[i + 1]);
   return out;
 }();
@@ -57,10 +58,10 @@ PRISM_INLINE bool read_fields_in_order(Ctx& ctx, T& v, std::size_t& done, bool& 
     if (!more) return in_order::other_key;
     constexpr auto& name = quoted_name<T, field()>;
     std::uint8_t c{};
-    if (!next_byte(ctx, c, "a key")) return in_order::failed;
+    if (!next_item_byte(ctx, c, "a key")) return in_order::failed;
     if (!ctx.src.need(name.size()) || !detail::equal_bytes(ctx.src.cur(), name)) return in_order::other_key;
     ctx.src.advance(name.size());
-    if (!consume(ctx, ':', "':'") || !next_byte(ctx, c, "a value") || !read_field_at<O, T, field()>(ctx, v) ||
+    if (!next_byte(ctx, c, "a value") || !read_field_at<O, T, field()>(ctx, v) ||
         !member_end(ctx, more))
       return in_order::failed;
     return in_order::read;
@@ -91,7 +92,7 @@ bool read_struct(Ctx& ctx, T& v) {
     if (!ctx.enter()) return false;
     ctx.src.advance(1);
     std::uint8_t c{};
-    if (!next_byte(ctx, c, "a key or '}'")) return false;
+    if (!next_item_byte(ctx, c, "a key or '}'")) return false;
     bool more = c != '}';
     if (!more) ctx.src.advance(1);
     std::size_t in_order = 0;

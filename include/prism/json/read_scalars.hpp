@@ -3,6 +3,7 @@
 // structs, variants and the dispatch over every type on it.
 #include <bitset>
 #include <cstring>
+#include <limits>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -28,27 +29,38 @@ namespace prism::json_detail {
 template <options O, class T, class Ctx>
 bool read_value(Ctx& ctx, T& v);
 
-// Every number, its errors included.
+// Every number, its errors included. Narrower integers go through the 64-bit reader of their
+// signedness and are then checked to fit: one reader for all of them.
 template <class T, class Ctx>
 PRISM_NOINLINE bool read_any_number(Ctx& ctx, T& v) {
   const std::size_t at = ctx.src.offset();
-  const std::uint8_t* p = ctx.src.cur();
-  if (*p != '-' && !is_digit(*p)) [[unlikely]] return type_error(ctx, integer<T> ? "an integer" : "a number");
-  number_text n;
-  switch (scan_number(p, p + ctx.src.readable(), n)) {
-    case number_status::ok: break;
-    case number_status::end: return ctx.fail(errc::unexpected_end, at + ctx.src.readable(), "a number");
-    case number_status::syntax: return ctx.fail(errc::syntax_error, at, "a number");
+  if constexpr (integer<T> && sizeof(T) < 8) {
+    std::conditional_t<std::is_signed_v<T>, std::int64_t, std::uint64_t> wide{};
+    if (!read_any_number(ctx, wide)) return false;
+    bool fits = wide <= std::numeric_limits<T>::max();
+    if constexpr (std::is_signed_v<T>) fits = fits && wide >= std::numeric_limits<T>::min();
+    if (!fits) [[unlikely]] return ctx.fail(errc::out_of_range, at, "an integer that fits");
+    v = static_cast<T>(wide);
+    return true;
+  } else {
+    const std::uint8_t* p = ctx.src.cur();
+    if (*p != '-' && !is_digit(*p)) [[unlikely]] return type_error(ctx, integer<T> ? "an integer" : "a number");
+    number_text n;
+    switch (scan_number(p, p + ctx.src.readable(), n)) {
+      case number_status::ok: break;
+      case number_status::end: return ctx.fail(errc::unexpected_end, at + ctx.src.readable(), "a number");
+      case number_status::syntax: return ctx.fail(errc::syntax_error, at, "a number");
+    }
+    convert_status st{};
+    if constexpr (integer<T>) st = to_integer(n, v);
+    else st = to_floating(n, v);
+    if (st != convert_status::ok) [[unlikely]] {
+      if (st == convert_status::not_integer) return ctx.fail(errc::type_mismatch, at, "an integer", "a number with a fraction or exponent");
+      return ctx.fail(errc::out_of_range, at, integer<T> ? "an integer that fits" : "a finite number");
+    }
+    ctx.src.advance(static_cast<std::size_t>(reinterpret_cast<const std::uint8_t*>(n.end) - p));
+    return true;
   }
-  convert_status st{};
-  if constexpr (integer<T>) st = to_integer(n, v);
-  else st = to_floating(n, v);
-  if (st != convert_status::ok) [[unlikely]] {
-    if (st == convert_status::not_integer) return ctx.fail(errc::type_mismatch, at, "an integer", "a number with a fraction or exponent");
-    return ctx.fail(errc::out_of_range, at, integer<T> ? "an integer that fits" : "a finite number");
-  }
-  ctx.src.advance(static_cast<std::size_t>(reinterpret_cast<const std::uint8_t*>(n.end) - p));
-  return true;
 }
 
 // The usual number inline (no call per element of a coordinate array), the rest out of line.
@@ -185,7 +197,7 @@ template <class Ctx, class F>
 PRISM_INLINE bool read_array_from(Ctx& ctx, std::size_t first, F&& element) {
   std::uint8_t c{};
   if (first == 0) {  // the array may be empty
-    if (!next_byte(ctx, c, "a value or ']'")) return false;
+    if (!next_item_byte(ctx, c, "a value or ']'")) return false;
     if (c == ']') {
       ctx.src.advance(1);
       ctx.leave();
@@ -218,7 +230,7 @@ bool read_array(Ctx& ctx, F&& element) {
 template <options O, class T, class Ctx>
 bool read_any_element(Ctx& ctx, T& e, std::size_t i) {
   std::uint8_t c{};
-  if (!next_byte(ctx, c, "a value") || !read_value<O>(ctx, e)) [[unlikely]] return ctx.in_element(i);
+  if (!next_item_byte(ctx, c, "a value") || !read_value<O>(ctx, e)) [[unlikely]] return ctx.in_element(i);
   return true;
 }
 
@@ -227,7 +239,7 @@ template <options O, class T, class Ctx>
 PRISM_INLINE bool read_element(Ctx& ctx, T& e, std::size_t i) {
   if constexpr (integer<T> || floating<T>) {
     std::uint8_t c{};
-    if (!next_byte(ctx, c, "a value") || !read_number(ctx, e)) [[unlikely]] return ctx.in_element(i);
+    if (!next_item_byte(ctx, c, "a value") || !read_number(ctx, e)) [[unlikely]] return ctx.in_element(i);
     return true;
   } else {
     return read_any_element<O>(ctx, e, i);
@@ -262,7 +274,7 @@ PRISM_INLINE bool read_integer_array(Ctx& ctx, T& v, std::size_t& count, Element
   while (p <= stop && i < most) {
     const std::uint8_t* at = p;
     if (*at <= ' ') [[unlikely]] {
-      at = skip_whitespace(at, end);
+      at = skip_indentation(at, end);
       if (end - at < 40) break;
     }
     std::uint8_t next;
@@ -385,18 +397,25 @@ PRISM_INLINE bool member_end(Ctx& ctx, bool& more) {
   return true;
 }
 
+// A member's key (read at key_at, decoded into `scratch` when it has escapes) and its colon,
+// the cursor then at the value: one function for every object and map.
+template <options O, class Ctx>
+PRISM_NOINLINE bool read_key(Ctx& ctx, std::string& scratch, std::string_view& key, std::size_t& key_at) {
+  std::uint8_t c{};
+  if (!next_item_byte(ctx, c, "a key")) return false;
+  if (c != '"') [[unlikely]] return syntax_error(ctx, "a key");
+  key_at = ctx.src.offset();
+  return scan_text<O>(ctx, scratch, key) && consume(ctx, ':', "':'") && next_byte(ctx, c, "a value");
+}
+
 // Calls `member(key, key_offset)` for each remaining member of an object, the cursor before a
 // key, with the cursor at the member's value (after the colon and whitespace); ends after '}'.
 template <options O, class Ctx, class F>
 bool read_members(Ctx& ctx, std::string& scratch, F&& member) {
   for (bool more = true; more;) {
-    std::uint8_t c{};
-    if (!next_byte(ctx, c, "a key")) return false;
-    if (c != '"') [[unlikely]] return syntax_error(ctx, "a key");
-    const std::size_t key_at = ctx.src.offset();
+    std::size_t key_at{};
     std::string_view key;
-    if (!scan_text<O>(ctx, scratch, key)) return false;
-    if (!consume(ctx, ':', "':'") || !next_byte(ctx, c, "a value")) return false;
+    if (!read_key<O>(ctx, scratch, key, key_at)) return false;
     if (!member(key, key_at) || !member_end(ctx, more)) return false;
   }
   return true;
@@ -409,7 +428,7 @@ bool read_object(Ctx& ctx, std::string& scratch, F&& member) {
   if (!ctx.enter()) return false;
   ctx.src.advance(1);
   std::uint8_t c{};
-  if (!next_byte(ctx, c, "a key or '}'")) return false;
+  if (!next_item_byte(ctx, c, "a key or '}'")) return false;
   if (c == '}') {
     ctx.src.advance(1);
   } else if (!read_members<O>(ctx, scratch, member)) {

@@ -39,9 +39,27 @@ constexpr std::string_view describe_byte(std::uint8_t c) noexcept {
   return "an unexpected character";
 }
 
-// The first byte at or after p that is not whitespace (or end); out of line, for runs.
+// The first byte at or after p that is not whitespace (or end), p at whitespace: out of line.
+// A newline and its indentation (16 spaces a step) first, then any run.
 PRISM_NOINLINE inline const std::uint8_t* skip_whitespace_run(const std::uint8_t* p, const std::uint8_t* end) noexcept {
 #if defined(__SSE2__)
+  if (end - p >= 33 && *p == '\n') {  // the indentation: two blocks of 16 at most, no loop
+    const auto other_than_space = [](const std::uint8_t* q) {
+      return ~static_cast<unsigned>(
+          _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(q)), _mm_set1_epi8(' '))));
+    };
+    unsigned other = other_than_space(p + 1) & 0xffffu;
+    const std::uint8_t* q = p + 1;
+    if (other == 0) {
+      q += 16;
+      other = other_than_space(q) & 0xffffu;
+    }
+    if (other != 0) {
+      q += std::countr_zero(other);
+      if (*q > ' ') return q;
+    }
+    p = q;
+  }
   while (end - p >= 16) {
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
     const __m128i space = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))),
@@ -62,13 +80,21 @@ PRISM_NOINLINE inline const std::uint8_t* skip_whitespace_run(const std::uint8_t
   return p;
 }
 
-// The first byte at or after p that is not whitespace (or end). Inline: none, the single space
-// of ": " and ", ", and a newline with its indentation (16 spaces a step); the rest out of line.
+// The first byte at or after p that is not whitespace (or end). Inline: none, and the single
+// space of ": " and ", "; the rest out of line.
 PRISM_INLINE const std::uint8_t* skip_whitespace(const std::uint8_t* p, const std::uint8_t* end) noexcept {
   if (p != end && *p > ' ') [[likely]] return p;
   if (end - p >= 2 && *p == ' ' && p[1] > ' ') return p + 1;
+  return skip_whitespace_run(p, end);
+}
+
+// The same where pretty-printed text starts a line (before a key or an element): a newline and
+// its indentation are also skipped inline, 16 spaces a step.
+PRISM_INLINE const std::uint8_t* skip_indentation(const std::uint8_t* p, const std::uint8_t* end) noexcept {
+  if (p != end && *p > ' ') [[likely]] return p;
+  if (end - p >= 2 && *p == ' ' && p[1] > ' ') return p + 1;
 #if defined(__SSE2__)
-  if (end - p >= 33 && *p == '\n') {  // the indentation: two blocks of 16 at most, no loop
+  if (end - p >= 33 && *p == '\n') {  // two blocks of 16 at most, no loop
     const auto other_than_space = [](const std::uint8_t* q) {
       return ~static_cast<unsigned>(
           _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(q)), _mm_set1_epi8(' '))));
@@ -99,6 +125,17 @@ PRISM_INLINE void skip_space(Ctx& ctx) {
 template <class Ctx>
 PRISM_INLINE bool next_byte(Ctx& ctx, std::uint8_t& c, std::string_view expected) {
   skip_space(ctx);
+  if (!ctx.require(1, ctx.src.offset(), expected)) [[unlikely]] return false;
+  c = *ctx.src.cur();
+  return true;
+}
+
+// next_byte where pretty-printed text starts a line: before a key, an element, or the first
+// one's closing bracket.
+template <class Ctx>
+PRISM_INLINE bool next_item_byte(Ctx& ctx, std::uint8_t& c, std::string_view expected) {
+  const std::uint8_t* const p = ctx.src.cur();
+  ctx.src.advance(static_cast<std::size_t>(skip_indentation(p, p + ctx.src.readable()) - p));
   if (!ctx.require(1, ctx.src.offset(), expected)) [[unlikely]] return false;
   c = *ctx.src.cur();
   return true;
@@ -244,29 +281,12 @@ std::size_t decode_escape(const std::uint8_t* p, const std::uint8_t* end, Out& o
 
 inline constexpr std::string_view valid_escape = "a valid escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX, surrogates paired)";
 
-// Reads the string at the cursor (which is at its opening quote). A string without escapes
-// comes back as a span of the input; one with escapes is decoded into `scratch` and comes
-// back as its contents (`escaped` says which).
+// The rest of a string with escapes (or an error) from p, the first byte that is not plain
+// text, decoded run by run into `scratch`: out of line, as escapes are rare.
 template <options O, class Ctx, class Scratch>
-PRISM_INLINE bool scan_string(Ctx& ctx, Scratch& scratch, bool& escaped, std::string_view& text) {
+PRISM_NOINLINE bool scan_escaped_string(Ctx& ctx, Scratch& scratch, const std::uint8_t* p, std::uint64_t high, std::string_view& text) {
   const std::uint8_t* const start = ctx.src.cur() + 1;
   const std::uint8_t* const end = ctx.src.cur() + ctx.src.readable();
-  std::uint64_t high = 0;
-  const std::uint8_t* p = start;
-  p += plain_run(p, end, high);
-  escaped = false;
-  if (p != end && *p == '"') [[likely]] {
-    if constexpr (O.validate_utf8) {
-      if ((high & repeat_byte(0x80)) != 0 && !detail::utf8_valid(start, static_cast<std::size_t>(p - start))) [[unlikely]]
-        return ctx.fail(errc::invalid_utf8, ctx.src.offset() + 1 + detail::utf8_valid_prefix(start, static_cast<std::size_t>(p - start)));
-    }
-    const auto length = static_cast<std::size_t>(p - start);
-    text = std::string_view(reinterpret_cast<const char*>(start), length);
-    ctx.src.advance(length + 2);
-    return true;
-  }
-  // Escapes or an error: decode run by run into the scratch buffer.
-  escaped = true;
   scratch.clear();
   if (p != end) {  // room for the text up to the next quote (the end unless a quote is escaped): one allocation
     if (const void* quote = std::memchr(p, '"', static_cast<std::size_t>(end - p)))
@@ -296,6 +316,31 @@ PRISM_INLINE bool scan_string(Ctx& ctx, Scratch& scratch, bool& escaped, std::st
   ctx.src.advance(static_cast<std::size_t>(p + 1 - ctx.src.cur()));
   text = std::string_view(scratch.data(), scratch.size());
   return true;
+}
+
+// Reads the string at the cursor (which is at its opening quote). A string without escapes
+// comes back as a span of the input; one with escapes is decoded into `scratch` and comes
+// back as its contents (`escaped` says which).
+template <options O, class Ctx, class Scratch>
+PRISM_INLINE bool scan_string(Ctx& ctx, Scratch& scratch, bool& escaped, std::string_view& text) {
+  const std::uint8_t* const start = ctx.src.cur() + 1;
+  const std::uint8_t* const end = ctx.src.cur() + ctx.src.readable();
+  std::uint64_t high = 0;
+  const std::uint8_t* p = start;
+  p += plain_run(p, end, high);
+  escaped = false;
+  if (p != end && *p == '"') [[likely]] {
+    if constexpr (O.validate_utf8) {
+      if ((high & repeat_byte(0x80)) != 0 && !detail::utf8_valid(start, static_cast<std::size_t>(p - start))) [[unlikely]]
+        return ctx.fail(errc::invalid_utf8, ctx.src.offset() + 1 + detail::utf8_valid_prefix(start, static_cast<std::size_t>(p - start)));
+    }
+    const auto length = static_cast<std::size_t>(p - start);
+    text = std::string_view(reinterpret_cast<const char*>(start), length);
+    ctx.src.advance(length + 2);
+    return true;
+  }
+  escaped = true;
+  return scan_escaped_string<O>(ctx, scratch, p, high, text);
 }
 
 // The string at the cursor as text, decoded into `scratch` when it has escapes.

@@ -264,7 +264,7 @@ class tape_builder {
   std::size_t end() const noexcept { return tape_->size; }
   void skip_space() noexcept {
     const std::uint8_t* const base = tape_->base;
-    pos_ = static_cast<std::size_t>(skip_whitespace(base + pos_, base + tape_->size) - base);
+    pos_ = static_cast<std::size_t>(skip_indentation(base + pos_, base + tape_->size) - base);
   }
 
   // The path to where the scan stopped: the open containers, each by its current key or index.

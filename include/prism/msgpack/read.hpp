@@ -103,12 +103,19 @@ PRISM_INLINE bool read_fields_in_order(Ctx& ctx, local_cursor& c, T& v, std::siz
 
 // The n entries of a map from the cursor on (depth entered), into struct T, whose head is at
 // offset `at`; returns where they end, or null on an error.
+struct read_struct_fields_body {
+  template <options O, class T, class Ctx>
+  PRISM_INLINE static const std::uint8_t* read(Ctx& ctx, local_cursor c, T& v, std::size_t n, std::size_t at) {
+    return detail::read_keyed_fields<O, T>(
+        ctx, c, static_cast<std::size_t>(n), at, [&](local_cursor& cur, std::size_t& i) PRISM_LAMBDA_INLINE { return read_fields_in_order<O>(ctx, cur, v, n, i); },
+        [&](auto& p, auto& len) { return read_str_bytes<O>(ctx, p, len); }, [&](std::size_t index) { return read_field<O>(ctx, v, index); },
+        [&] { return skip_value<static_cast<bool>(O.validate_utf8)>(ctx); });
+  }
+};
+
 template <options O, class T, class Ctx>
 PRISM_INLINE const std::uint8_t* read_struct_fields(Ctx& ctx, local_cursor c, T& v, std::size_t n, std::size_t at) {
-  return detail::read_keyed_fields<O, T>(
-      ctx, c, static_cast<std::size_t>(n), at, [&](local_cursor& cur, std::size_t& i) PRISM_LAMBDA_INLINE { return read_fields_in_order<O>(ctx, cur, v, n, i); },
-      [&](auto& p, auto& len) { return read_str_bytes<O>(ctx, p, len); }, [&](std::size_t index) { return read_field<O>(ctx, v, index); },
-      [&] { return skip_value<static_cast<bool>(O.validate_utf8)>(ctx); });
+  return detail::read_placed<detail::struct_in_place<T>, read_struct_fields_body, O>(ctx, c, v, n, at);
 }
 
 template <options O, class T, class Ctx>
