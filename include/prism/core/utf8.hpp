@@ -53,6 +53,16 @@ inline std::size_t utf8_valid_prefix(const std::uint8_t* s, std::size_t n) noexc
   return n;
 }
 
+// Text that is not all ASCII: out of line, as the vector units are chosen at run time and the
+// check would otherwise be compiled into every place that reads text.
+PRISM_NOINLINE inline bool utf8_valid_beyond_ascii(const std::uint8_t* s, std::size_t n) noexcept {
+#ifdef PRISM_UTF8_SSSE3
+  if (n >= 32 && utf8_avx2::available()) return utf8_avx2::valid(s, n);
+  if (utf8_ssse3::available()) return utf8_ssse3::valid(s, n);
+#endif
+  return utf8_valid_prefix(s, n) == n;
+}
+
 PRISM_INLINE bool utf8_valid(const std::uint8_t* s, std::size_t n) noexcept {
   if (n >= 8) {  // all ASCII: whole blocks and an overlapping last block, no branch per byte
     std::uint64_t seen = 0, block;
@@ -63,11 +73,7 @@ PRISM_INLINE bool utf8_valid(const std::uint8_t* s, std::size_t n) noexcept {
     std::memcpy(&block, s + n - 8, 8);
     if (((seen | block) & 0x8080808080808080ull) == 0) return true;
   }
-#ifdef PRISM_UTF8_SSSE3
-  if (n >= 32 && utf8_avx2::available()) return utf8_avx2::valid(s, n);
-  if (utf8_ssse3::available()) return utf8_ssse3::valid(s, n);
-#endif
-  return utf8_valid_prefix(s, n) == n;
+  return utf8_valid_beyond_ascii(s, n);
 }
 
 // The high bit of each of the first k (0..16) bytes, as two little-endian words.
