@@ -223,14 +223,16 @@ status read(T& value, std::istream& is, const limits& lim = {}) {
 template <class Format, class T, options Opts = Format::defaults>
 result<T> read(std::istream& input, const limits& lim = {}) {
   result<T> out{std::in_place};
-  if (auto st = read<Format, Opts>(*out, input, lim); !st) return st.error();
+  // One object returned (no move of the value): an error replaces the value in it.
+  if (auto st = read<Format, Opts>(*out, input, lim); !st) [[unlikely]] out = result<T>(st.error());
   return out;
 }
 
 template <class Format, class T, options Opts = Format::defaults, byte_input Input>
 result<T> read(const Input& input, const limits& lim = {}) {
   result<T> out{std::in_place};
-  if (auto st = read<Format, Opts>(*out, input, lim); !st) return st.error();
+  // One object returned (no move of the value): an error replaces the value in it.
+  if (auto st = read<Format, Opts>(*out, input, lim); !st) [[unlikely]] out = result<T>(st.error());
   return out;
 }
 

@@ -329,8 +329,17 @@ PRISM_INLINE char* put_float_digits(char* p, schubfach::decimal shortest, bool e
   auto d = static_cast<std::uint32_t>(shortest.digits);
   int exponent = shortest.exponent;
   if (d == 0) return nullptr;
-  while (d % 10 == 0) {
-    d /= 10;
+  // Trailing zeros, two at a time then one: d times the inverse of 25 (or 5) modulo 2^32,
+  // rotated right by 2 (or 1), is d / 100 (or d / 10) exactly when that divides d, and is
+  // otherwise larger than any quotient could be (Jeon's method, as in Dragonbox).
+  for (;;) {
+    const std::uint32_t q = std::rotr(d * 0xc28f5c29u, 2);
+    if (q > 0xffffffffu / 100) break;
+    d = q;
+    exponent += 2;
+  }
+  if (const std::uint32_t q = std::rotr(d * 0xcccccccdu, 1); q <= 0xffffffffu / 10) {
+    d = q;
     ++exponent;
   }
   const int n = 1 + (d >= 10) + (d >= 100) + (d >= 1000) + (d >= 10000) + (d >= 100000) + (d >= 1000000) +

@@ -72,6 +72,15 @@ PRISM_INLINE bool utf8_valid(const std::uint8_t* s, std::size_t n) noexcept {
     }
     std::memcpy(&block, s + n - 8, 8);
     if (((seen | block) & 0x8080808080808080ull) == 0) return true;
+  } else if (n >= 4) {  // two overlapping words
+    std::uint32_t first, last;
+    std::memcpy(&first, s, 4);
+    std::memcpy(&last, s + n - 4, 4);
+    if (((first | last) & 0x80808080u) == 0) return true;
+  } else {
+    unsigned seen = 0;
+    for (std::size_t i = 0; i < n; ++i) seen |= s[i];
+    if (seen < 0x80) return true;
   }
   return utf8_valid_beyond_ascii(s, n);
 }

@@ -65,6 +65,35 @@ PRISM_INLINE bool newline(Ctx& ctx) {
 // Plain bytes are copied eight at a time while they are being checked.
 template <options O, class Ctx>
 bool write_string(Ctx& ctx, const char* s, std::size_t n) {
+  if (n >= 4 && n <= 16) {  // most keys and names: checked and copied as two overlapping blocks
+    std::uint64_t head, tail;
+    if (n >= 8) {
+      std::memcpy(&head, s, 8);
+      std::memcpy(&tail, s + n - 8, 8);
+    } else {
+      std::uint32_t first, last;
+      std::memcpy(&first, s, 4);
+      std::memcpy(&last, s + n - 4, 4);
+      head = tail = first | (std::uint64_t{last} << 32);
+    }
+    const bool plain = !has_special_byte(head) && !has_special_byte(tail) &&
+                       (!O.validate_utf8 || ((head | tail) & repeat_byte(0x80)) == 0);
+    if (plain) [[likely]] {
+      if (!ctx.reserve(n + 2)) return false;
+      std::uint8_t* p = ctx.out.cur();
+      p[0] = '"';
+      if (n >= 8) {
+        std::memcpy(p + 1, &head, 8);
+        std::memcpy(p + 1 + n - 8, &tail, 8);
+      } else {
+        std::memcpy(p + 1, s, 4);
+        std::memcpy(p + 1 + n - 4, s + n - 4, 4);
+      }
+      p[n + 1] = '"';
+      ctx.out.advance(n + 2);
+      return true;
+    }
+  }
   if constexpr (O.validate_utf8) {
     if (!detail::utf8_valid(reinterpret_cast<const std::uint8_t*>(s), n)) [[unlikely]]
       return ctx.fail(errc::invalid_utf8, ctx.out.position(), "UTF-8 text");
