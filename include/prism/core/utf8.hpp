@@ -53,9 +53,14 @@ inline std::size_t utf8_valid_prefix(const std::uint8_t* s, std::size_t n) noexc
   return n;
 }
 
-// Text that is not all ASCII: out of line, as the vector units are chosen at run time and the
-// check would otherwise be compiled into every place that reads text.
+// Text shorter than 8 bytes, or not all ASCII: out of line, as the vector units are chosen at
+// run time and the check would otherwise be compiled into every place that reads text.
 PRISM_NOINLINE inline bool utf8_valid_beyond_ascii(const std::uint8_t* s, std::size_t n) noexcept {
+  if (n < 8) {  // short text, most often ASCII
+    unsigned seen = 0;
+    for (std::size_t i = 0; i < n; ++i) seen |= s[i];
+    if (seen < 0x80) return true;
+  }
 #ifdef PRISM_UTF8_SSSE3
   if (n >= 32 && utf8_avx2::available()) return utf8_avx2::valid(s, n);
   if (utf8_ssse3::available()) return utf8_ssse3::valid(s, n);
@@ -72,15 +77,6 @@ PRISM_INLINE bool utf8_valid(const std::uint8_t* s, std::size_t n) noexcept {
     }
     std::memcpy(&block, s + n - 8, 8);
     if (((seen | block) & 0x8080808080808080ull) == 0) return true;
-  } else if (n >= 4) {  // two overlapping words
-    std::uint32_t first, last;
-    std::memcpy(&first, s, 4);
-    std::memcpy(&last, s + n - 4, 4);
-    if (((first | last) & 0x80808080u) == 0) return true;
-  } else {
-    unsigned seen = 0;
-    for (std::size_t i = 0; i < n; ++i) seen |= s[i];
-    if (seen < 0x80) return true;
   }
   return utf8_valid_beyond_ascii(s, n);
 }
