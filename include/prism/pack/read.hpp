@@ -261,10 +261,14 @@ bool read_sequence(Ctx& ctx, T& v) {
       if (!ctx.require(n * sizeof(E))) [[unlikely]] return false;
     }
     v.resize(n);
-    if (!ctx.enter()) return false;
-    const bool ok = read_elements_into<O>(ctx, v, n);
-    ctx.leave();
-    return ok;
+    if constexpr (raw<E>) {  // one copy, nothing nested
+      return read_elements_into<O>(ctx, v, n);
+    } else {
+      if (!ctx.enter()) return false;
+      const bool ok = read_elements_into<O>(ctx, v, n);
+      ctx.leave();
+      return ok;
+    }
   }
 }
 
