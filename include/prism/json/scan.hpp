@@ -39,26 +39,32 @@ constexpr std::string_view describe_byte(std::uint8_t c) noexcept {
   return "an unexpected character";
 }
 
+#if defined(__SSE2__)
+// After the newline at p (33 bytes readable there): the end of the spaces that follow it, two
+// blocks of 16 at most, no loop; the byte there may still be whitespace.
+PRISM_INLINE const std::uint8_t* past_indentation(const std::uint8_t* p) noexcept {
+  const auto other_than_space = [](const std::uint8_t* q) {
+    return ~static_cast<unsigned>(
+               _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(q)), _mm_set1_epi8(' ')))) &
+           0xffffu;
+  };
+  const std::uint8_t* q = p + 1;
+  unsigned other = other_than_space(q);
+  if (other == 0) {
+    q += 16;
+    other = other_than_space(q);
+  }
+  return other != 0 ? q + std::countr_zero(other) : q;
+}
+#endif
+
 // The first byte at or after p that is not whitespace (or end), p at whitespace: out of line.
 // A newline and its indentation (16 spaces a step) first, then any run.
 PRISM_NOINLINE inline const std::uint8_t* skip_whitespace_run(const std::uint8_t* p, const std::uint8_t* end) noexcept {
 #if defined(__SSE2__)
-  if (end - p >= 33 && *p == '\n') {  // the indentation: two blocks of 16 at most, no loop
-    const auto other_than_space = [](const std::uint8_t* q) {
-      return ~static_cast<unsigned>(
-          _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(q)), _mm_set1_epi8(' '))));
-    };
-    unsigned other = other_than_space(p + 1) & 0xffffu;
-    const std::uint8_t* q = p + 1;
-    if (other == 0) {
-      q += 16;
-      other = other_than_space(q) & 0xffffu;
-    }
-    if (other != 0) {
-      q += std::countr_zero(other);
-      if (*q > ' ') return q;
-    }
-    p = q;
+  if (end - p >= 33 && *p == '\n') {
+    p = past_indentation(p);
+    if (*p > ' ') return p;
   }
   while (end - p >= 16) {
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
@@ -94,22 +100,9 @@ PRISM_INLINE const std::uint8_t* skip_indentation(const std::uint8_t* p, const s
   if (p != end && *p > ' ') [[likely]] return p;
   if (end - p >= 2 && *p == ' ' && p[1] > ' ') return p + 1;
 #if defined(__SSE2__)
-  if (end - p >= 33 && *p == '\n') {  // two blocks of 16 at most, no loop
-    const auto other_than_space = [](const std::uint8_t* q) {
-      return ~static_cast<unsigned>(
-          _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(q)), _mm_set1_epi8(' '))));
-    };
-    unsigned other = other_than_space(p + 1) & 0xffffu;
-    const std::uint8_t* q = p + 1;
-    if (other == 0) {
-      q += 16;
-      other = other_than_space(q) & 0xffffu;
-    }
-    if (other != 0) {
-      q += std::countr_zero(other);
-      if (*q > ' ') return q;
-    }
-    p = q;
+  if (end - p >= 33 && *p == '\n') {
+    p = past_indentation(p);
+    if (*p > ' ') return p;
   }
 #endif
   return skip_whitespace_run(p, end);
