@@ -9,6 +9,10 @@
 #include "config.hpp"
 #include "utf8_simd.hpp"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace prism::detail {
 
 // Returns the length of the longest valid prefix; equal to n when the whole text is valid.
@@ -103,8 +107,13 @@ PRISM_INLINE bool utf8_valid_padded(const std::uint8_t* s, std::size_t n) noexce
   return utf8_valid(s, n);
 }
 
-// True when the first n (at most 16) of the 16 readable bytes at s are ASCII: two loads, no loop.
+// True when the first n (at most 16) of the 16 readable bytes at s are ASCII: one vector load
+// and its bytes' top bits (two word loads without SSE2), no loop.
 PRISM_INLINE bool ascii_within_16(const std::uint8_t* s, std::size_t n) noexcept {
+#if defined(__SSE2__)
+  const auto high = static_cast<unsigned>(_mm_movemask_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(s))));
+  return (high & ((1u << n) - 1)) == 0;
+#else
   if constexpr (std::endian::native != std::endian::little) {
     for (std::size_t i = 0; i < n; ++i)
       if (s[i] >= 0x80) return false;
@@ -115,6 +124,7 @@ PRISM_INLINE bool ascii_within_16(const std::uint8_t* s, std::size_t n) noexcept
     std::memcpy(&b, s + 8, 8);
     return ((a & ascii_high_bits.word[n][0]) | (b & ascii_high_bits.word[n][1])) == 0;
   }
+#endif
 }
 
 // True when the n bytes at s are ASCII, decided without a loop over bytes: false (undecided)
