@@ -22,10 +22,9 @@ concept read_at_cursor = !adapted_tensor<T> && !tensor_type<T> &&
                           (sequence<T> && !set_type<T>)) && !adapted_range<T>;
 
 // Where a reader at a local cursor is compiled: in place, where the value is met, for the cheap
-// ones (a struct of a few fields); else as one function per
-// type, called from every path that meets the value (its usual head and every other head), so
-// that a large reader is compiled once. Body::read<O>(ctx, c, v, args...) reads the value and
-// returns where it ends.
+// ones (a struct of a few fields); else as one function per type, called from every path that
+// meets the value (its usual head and every other head), so that a large reader is compiled
+// once. Body::read<O>(ctx, c, v, args...) reads the value and returns where it ends.
 template <class Body, options O, class T, class Ctx, class... Args>
 PRISM_NOINLINE const std::uint8_t* read_out_of_line(Ctx& ctx, local_cursor c, T& v, Args... args) {
   return Body::template read<O>(ctx, c, v, args...);

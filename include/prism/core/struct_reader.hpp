@@ -15,7 +15,6 @@
 
 #include "concepts.hpp"
 #include "config.hpp"
-#include "cursor_read.hpp"
 #include "error.hpp"
 #include "fields.hpp"
 #include "hash.hpp"
@@ -199,8 +198,8 @@ PRISM_INLINE bool read_remaining_entries(Ctx& ctx, std::size_t first, std::size_
   return keys.finish(ctx, at);
 }
 
-// A struct of a few fields is read in place (see read_placed): a vector of points reads each
-// point in its own loop. A call costs little beside the work of more fields.
+// A struct of a few fields is read in place (see read_placed in cursor_read.hpp): a vector of
+// points reads each point in its own loop. A call costs little beside the work of more fields.
 template <class T>
 inline constexpr bool struct_in_place = field_count_v<T> <= 4;
 
