@@ -154,6 +154,25 @@ TEST(ValueExtras, CborBytesThatAreNotWellFormedAreErrors) {
   EXPECT_NE(prism::view<prism::cbor>(bytes_of({0xf0})).type(), prism::value_type::other) << "an unassigned simple value is well-formed";
 }
 
+// An error inside a prism::value member is found by the value's own reader; its path goes on
+// from the member's: the element, the field, then the steps inside the value.
+TEST(ValueExtras, ErrorsInsideValueMembersNameTheWholePath) {
+  // [{"id": 1, "payload": 0}, {"id": 2, "payload": {"k": [0, <reserved byte 0x1c>]}}] as CBOR maps.
+  const std::string head = bytes_of({0x82, 0xa2, 0x62, 'i', 'd', 0x01, 0x67, 'p', 'a', 'y', 'l', 'o', 'a', 'd', 0x00,
+                                     0xa2, 0x62, 'i', 'd', 0x02, 0x67, 'p', 'a', 'y', 'l', 'o', 'a', 'd'});
+  const std::string bad = head + bytes_of({0xa1, 0x61, 'k', 0x82, 0x00, 0x1c});
+  std::vector<Envelope> out;
+  const auto st = prism::read<prism::cbor>(out, bad);
+  ASSERT_FALSE(st);
+  EXPECT_EQ(st.error().code, prism::errc::invalid_value) << st.error().message();
+  EXPECT_EQ(st.error().path, "[1].payload.k[1]") << st.error().message();
+  EXPECT_EQ(st.error().offset, bad.size() - 1) << st.error().message();
+  // A value that is an array at the top: its steps start with an element.
+  const auto in_array = prism::read<prism::cbor>(out, head + bytes_of({0x81, 0x1c}));
+  ASSERT_FALSE(in_array);
+  EXPECT_EQ(in_array.error().path, "[1].payload[0]") << in_array.error().message();
+}
+
 TEST(ValueExtras, MessagePackExtensionsAreKept) {
   const value one = same_bytes_back<prism::msgpack>(bytes_of({0xd4, 0x05, 0x01}));
   ASSERT_NE(one.as_extension(), nullptr);

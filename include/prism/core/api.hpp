@@ -105,24 +105,24 @@ std::size_t input_size(const Bytes& bytes) noexcept {
   }
 }
 
-// Returns the bytes written, or the error.
+// Writes `value` into `sink`; `written` receives the bytes it wrote.
 template <class Format, options Opts, class T, class Sink>
-result<std::size_t> write_to_sink(const T& value, Sink sink) {
+status write_to_sink(const T& value, Sink sink, std::size_t& written) {
   constexpr bool through_emitter = std::is_same_v<T, prism::value> && !has_native_value<Format>;
   if constexpr (!through_emitter && !supported<T, Format>) {
     report_unsupported_type<T, Format>();
-    return std::size_t{0};
+    return {};
   } else {
     write_context<Sink> ctx{std::move(sink)};
-    bool written;
+    bool ok;
     if constexpr (through_emitter) {
       static_assert(Opts == Format::defaults, "prism::value is written with the format's default options");
       check_value_format<Format>();
-      written = value_io<Format>::write(ctx, value);
+      ok = value_io<Format>::write(ctx, value);
     } else {
-      written = format_writer<Format>::template write<normalized<Format, Opts>>(ctx, value);
+      ok = format_writer<Format>::template write<normalized<Format, Opts>>(ctx, value);
     }
-    if (!written) [[unlikely]] {
+    if (!ok) [[unlikely]] {
       if (!ctx.failed()) ctx.fail(errc::io_error, ctx.out.position());
       return ctx.take(Format::name);
     }
@@ -130,7 +130,8 @@ result<std::size_t> write_to_sink(const T& value, Sink sink) {
       ctx.fail(code, ctx.out.position());
       return ctx.take(Format::name);
     }
-    return ctx.out.position();
+    written = ctx.out.position();
+    return {};
   }
 }
 
@@ -165,27 +166,30 @@ status read_from_source(T& value, Source source, const limits& lim, Consumed con
 // Writes `value` into `buffer`, replacing its contents and reusing its capacity.
 template <class Format, options Opts = Format::defaults, class T, growable_buffer Buffer>
 status write(const T& value, Buffer& buffer) {
-  if (auto n = detail::write_to_sink<Format, Opts>(value, buffer_sink<Buffer>{buffer}); !n) return n.error();
-  return {};
+  std::size_t written = 0;
+  return detail::write_to_sink<Format, Opts>(value, buffer_sink<Buffer>{buffer}, written);
 }
 
 // Writes `value` into fixed memory; returns the number of bytes written, or buffer_overflow.
 template <class Format, options Opts = Format::defaults, class T, byte_like B, std::size_t Extent>
 result<std::size_t> write(const T& value, std::span<B, Extent> out) {
-  return detail::write_to_sink<Format, Opts>(value, span_sink{std::span<B>(out)});
+  std::size_t written = 0;
+  if (status st = detail::write_to_sink<Format, Opts>(value, span_sink{std::span<B>(out)}, written); !st) [[unlikely]]
+    return std::move(st).error();
+  return written;
 }
 
 template <class Format, options Opts = Format::defaults, class T>
 status write(const T& value, std::ostream& os) {
-  if (auto n = detail::write_to_sink<Format, Opts>(value, ostream_sink{os}); !n) return n.error();
-  return {};
+  std::size_t written = 0;
+  return detail::write_to_sink<Format, Opts>(value, ostream_sink{os}, written);
 }
 
 // Returns the encoding of `value` in a new std::string.
 template <class Format, options Opts = Format::defaults, class T>
 result<std::string> write(const T& value) {
   std::string out;
-  if (auto st = write<Format, Opts>(value, out); !st) return st.error();
+  if (auto st = write<Format, Opts>(value, out); !st) [[unlikely]] return std::move(st).error();
   return out;
 }
 
@@ -207,8 +211,8 @@ result<std::size_t> read_prefix(T& value, const Bytes& bytes, const limits& lim 
   std::size_t consumed = 0;
   if (auto st = detail::read_from_source<Format, lax>(value, span_source{std::ranges::data(bytes), detail::input_size(bytes)}, lim,
                                                       &consumed);
-      !st)
-    return st.error();
+      !st) [[unlikely]]
+    return std::move(st).error();
   return consumed;
 }
 
@@ -224,7 +228,7 @@ template <class Format, class T, options Opts = Format::defaults>
 result<T> read(std::istream& input, const limits& lim = {}) {
   result<T> out{std::in_place};
   // One object returned (no move of the value): an error replaces the value in it.
-  if (auto st = read<Format, Opts>(*out, input, lim); !st) [[unlikely]] out = result<T>(st.error());
+  if (auto st = read<Format, Opts>(*out, input, lim); !st) [[unlikely]] out = result<T>(std::move(st).error());
   return out;
 }
 
@@ -232,7 +236,7 @@ template <class Format, class T, options Opts = Format::defaults, byte_input Inp
 result<T> read(const Input& input, const limits& lim = {}) {
   result<T> out{std::in_place};
   // One object returned (no move of the value): an error replaces the value in it.
-  if (auto st = read<Format, Opts>(*out, input, lim); !st) [[unlikely]] out = result<T>(st.error());
+  if (auto st = read<Format, Opts>(*out, input, lim); !st) [[unlikely]] out = result<T>(std::move(st).error());
   return out;
 }
 

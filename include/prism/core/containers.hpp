@@ -352,16 +352,11 @@ PRISM_INLINE bool bytes_equal(const void* a, const void* b, std::size_t n) noexc
   return true;
 }
 
-// Replaces the contents of a string or byte vector with n bytes. When the size already matches
-// (reading into the same object again) this is one memcpy, with no call into the library;
-// otherwise a string is cleared and appended to (a resize would first zero-fill what the copy
-// then overwrites, and assign checks for overlap), a vector assigned.
+// assign_bytes when the size differs: a string is cleared and appended to (a resize would first
+// zero-fill what the copy then overwrites, and assign checks for overlap), a vector assigned.
+// Out of line: the library's growth and copy would otherwise be inlined at every string field.
 template <class Bytes>
-PRISM_INLINE void assign_bytes(Bytes& v, const void* p, std::size_t n) {
-  if (v.size() == n) {
-    copy_bytes(v.data(), p, n);
-    return;
-  }
+PRISM_NOINLINE void assign_bytes_resized(Bytes& v, const void* p, std::size_t n) {
   const auto* first = static_cast<const std::remove_cvref_t<decltype(*v.data())>*>(p);
   if constexpr (requires { v.append(first, n); }) {
     v.clear();
@@ -369,6 +364,17 @@ PRISM_INLINE void assign_bytes(Bytes& v, const void* p, std::size_t n) {
   } else {
     v.assign(first, first + n);
   }
+}
+
+// Replaces the contents of a string or byte vector with n bytes. When the size already matches
+// (reading into the same object again) this is one copy, inline, with no call into the library.
+template <class Bytes>
+PRISM_INLINE void assign_bytes(Bytes& v, const void* p, std::size_t n) {
+  if (v.size() == n) {
+    copy_bytes(v.data(), p, n);
+    return;
+  }
+  assign_bytes_resized(v, p, n);
 }
 
 // Gives a sequence the n elements the input announces (at `at`): a fixed array must have n

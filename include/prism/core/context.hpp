@@ -14,8 +14,11 @@
 namespace prism {
 
 namespace detail {
-PRISM_COLD inline void prepend_path(std::string& path, std::string_view segment) {
-  path.insert(0, segment);
+// A failing read builds its error's field path while it unwinds, innermost step first: each
+// step is appended reversed and take() turns the whole path around once, so that no step moves
+// the ones before it.
+PRISM_COLD inline void append_reversed(std::string& path, std::string_view step) {
+  for (std::size_t i = step.size(); i-- > 0;) path.push_back(step[i]);
 }
 }  // namespace detail
 
@@ -24,12 +27,13 @@ PRISM_COLD inline void prepend_path(std::string& path, std::string_view segment)
 class error_state {
  public:
   [[nodiscard]] bool failed() const noexcept { return error_ != nullptr; }
+  // The error so far, for its code and offset: its path is complete only in take().
   const error& get() const noexcept { return error_ ? *error_ : detail::no_error(); }
-  error take(std::string_view format) {
-    if (!error_) return error{};
-    error_->format = format;
-    if (!error_->path.empty() && error_->path.front() == '.') error_->path.erase(0, 1);
-    return std::move(*error_);
+  // The call's outcome, its error handed over as it is (no copy).
+  status take(std::string_view format) {
+    if (!error_) [[likely]] return {};
+    finish(format);
+    return status(std::move(error_));
   }
 
   // Records the first error; always returns false so that callers can `return ctx.fail(...)`.
@@ -45,10 +49,21 @@ class error_state {
     }
     return false;
   }
-  // Takes the error of a nested decode (over a copy of the input), shifted by `offset`.
+  // Takes a finished error (of a nested decode over a copy of the input, or of another API),
+  // shifted by `offset`; the steps of the path around it are added as this read unwinds.
   PRISM_COLD bool adopt(error e, std::size_t offset) {
     e.offset += offset;
+    std::string steps;
+    detail::append_reversed(steps, e.path);
+    if (!steps.empty() && e.path.front() != '[') steps.push_back('.');
+    e.path = std::move(steps);
     error_ = std::make_unique<error>(std::move(e));
+    return false;
+  }
+  // Takes the error of a nested decode with a context of its own, shifted by `offset`.
+  PRISM_COLD bool adopt(error_state& inner, std::size_t offset) {
+    error_ = std::move(inner.error_);
+    if (error_) error_->offset += offset;
     return false;
   }
   // Text formats: where the error offset lies as line and column.
@@ -59,28 +74,42 @@ class error_state {
   }
   PRISM_COLD bool in_field(std::string_view name) {
     if (!error_) return false;
-    detail::prepend_path(error_->path, name);
-    detail::prepend_path(error_->path, ".");
+    detail::append_reversed(error_->path, name);
+    error_->path.push_back('.');
     return false;
   }
   PRISM_COLD bool in_element(std::size_t index) {
     if (!error_) return false;
-    detail::prepend_path(error_->path, "[" + std::to_string(index) + "]");
+    std::string& path = error_->path;
+    path.push_back(']');
+    do {  // digits come least significant first: reversed, as every step
+      path.push_back(static_cast<char>('0' + index % 10));
+      index /= 10;
+    } while (index != 0);
+    path.push_back('[');
     return false;
   }
   // Column formats (pack's packed sequences) decode a field of every element at once.
   PRISM_COLD bool in_column() {
     if (!error_) return false;
-    detail::prepend_path(error_->path, "[*]");
+    detail::append_reversed(error_->path, "[*]");
     return false;
   }
   PRISM_COLD bool in_key(std::string_view key) {
     if (!error_) return false;
-    std::string segment = "[\"";
-    segment.append(key);
-    segment.append("\"]");
-    detail::prepend_path(error_->path, segment);
+    detail::append_reversed(error_->path, "\"]");
+    detail::append_reversed(error_->path, key);
+    detail::append_reversed(error_->path, "[\"");
     return false;
+  }
+
+ private:
+  // The path in reading order, without the dot before its first field.
+  PRISM_COLD void finish(std::string_view format) {
+    error_->format = format;
+    std::string& path = error_->path;
+    if (!path.empty() && path.back() == '.') path.pop_back();
+    for (std::size_t i = 0, j = path.size(); i + 1 < j; ++i, --j) std::swap(path[i], path[j - 1]);
   }
 
  private:

@@ -10,7 +10,8 @@
 #include <string_view>
 #include <type_traits>
 #include <utility>
-#include <variant>
+
+#include "config.hpp"
 
 namespace prism {
 
@@ -140,6 +141,8 @@ class [[nodiscard]] status {
   status() noexcept = default;
   status(prism::error e)  // NOLINT: implicit by design, like std::unexpected
       : error_(e.code == errc::ok ? nullptr : std::make_unique<prism::error>(std::move(e))) {}
+  // A failure whose error is on the heap already (a decoder hands its own over).
+  explicit status(std::unique_ptr<prism::error> e) noexcept : error_(std::move(e)) {}
   status(const status& other) : error_(other.error_ ? std::make_unique<prism::error>(*other.error_) : nullptr) {}
   status(status&&) noexcept = default;
   status& operator=(const status& other) {
@@ -151,7 +154,9 @@ class [[nodiscard]] status {
 
   bool ok() const noexcept { return error_ == nullptr; }
   explicit operator bool() const noexcept { return ok(); }
-  const prism::error& error() const noexcept { return error_ ? *error_ : detail::no_error(); }
+  const prism::error& error() const& noexcept { return error_ ? *error_ : detail::no_error(); }
+  // The error moved out: a failed status becomes a result's error without a copy.
+  prism::error error() && { return error_ ? std::move(*error_) : prism::error{}; }
   void value() const {
     if (!ok()) throw bad_result_access(*error_);
   }
@@ -160,45 +165,108 @@ class [[nodiscard]] status {
   std::unique_ptr<prism::error> error_;
 };
 
-// A value or an error.
+// A value or an error. A tagged union rather than a std::variant: a result is built in every
+// read and write that returns one, and the variant's visitation is more to compile (and some
+// compilers see uninitialized members through it).
 template <class T>
 class [[nodiscard]] result {
+  static_assert(!std::is_reference_v<T> && !std::is_same_v<std::remove_cv_t<T>, prism::error>,
+                "prism::result<T>: T must be an object type other than prism::error");
+
  public:
   using value_type = T;
 
-  result(const T& v) : storage_(std::in_place_index<0>, v) {}  // NOLINT
-  result(T&& v) : storage_(std::in_place_index<0>, std::move(v)) {}  // NOLINT
-  result(prism::error e) : storage_(std::in_place_index<1>, std::move(e)) {}  // NOLINT
+  result(const T& v) : value_(v), has_value_(true) {}  // NOLINT
+  result(T&& v) : value_(std::move(v)), has_value_(true) {}  // NOLINT
+  result(prism::error e) noexcept : error_(std::move(e)), has_value_(false) {}  // NOLINT
   template <class... Args>
-  explicit result(std::in_place_t, Args&&... args) : storage_(std::in_place_index<0>, std::forward<Args>(args)...) {}
+  explicit result(std::in_place_t, Args&&... args) : value_(std::forward<Args>(args)...), has_value_(true) {}
 
-  bool has_value() const noexcept { return storage_.index() == 0; }
-  explicit operator bool() const noexcept { return has_value(); }
+  result(const result& other)
+    requires std::is_copy_constructible_v<T>
+      : has_value_(other.has_value_) {
+    if (has_value_) std::construct_at(&value_, other.value_);
+    else std::construct_at(&error_, other.error_);
+  }
+  result(result&& other) noexcept(std::is_nothrow_move_constructible_v<T>)
+    requires std::is_move_constructible_v<T>
+      : has_value_(other.has_value_) {
+    if (has_value_) std::construct_at(&value_, std::move(other.value_));
+    else std::construct_at(&error_, std::move(other.error_));
+  }
+  result& operator=(const result& other)
+    requires std::is_copy_constructible_v<T> && std::is_copy_assignable_v<T>
+  {
+    if (this == &other) return *this;
+    if (has_value_ && other.has_value_) value_ = other.value_;
+    else if (!has_value_ && !other.has_value_) error_ = other.error_;
+    else *this = result(other);
+    return *this;
+  }
+  result& operator=(result&& other) noexcept(std::is_nothrow_move_constructible_v<T> && std::is_nothrow_move_assignable_v<T>)
+    requires std::is_move_constructible_v<T> && std::is_move_assignable_v<T>
+  {
+    if (has_value_ && other.has_value_) {
+      value_ = std::move(other.value_);
+    } else if (!has_value_ && !other.has_value_) {
+      error_ = std::move(other.error_);
+    } else if (has_value_) {
+      value_.~T();
+      std::construct_at(&error_, std::move(other.error_));
+      has_value_ = false;
+    } else {
+      // The error is kept aside until the value is built: should T's constructor throw, it is put back.
+      prism::error kept(std::move(error_));
+      error_.~error();
+      struct restore_on_throw {
+        result& self;
+        prism::error& kept;
+        bool done = false;
+        ~restore_on_throw() {
+          if (!done) std::construct_at(&self.error_, std::move(kept));
+        }
+      } guard{*this, kept};
+      std::construct_at(&value_, std::move(other.value_));
+      guard.done = true;
+      has_value_ = true;
+    }
+    return *this;
+  }
+  ~result() {
+    if (has_value_) value_.~T();
+    else destroy_error();
+  }
 
-  T& value() & { check(); return *std::get_if<0>(&storage_); }
-  const T& value() const& { check(); return *std::get_if<0>(&storage_); }
-  T&& value() && { check(); return std::move(*std::get_if<0>(&storage_)); }
-  T& operator*() & noexcept { return *std::get_if<0>(&storage_); }
-  const T& operator*() const& noexcept { return *std::get_if<0>(&storage_); }
-  T* operator->() noexcept { return std::get_if<0>(&storage_); }
-  const T* operator->() const noexcept { return std::get_if<0>(&storage_); }
+  bool has_value() const noexcept { return has_value_; }
+  explicit operator bool() const noexcept { return has_value_; }
+
+  T& value() & { check(); return value_; }
+  const T& value() const& { check(); return value_; }
+  T&& value() && { check(); return std::move(value_); }
+  T& operator*() & noexcept { return value_; }
+  const T& operator*() const& noexcept { return value_; }
+  T* operator->() noexcept { return &value_; }
+  const T* operator->() const noexcept { return &value_; }
 
   template <class U>
   T value_or(U&& fallback) const& {
-    return has_value() ? **this : static_cast<T>(std::forward<U>(fallback));
+    return has_value_ ? value_ : static_cast<T>(std::forward<U>(fallback));
   }
 
-  const prism::error& error() const noexcept {
-    const auto* e = std::get_if<1>(&storage_);
-    return e ? *e : detail::no_error();
-  }
-  prism::status status() const { return has_value() ? prism::status{} : prism::status{error()}; }
+  const prism::error& error() const noexcept { return has_value_ ? detail::no_error() : error_; }
+  prism::status status() const { return has_value_ ? prism::status{} : prism::status{error_}; }
 
  private:
   void check() const {
-    if (!has_value()) throw bad_result_access(*std::get_if<1>(&storage_));
+    if (!has_value_) throw bad_result_access(error_);
   }
-  std::variant<T, prism::error> storage_;
+  // Out of line: the failure's strings are freed in one place, not in every caller.
+  PRISM_COLD void destroy_error() noexcept { error_.~error(); }
+  union {
+    T value_;
+    prism::error error_;
+  };
+  bool has_value_;
 };
 
 }  // namespace prism

@@ -274,11 +274,11 @@ struct value_io {
     if constexpr (requires { view_traits<Format>::verify_before_walk; }) {
       // The message, not what follows it (the read decides about trailing bytes).
       const std::size_t end = root.valid() ? root_end(root.node(), size) : size;
-      if (status st = view_traits<Format>::verify(data, end, lim); !st) return ctx.adopt(st.error(), start);
+      if (status st = view_traits<Format>::verify(data, end, lim); !st) return ctx.adopt(std::move(st).error(), start);
     }
     using node = std::remove_cvref_t<decltype(root.node())>;
     value_builder builder;
-    if (status st = transcoder<value_builder, node>(builder, lim).run(root); !st) return ctx.adopt(st.error(), start);
+    if (status st = transcoder<value_builder, node>(builder, lim).run(root); !st) return ctx.adopt(std::move(st).error(), start);
     out = builder.take();
     ctx.src.advance(root_end(root.node(), size));
     return true;

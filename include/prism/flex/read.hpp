@@ -385,7 +385,7 @@ bool read_value_at(Ctx& ctx, const message& m, const ref& r, T& v) {
   inner.allocated = ctx.allocated;
   const bool ok = wire_reader::read<O>(inner, v);
   ctx.allocated = inner.allocated;
-  if (!ok) return ctx.adopt(inner.get(), 0);
+  if (!ok) return ctx.adopt(inner, 0);
   return true;
 }
 

@@ -388,7 +388,7 @@ struct format_reader<json> {
           return ctx.adopt(json_detail::jsonc_error(fault, text.data()), start);
       }
       read_context<span_source> whole{span_source{text.data(), text.size()}, ctx.lim};
-      if (!read_document<json_detail::without_jsonc<O>>(whole, v)) return ctx.adopt(whole.take(""), start);
+      if (!read_document<json_detail::without_jsonc<O>>(whole, v)) return ctx.adopt(whole, start);
       if constexpr (bounded) ctx.src.advance(whole.src.offset());
       return true;
     }

@@ -237,7 +237,7 @@ bool write_versioned(Ctx& ctx, const T& v) {
   } else {
     std::string body;
     write_context<buffer_sink<std::string>> inner{buffer_sink<std::string>{body}};
-    if (!write_versioned_body<O>(inner, v)) return ctx.adopt(inner.take({}), 0);
+    if (!write_versioned_body<O>(inner, v)) return ctx.adopt(inner, 0);
     inner.out.finish();
     return write_size(ctx, body.size()) && ctx.write(body.data(), body.size());
   }

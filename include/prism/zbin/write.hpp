@@ -372,7 +372,7 @@ struct format_writer<zbin> {
       // Sizes and offsets are filled in after their elements: a stream gets the finished message.
       std::string message;
       write_context<buffer_sink<std::string>> inner{buffer_sink<std::string>{message}};
-      if (!zbin_detail::write_message<O>(inner, v)) return ctx.adopt(inner.take({}), 0);
+      if (!zbin_detail::write_message<O>(inner, v)) return ctx.adopt(inner, 0);
       inner.out.finish();
       return ctx.write(message.data(), message.size());
     }
