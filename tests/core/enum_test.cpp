@@ -3,6 +3,7 @@
 #include <prism/core/enum.hpp>
 
 #include <cstdint>
+#include <string_view>
 
 namespace enum_test_types {
 enum class Color : std::uint8_t { Red, Green, Blue };
@@ -43,4 +44,27 @@ TEST(Enum, MetaWidensTheRange) {
   EXPECT_EQ(prism::enum_name(Wide::negative), "negative");
   EXPECT_EQ(prism::enum_name(Wide::far), "far");
   EXPECT_EQ(prism::enum_entries<Wide>().size(), 3u);
+}
+
+// Names come from the enumerators themselves: by index when their values are consecutive, by a
+// search when they are not; every value between and around them has none.
+TEST(Enum, EveryValueInAndAroundTheRangeGetsItsOwnName) {
+  for (int v = -128; v < 128; ++v) {
+    const auto wide = static_cast<Wide>(v * 9);
+    const std::string_view expected = v == 0 ? "zero" : "";
+    EXPECT_EQ(prism::enum_name(wide), expected) << v * 9;
+    const auto plain = static_cast<Plain>(v);
+    EXPECT_EQ(prism::enum_name(plain), v == 1 ? "first" : v == 5 ? "second" : "") << v;
+  }
+  for (int v = 0; v < 256; ++v) {
+    const auto color = static_cast<Color>(v);
+    EXPECT_EQ(prism::enum_contains(color), v < 3) << v;
+  }
+  EXPECT_EQ(prism::enum_name(Wide::negative), "negative");
+  EXPECT_EQ(prism::enum_name(static_cast<Wide>(-101)), "");
+  EXPECT_EQ(prism::enum_name(static_cast<Wide>(1001)), "");
+  EXPECT_EQ(prism::enum_name(static_cast<Wide>(INT32_MIN)), "");
+  EXPECT_EQ(prism::enum_name(static_cast<Wide>(INT32_MAX)), "");
+  static_assert(prism::enum_name(Wide::far) == "far");
+  static_assert(prism::enum_name(Plain::second) == "second");
 }

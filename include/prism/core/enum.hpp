@@ -73,6 +73,13 @@ struct enum_table {
     }
     return out;
   }();
+  // Enumerators with consecutive values (most enums): a name is found by index.
+  static constexpr bool consecutive = [] {
+    for (std::size_t i = 1; i < count; ++i) {
+      if (static_cast<long long>(entries[i].first) != static_cast<long long>(entries[0].first) + static_cast<long long>(i)) return false;
+    }
+    return true;
+  }();
 };
 
 }  // namespace detail
@@ -81,10 +88,25 @@ struct enum_table {
 template <class E>
   requires std::is_enum_v<E>
 constexpr std::string_view enum_name(E value) noexcept {
+  // From the enumerators alone: the probed range's table of names (every value in it, most
+  // without a name) stays a compile-time matter, out of the program.
   using table = detail::enum_table<E>;
   const auto v = static_cast<long long>(value);
-  if (v < table::min || v > table::max) return {};
-  return table::names[static_cast<std::size_t>(v - table::min)];
+  if constexpr (table::count == 0) {
+    return {};
+  } else if constexpr (table::consecutive) {
+    const auto i = static_cast<unsigned long long>(v) - static_cast<unsigned long long>(table::entries[0].first);
+    return i < table::count ? table::entries[i].second : std::string_view{};
+  } else {
+    std::size_t low = 0, high = table::count;  // entries are in value order
+    while (low < high) {
+      const std::size_t mid = (low + high) / 2;
+      if (static_cast<long long>(table::entries[mid].first) < v) low = mid + 1;
+      else high = mid;
+    }
+    return low < table::count && static_cast<long long>(table::entries[low].first) == v ? table::entries[low].second
+                                                                                           : std::string_view{};
+  }
 }
 
 template <class E>
