@@ -250,6 +250,25 @@ TEST(Json, DecimalTextIsCorrectlyRounded) {
     ASSERT_TRUE(back) << text;
     ASSERT_EQ(*back, std::strtod(text, nullptr)) << text;
   }
+  // The same inside arrays, where a number has the text after it in view and takes the short
+  // path (fractions eight digits at a time): fixed and exponent notation, leading zeros in
+  // fractions, 1 to 19 significant digits and beyond.
+  std::vector<std::string> numbers;
+  std::string array = "[";
+  for (int i = 0; i < 200000; ++i) {
+    const double magnitude = std::ldexp(1.0, static_cast<int>(rng() % 80) - 40);
+    const double d = (static_cast<double>(rng() >> 11) / 9007199254740992.0 - 0.5) * magnitude;
+    const int digits = 1 + static_cast<int>(rng() % 24);
+    if (rng() % 2 == 0) std::snprintf(text, sizeof text, "%.*g", digits, d);
+    else std::snprintf(text, sizeof text, "%.*f", digits, d);
+    numbers.emplace_back(text);
+    array += text;
+    array += i + 1 < 200000 ? (rng() % 4 == 0 ? ", " : ",") : "]";
+  }
+  const auto read = from_json<std::vector<double>>(array);
+  ASSERT_TRUE(read) << read.error().message();
+  ASSERT_EQ(read->size(), numbers.size());
+  for (std::size_t i = 0; i < numbers.size(); ++i) ASSERT_EQ((*read)[i], std::strtod(numbers[i].c_str(), nullptr)) << numbers[i];
   // Halfway cases between two doubles, where rounding twice would go wrong.
   for (const char* halfway : {"9007199254740993", "9007199254740993.0", "1.00000000000000011102230246251565404236316680908203125",
                               "0.1000000000000000055511151231257827021181583404541015625", "2.0000000000000002220446049250313080847263336181640625"}) {

@@ -42,73 +42,12 @@ PRISM_INLINE std::uint32_t parse_eight_digits(std::uint64_t v) noexcept {
 
 PRISM_INLINE constexpr bool is_digit(std::uint8_t c) noexcept { return static_cast<unsigned>(c - '0') < 10; }
 
-// Eight digits at p, if they are all digits, appended to m.
-PRISM_INLINE void take_eight_digits(const std::uint8_t*& p, std::uint64_t& m, unsigned& count) noexcept {
-  std::uint64_t block;
-  std::memcpy(&block, p, 8);
-  if (is_eight_digits(block)) {
-    m = m * 100000000 + parse_eight_digits(block);
-    count += 8;
-    p += 8;
-  }
-}
-
 // The digits at p appended to m one by one, stopping past 19 (the caller then gives up).
 PRISM_INLINE void take_digit_run(const std::uint8_t*& p, std::uint64_t& m, unsigned& count) noexcept {
   while (is_digit(*p) && count < 20) {
     m = m * 10 + (*p++ - '0');
     ++count;
   }
-}
-
-// The usual number (at most 19 digits before the exponent, an exponent of at most 5 digits)
-// with 40 bytes in view, read without end checks (it reads at most 31 bytes). Digit runs are
-// walked byte by byte, or eight at a time in long fractions: the next number's start then
-// depends on predicted branches, not on arithmetic over the bytes. Returns false for any other
-// number, valid or not; scan_number then takes it with every check.
-PRISM_INLINE bool scan_short_number(const std::uint8_t* p, number_text& n) noexcept {
-  const std::uint8_t* const first = p;
-  const bool negative = *p == '-';
-  p += negative;
-  if (!is_digit(*p) || (*p == '0' && is_digit(p[1]))) return false;
-  std::uint64_t m = 0;
-  unsigned count = 0;
-  take_digit_run(p, m, count);
-  if (count > 19) return false;
-  int exponent = 0;
-  bool integral = true;
-  if (*p == '.') {
-    ++p;
-    if (!is_digit(*p)) return false;
-    const std::uint8_t* const fraction = p;
-    if (count <= 11) take_eight_digits(p, m, count);
-    take_digit_run(p, m, count);
-    if (count > 19) return false;
-    exponent = -static_cast<int>(p - fraction);
-    integral = false;
-  }
-  if ((*p | 0x20) == 'e') {
-    ++p;
-    const bool negative_exponent = *p == '-';
-    p += (*p == '-' || *p == '+');
-    if (!is_digit(*p)) return false;
-    int e = 0;
-    unsigned e_digits = 0;
-    do {
-      e = e * 10 + (*p++ - '0');
-    } while (is_digit(*p) && ++e_digits < 5);
-    if (is_digit(*p)) return false;
-    exponent += negative_exponent ? -e : e;
-    integral = false;
-  }
-  n.begin = reinterpret_cast<const char*>(first);
-  n.end = reinterpret_cast<const char*>(p);
-  n.mantissa = m;
-  n.digits = static_cast<int>(count);
-  n.exponent = exponent;
-  n.negative = negative;
-  n.integral = integral;
-  return true;
 }
 
 // Eight bytes of text with '0' taken from each (a byte-wise subtraction whose borrows move only
@@ -137,6 +76,68 @@ PRISM_INLINE std::uint32_t digit_block_value(const digit_block& b) noexcept {
 }
 
 inline constexpr std::uint64_t pow10_u64[9] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000};
+
+// The digits at p appended to m, eight bytes at a time; false past 19 digits in all (the caller
+// then gives up).
+PRISM_INLINE bool take_digits(const std::uint8_t*& p, std::uint64_t& m, unsigned& count) noexcept {
+  for (;;) {
+    const digit_block b = load_digit_block(p);
+    count += b.digits;
+    if (count > 19) return false;
+    m = m * pow10_u64[b.digits] + (b.digits != 0 ? digit_block_value(b) : 0);
+    p += b.digits;
+    if (b.digits < 8) return true;
+  }
+}
+
+// The usual number (at most 19 digits before the exponent, an exponent of at most 5 digits)
+// with 40 bytes in view, read without end checks (it reads at most 29 bytes). The integer part
+// (a few digits, mostly) is walked byte by byte: the next number's start then depends on
+// predicted branches, not on arithmetic over the bytes; the fraction (measured data's long
+// ones) eight bytes at a time. Returns false for any other number, valid or not; scan_number
+// then takes it with every check.
+PRISM_INLINE bool scan_short_number(const std::uint8_t* p, number_text& n) noexcept {
+  const std::uint8_t* const first = p;
+  const bool negative = *p == '-';
+  p += negative;
+  if (!is_digit(*p) || (*p == '0' && is_digit(p[1]))) return false;
+  std::uint64_t m = 0;
+  unsigned count = 0;
+  take_digit_run(p, m, count);
+  if (count > 19) return false;
+  int exponent = 0;
+  bool integral = true;
+  if (*p == '.') {
+    ++p;
+    if (!is_digit(*p)) return false;
+    const std::uint8_t* const fraction = p;
+    if (!take_digits(p, m, count)) return false;
+    exponent = -static_cast<int>(p - fraction);
+    integral = false;
+  }
+  if ((*p | 0x20) == 'e') {
+    ++p;
+    const bool negative_exponent = *p == '-';
+    p += (*p == '-' || *p == '+');
+    if (!is_digit(*p)) return false;
+    int e = 0;
+    unsigned e_digits = 0;
+    do {
+      e = e * 10 + (*p++ - '0');
+    } while (is_digit(*p) && ++e_digits < 5);
+    if (is_digit(*p)) return false;
+    exponent += negative_exponent ? -e : e;
+    integral = false;
+  }
+  n.begin = reinterpret_cast<const char*>(first);
+  n.end = reinterpret_cast<const char*>(p);
+  n.mantissa = m;
+  n.digits = static_cast<int>(count);
+  n.exponent = exponent;
+  n.negative = negative;
+  n.integral = integral;
+  return true;
+}
 
 enum class convert_status { ok, not_integer, out_of_range };
 
