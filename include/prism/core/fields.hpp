@@ -178,7 +178,7 @@ constexpr decltype(auto) get_field(T& object) noexcept {
   if constexpr (has_meta_fields<type>) {
     return (object.*(std::tuple_element_t<I, std::remove_cvref_t<decltype(meta<type>::fields)>>::pointer));
   } else {
-    return std::get<I>(detail::tie_aggregate(object));
+    return detail::aggregate_field<I>(object);
   }
 }
 

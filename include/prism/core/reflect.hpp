@@ -170,9 +170,9 @@ inline constexpr bool members_split_with_bases = aggregate_shape<T>::layout == b
 template <class T>
 inline constexpr std::size_t aggregate_field_count = aggregate_shape<T>::fields;
 
-template <class T>
-constexpr auto tie_aggregate(T& value) noexcept {
-  return tie_fields<aggregate_field_count<std::remove_const_t<T>>>(value);
+template <std::size_t I, class T>
+constexpr decltype(auto) aggregate_field(T& value) noexcept {
+  return field_of<I, aggregate_field_count<std::remove_const_t<T>>>(value);
 }
 
 // An object whose members' addresses are taken in constant expressions, so that the compiler
@@ -213,7 +213,7 @@ constexpr const T& name_probe() noexcept {
 
 template <std::size_t I, class T>
 constexpr auto field_pointer() noexcept {
-  auto& field = std::get<I>(tie_aggregate(name_probe<T>()));
+  auto& field = aggregate_field<I>(name_probe<T>());
   return wrapped_ptr<std::remove_cvref_t<decltype(field)>>{&field};
 }
 #if defined(__clang__)
