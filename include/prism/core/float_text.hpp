@@ -207,8 +207,7 @@ PRISM_INLINE char* put_scientific(char* p, const char* digits, int n, int scient
     *p++ = static_cast<char>('0' + e / 100);
     e %= 100;
   }
-  p[0] = static_cast<char>('0' + e / 10);
-  p[1] = static_cast<char>('0' + e % 10);
+  std::memcpy(p, digit_pairs + 2 * e, 2);
   return p + 2;
 }
 
@@ -342,11 +341,14 @@ PRISM_INLINE char* put_float_digits(char* p, schubfach::decimal shortest, bool e
     d = q;
     ++exponent;
   }
-  const int n = 1 + (d >= 10) + (d >= 100) + (d >= 1000) + (d >= 10000) + (d >= 100000) + (d >= 1000000) +
-                (d >= 10000000) + (d >= 100000000);
+  // The digits right-aligned in a field of nine; their count from the field's leading zeros.
   char field[32];
-  field[0] = static_cast<char>('0' + d / 100000000);
-  put_eight_digits(field + 1, d % 100000000);
+  const std::uint32_t head = d / 100000000;
+  const std::uint64_t values = eight_digit_values(d % 100000000);
+  field[0] = static_cast<char>('0' + head);
+  const std::uint64_t ascii = values | 0x3030303030303030ull;
+  std::memcpy(field + 1, &ascii, 8);
+  const int n = head != 0 ? 9 : 8 - std::countr_zero(values) / 8;  // values != 0: d != 0
   const char* digits = field + 9 - n;
   const int point = n + exponent;  // digits before the decimal point in fixed notation
   if (exponent < 0 && point > 0) {  // ddd.ddd

@@ -52,6 +52,19 @@ struct decimal {
   int exponent;  // value = digits * 10^exponent
 };
 
+// A float's products need only g's top 63 bits, rounded up, and one multiplication each (as
+// Giulietti's float variant): those of the floats' decimal exponents, q from -149 to 104.
+inline constexpr int float_k_first = floor_log10_three_quarters_pow2(-149);
+inline constexpr int float_k_last = floor_log10_pow2(104);
+inline constexpr auto float_pow10_table = [] {
+  std::array<std::uint64_t, float_k_last - float_k_first + 1> out{};
+  for (int k = float_k_first; k <= float_k_last; ++k) {
+    const pow10_entry& g = pow10_table[static_cast<std::size_t>(k - k_min)];
+    out[static_cast<std::size_t>(k - float_k_first)] = ((g.high << 1) | (g.low >> 63)) + 1;
+  }
+  return out;
+}();
+
 // The shortest decimal in the rounding interval of c * 2^q, the closest one if several, for a
 // binary format of Precision significand bits (53: double, 24: float) whose smallest exponent
 // is QMin. A float takes the doubles' powers of ten: their 126 bits are more than it needs.
@@ -72,17 +85,15 @@ PRISM_INLINE decimal to_decimal_of(int q, std::uint64_t c) noexcept {
     k = floor_log10_three_quarters_pow2(q);
   }
   const int h = q + floor_log2_pow10(-k) + 2;
-  const pow10_entry& g = pow10_table[static_cast<std::size_t>(k - k_min)];
-  // A float's products need only g's top 63 bits, rounded up, and one multiplication each (as
-  // Giulietti's float variant): the significand goes 31 bits further up, the result comes from
-  // the product's high half.
-  const std::uint64_t g_short = ((g.high << 1) | (g.low >> 63)) + 1;
   const auto rop = [&](std::uint64_t cbx) {
     if constexpr (Precision <= 24) {
+      // g's 63 bits: the significand goes 31 bits further up, the result comes from the
+      // product's high half.
+      const std::uint64_t g_short = float_pow10_table[static_cast<std::size_t>(k - float_k_first)];
       const auto x = static_cast<std::uint64_t>((uint128{g_short} * (cbx << (h + 31))) >> 64);
       return (x >> 31) | ((x & 0xffffffffu) != 0 ? 1u : 0u);
     } else {
-      return round_to_odd(g, cbx << h);
+      return round_to_odd(pow10_table[static_cast<std::size_t>(k - k_min)], cbx << h);
     }
   };
   const std::uint64_t vb = rop(cb);
