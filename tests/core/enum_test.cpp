@@ -13,6 +13,10 @@ enum class Sparse : std::uint8_t { a = 0, b = 200, c = 255 };
 }  // namespace enum_test_types
 using namespace enum_test_types;
 
+namespace {
+enum class Hidden : std::int8_t { first = -3, second, third = 4 };  // compilers spell its namespace in parentheses
+}  // namespace
+
 template <>
 struct prism::meta<Wide> {
   static constexpr long long enum_min = -100;
@@ -67,4 +71,15 @@ TEST(Enum, EveryValueInAndAroundTheRangeGetsItsOwnName) {
   EXPECT_EQ(prism::enum_name(static_cast<Wide>(INT32_MAX)), "");
   static_assert(prism::enum_name(Wide::far) == "far");
   static_assert(prism::enum_name(Plain::second) == "second");
+}
+
+TEST(Enum, EnumsInAnonymousNamespacesAndFunctionsHaveNames) {
+  EXPECT_EQ(prism::enum_name(Hidden::first), "first");
+  EXPECT_EQ(prism::enum_name(Hidden::second), "second");
+  EXPECT_EQ(prism::enum_name(Hidden::third), "third");
+  EXPECT_EQ(prism::enum_name(static_cast<Hidden>(0)), "");
+  EXPECT_EQ(prism::enum_entries<Hidden>().size(), 3u);
+  enum class Local { up, down };
+  EXPECT_EQ(prism::enum_name(Local::down), "down");
+  EXPECT_EQ(prism::enum_name(static_cast<Local>(2)), "");
 }

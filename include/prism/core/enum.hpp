@@ -43,10 +43,39 @@ constexpr long long enum_range_max() noexcept {
 #pragma clang diagnostic push
 #pragma clang diagnostic ignored "-Wenum-constexpr-conversion"
 #endif
+// The names of the N values a signature spells, in order: "{ns::E::a, (ns::E)1, ns::E::c}"
+// (gcc) or "<ns::E::a, (ns::E)1, ns::E::c>" (clang); a value without an enumerator is a cast,
+// which ends in its number.
+template <std::size_t N>
+constexpr std::array<std::string_view, N> enumerator_names(std::string_view sig) noexcept {
+  std::array<std::string_view, N> spelled{};
+  std::size_t at = sig.find("V = ") + 5;  // past the list's opening bracket
+  for (std::size_t k = 0; k < N; ++k) {
+    std::size_t end = at;
+    for (int nesting = 0; end < sig.size(); ++end) {  // to the comma or bracket that ends this value
+      const char c = sig[end];
+      if (c == '<' || c == '(' || c == '[' || c == '{') ++nesting;
+      else if ((c == '>' || c == ')' || c == ']' || c == '}') && nesting-- == 0) break;
+      else if (c == ',' && nesting == 0) break;
+    }
+    const std::string_view value = sig.substr(at, end - at);
+    const std::string_view last = trailing_identifier(value);
+    // Every element assigned, also the empty ones: g++ otherwise leaves them implicit in the
+    // constant and later refuses to read them ("modification of ... is not a constant").
+    const std::size_t last_at = value.size() - last.size();
+    const bool named = !last.empty() && !(last.front() >= '0' && last.front() <= '9') && (last_at == 0 || value[last_at - 1] != ')');
+    spelled[k] = named ? last : std::string_view{};
+    at = end + 2;  // past ", "
+  }
+  return spelled;
+}
+
+// The names of E(Min), E(Min + 1), ...: one signature spells the whole range (one instantiation
+// for it, not one per value).
 template <class E, long long Min, std::size_t... I>
 constexpr auto probe_enum_names(std::index_sequence<I...>) noexcept {
-  return std::array<std::string_view, sizeof...(I)>{
-      enumerator_name<static_cast<E>(static_cast<std::underlying_type_t<E>>(Min + static_cast<long long>(I)))>()...};
+  return enumerator_names<sizeof...(I)>(
+      values_signature<static_cast<E>(static_cast<std::underlying_type_t<E>>(Min + static_cast<long long>(I)))...>());
 }
 #if defined(__clang__)
 #pragma clang diagnostic pop

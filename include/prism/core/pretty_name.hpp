@@ -42,32 +42,15 @@ constexpr std::string_view argument_spelling(std::string_view sig) noexcept {
   return sig.substr(start, end - start);
 }
 
+template <auto... V>
+constexpr std::string_view values_signature() noexcept {
+  return PRISM_PRETTY_FUNCTION;
+}
+
 template <auto Ptr>
 constexpr std::string_view member_name_from_pointer() noexcept {
   return trailing_identifier(argument_spelling(raw_signature<Ptr>()));
 }
-
-#if defined(__clang__)
-#pragma clang diagnostic push
-#pragma clang diagnostic ignored "-Wenum-constexpr-conversion"
-#endif
-// Enumerator name, or empty when the value has no enumerator ("(Color)7" on both compilers).
-template <auto E>
-constexpr std::string_view enumerator_name() noexcept {
-  const std::string_view sig = argument_spelling(raw_signature<E>());
-  std::size_t end = sig.size();
-  while (end > 0 && !is_identifier_char(sig[end - 1])) --end;
-  std::size_t begin = end;
-  while (begin > 0 && is_identifier_char(sig[begin - 1])) --begin;
-  if (begin == end) return {};
-  const char first = sig[begin];
-  if (first >= '0' && first <= '9') return {};
-  if (begin > 0 && sig[begin - 1] == ')') return {};
-  return sig.substr(begin, end - begin);
-}
-#if defined(__clang__)
-#pragma clang diagnostic pop
-#endif
 
 template <class Type>
 constexpr std::string_view type_signature() noexcept {
