@@ -173,6 +173,20 @@ TEST(ValueExtras, ErrorsInsideValueMembersNameTheWholePath) {
   EXPECT_EQ(in_array.error().path, "[1].payload[0]") << in_array.error().message();
 }
 
+// A value that a format cannot write names where in it the refused part is.
+TEST(ValueExtras, AWriteOfAValueNamesThePathToWhatTheFormatRefuses) {
+  const value extension(value::extension{42, blob({1})});
+  const value nested(value::array{value(1), value(value::object{{value("k"), extension}})});
+  const auto cbor = prism::write<prism::cbor>(nested);
+  ASSERT_FALSE(cbor);
+  EXPECT_EQ(cbor.error().code, prism::errc::type_mismatch);
+  EXPECT_EQ(cbor.error().path, "[1].k") << cbor.error().message();
+  const value deeper(value::object{{value("outer"), value::array{nested}}});
+  const auto inside = prism::write<prism::cbor>(deeper);
+  ASSERT_FALSE(inside);
+  EXPECT_EQ(inside.error().path, "outer[0][1].k") << inside.error().message();
+}
+
 TEST(ValueExtras, MessagePackExtensionsAreKept) {
   const value one = same_bytes_back<prism::msgpack>(bytes_of({0xd4, 0x05, 0x01}));
   ASSERT_NE(one.as_extension(), nullptr);

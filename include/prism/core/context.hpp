@@ -104,9 +104,10 @@ class error_state {
   }
 
  private:
-  // The path in reading order, without the dot before its first field.
+  // The path in reading order, without the dot before its first field; the format named, when
+  // one is (an adopted error keeps its own otherwise).
   PRISM_COLD void finish(std::string_view format) {
-    error_->format = format;
+    if (!format.empty()) error_->format = format;
     std::string& path = error_->path;
     if (!path.empty() && path.back() == '.') path.pop_back();
     for (std::size_t i = 0, j = path.size(); i + 1 < j; ++i, --j) std::swap(path[i], path[j - 1]);

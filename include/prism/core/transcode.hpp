@@ -335,31 +335,25 @@ class transcoder {
     return out_.key_string(*name);
   }
 
-  // Errors are built out of line: an error in a frame would be taken once per level of nesting.
+  // The walk's own errors (a view's, or its limits') and their paths, as a decoder's: an
+  // object's key is a step like a field's.
   PRISM_COLD bool fail(const error& e) {
-    if (!error_) error_ = e;
+    if (!errors_.failed()) errors_.adopt(e, 0);
     return false;
   }
-  PRISM_COLD bool fail_with(errc code, std::size_t offset, std::string_view expected = {}, std::string_view found = {}) {
-    if (!error_) error_ = make_error(code, offset, {}, {}, expected, found);
-    return false;
+  bool fail_with(errc code, std::size_t offset, std::string_view expected = {}, std::string_view found = {}) {
+    return errors_.fail(code, offset, expected, found);
   }
-  PRISM_COLD bool in_element(std::size_t i) {
-    if (error_) error_->path.insert(0, "[" + std::to_string(i) + (error_->path.empty() || error_->path[0] == '[' ? "]" : "]."));
-    return false;
-  }
-  PRISM_COLD bool in_key(const std::string& key) {
-    if (error_) error_->path.insert(0, error_->path.empty() || error_->path[0] == '[' ? key : key + ".");
-    return false;
-  }
+  bool in_element(std::size_t i) { return errors_.in_element(i); }
+  bool in_key(std::string_view key) { return errors_.in_field(key); }
   status take() {
-    if (error_) return std::move(*error_);
+    if (errors_.failed()) return errors_.take({});
     return out_.ctx.take(Emitter::format::name);
   }
 
   Emitter& out_;
   limits lim_;
-  std::optional<error> error_;
+  error_state errors_;
 };
 
 }  // namespace detail

@@ -4,7 +4,6 @@
 // a write walks the value and calls the format's emitter, as transcoding into that format does.
 // The entry points (core/api.hpp) come here for prism::value.
 #include <algorithm>
-#include <optional>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -167,14 +166,14 @@ class value_writer {
   }
 
   // What failed that the emitter did not report itself (a key that no format takes, depth).
-  const std::optional<error>& failure() const noexcept { return error_; }
+  error_state& failure() noexcept { return errors_; }
 
  private:
   bool array(const value::array& a, std::size_t depth) {
     if (depth >= max_depth_) return fail(errc::too_deep, "");
     if (!out_.begin_array(a.size())) return false;
     for (std::size_t i = 0; i < a.size(); ++i) {
-      if (!out_.element(i) || !write(a[i], depth + 1)) return in_path("[" + std::to_string(i) + "]");
+      if (!out_.element(i) || !write(a[i], depth + 1)) return errors_.in_element(i);
     }
     return out_.end_array();
   }
@@ -192,10 +191,10 @@ class value_writer {
     const bool integer_keys = !o.empty() && (o.front().first.as_int() || o.front().first.as_uint());
     if (!out_.begin_object(o.size(), integer_keys)) return false;
     const auto entry = [&](std::size_t i, const value& key, const value& field) {
-      if (!out_.entry(i) || !write_key(key)) return in_path("[" + std::to_string(i) + "]");
+      if (!out_.entry(i) || !write_key(key)) return errors_.in_element(i);
       if (write(field, depth + 1)) return true;
       const std::string* name = key.as_string();
-      return in_path(name ? *name : "[" + std::to_string(i) + "]");
+      return name ? errors_.in_field(*name) : errors_.in_element(i);
     };
     if (Emitter::sorts_keys(o.size())) {  // only then a copy of the order: string keys, sorted
       std::vector<const std::pair<value, value>*> order;
@@ -222,17 +221,12 @@ class value_writer {
   }
 
   bool fail(errc code, std::string_view expected, std::string_view found = {}) {
-    if (!error_) error_ = make_error(code, 0, {}, {}, expected, found);
-    return false;
-  }
-  bool in_path(const std::string& step) {
-    if (error_) error_->path.insert(0, error_->path.empty() || error_->path[0] == '[' || step[0] == '[' ? step : step + ".");
-    return false;
+    return errors_.fail(code, 0, expected, found);
   }
 
   Emitter& out_;
   std::size_t max_depth_;
-  std::optional<error> error_;
+  error_state errors_;
 };
 
 // prism::value through Format's view and emitter: as a whole message (read, write), or as a
@@ -289,7 +283,7 @@ struct value_io {
     emitter<Format, Ctx> out(ctx);
     value_writer<emitter<Format, Ctx>> walk(out, limits{}.max_depth);
     if (out.start() && walk.write(v) && out.finish()) return true;
-    if (const auto& e = walk.failure(); e && !ctx.failed()) ctx.adopt(*e, 0);
+    if (walk.failure().failed() && !ctx.failed()) ctx.adopt(walk.failure(), 0);
     return false;
   }
 };
