@@ -171,7 +171,8 @@ class [[nodiscard]] status {
 template <class T>
 class [[nodiscard]] result {
   static_assert(!std::is_reference_v<T> && !std::is_same_v<std::remove_cv_t<T>, prism::error>,
-                "prism::result<T>: T must be an object type other than prism::error");
+                "prism::result<T>: T must be an object type other than prism::error; for a reference, hold a "
+                "pointer or a std::reference_wrapper");
 
  public:
   using value_type = T;
