@@ -7,6 +7,7 @@
 
 #include "concepts.hpp"
 #include "config.hpp"
+#include "fields.hpp"
 #include "options.hpp"
 #include "source.hpp"
 #include "tensor.hpp"
@@ -29,6 +30,11 @@ template <class Body, options O, class T, class Ctx, class... Args>
 PRISM_NOINLINE const std::uint8_t* read_out_of_line(Ctx& ctx, local_cursor c, T& v, Args... args) {
   return Body::template read<O>(ctx, c, v, args...);
 }
+
+// A struct of a few fields is read in place: a vector of points reads each point in its own
+// loop. A call costs little beside the work of more fields.
+template <class T>
+inline constexpr bool struct_in_place = field_count_v<T> <= 4;
 
 template <bool InPlace, class Body, options O, class T, class Ctx, class... Args>
 PRISM_INLINE const std::uint8_t* read_placed(Ctx& ctx, local_cursor c, T& v, Args... args) {

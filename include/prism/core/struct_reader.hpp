@@ -198,11 +198,6 @@ PRISM_INLINE bool read_remaining_entries(Ctx& ctx, std::size_t first, std::size_
   return keys.finish(ctx, at);
 }
 
-// A struct of a few fields is read in place (see read_placed in cursor_read.hpp): a vector of
-// points reads each point in its own loop. A call costs little beside the work of more fields.
-template <class T>
-inline constexpr bool struct_in_place = field_count_v<T> <= 4;
-
 // The n entries of a struct written as a map, at a local cursor (the struct's depth entered;
 // `at` is where it began): in_order(cursor, count) runs the format's in-order pass, then the
 // entries it left go through read_remaining_entries from the source. Returns where the entries

@@ -12,6 +12,7 @@
 #include "../core/concepts.hpp"
 #include "../core/containers.hpp"
 #include "../core/context.hpp"
+#include "../core/cursor_read.hpp"
 #include "../core/fields.hpp"
 #include "../core/tensor.hpp"
 #include "../core/tensor_io.hpp"
@@ -21,115 +22,9 @@
 #include "columns_read.hpp"
 #include "common.hpp"
 #include "format.hpp"
+#include "read_scalars.hpp"
 
 namespace prism::pack_detail {
-
-// The fewest bytes a value of type T takes on the wire.
-template <class T>
-constexpr std::size_t min_size() noexcept {
-  if constexpr (raw<T>) {
-    return sizeof(T);
-  } else if constexpr (boolean<T> || enumeration<T>) {
-    return sizeof(T);
-  } else if constexpr (fixed_array<T>) {
-    return std::tuple_size_v<T> * min_size<typename T::value_type>();
-  } else if constexpr (tuple_type<T>) {
-    return []<std::size_t... I>(std::index_sequence<I...>) {
-      return (min_size<std::tuple_element_t<I, T>>() + ... + 0);
-    }(std::make_index_sequence<std::tuple_size_v<T>>{});
-  } else if constexpr (time_point_type<T>) {
-    return 8;
-  } else if constexpr (versioned_struct<T> || ranged_struct<T>) {
-    return 1;  // a size (the body may hold no field at all), or a byte of bits at least
-  } else if constexpr (reflectable<T> && !string_type<T> && !sequence<T> && !map_type<T> && !optional_type<T> &&
-                       !variant_type<T> && !owning_pointer<T> && !blob<T> && !string_view_type<T>) {
-    return []<std::size_t... I>(std::index_sequence<I...>) {
-      return (min_size<field_type<T, I>>() + ... + 0);
-    }(std::make_index_sequence<field_count_v<T>>{});
-  } else {
-    return 1;  // a size, a presence byte or a variant index
-  }
-}
-
-template <options O, class T, class Ctx>
-bool read_value(Ctx& ctx, T& v);
-
-// Reads an element count and checks it against the input and the limits.
-template <class Ctx>
-PRISM_INLINE bool read_count(Ctx& ctx, std::size_t& n, std::size_t min_element_size) {
-  const std::size_t at = ctx.src.offset();
-  std::uint64_t v{};
-  if (!read_varint(ctx, v)) return false;
-  if (v > std::numeric_limits<std::size_t>::max()) [[unlikely]] return ctx.fail(errc::too_many_elements, at);
-  n = static_cast<std::size_t>(v);
-  return ctx.check_count(n, min_element_size, at);
-}
-
-template <class T, class Ctx>
-PRISM_INLINE bool read_raw(Ctx& ctx, T& v) {
-  if (!ctx.require(sizeof(T))) [[unlikely]] return false;
-  std::memcpy(&v, ctx.src.cur(), sizeof(T));
-  ctx.src.advance(sizeof(T));
-  return true;
-}
-
-// A string or blob: count, then the bytes taken in one go (UTF-8 checked for strings).
-template <options O, class T, class Ctx>
-bool read_text_any(Ctx& ctx, T& v) {
-  std::size_t n{};
-  if (!read_count(ctx, n, 1)) return false;
-  if (!ctx.require(n)) [[unlikely]] return false;
-  return take_text<O>(ctx, v, n);
-}
-
-// Names and labels are mostly short ASCII: with 17 bytes in view, a one-byte count of at most 16
-// and the text's ASCII check take two loads, inline; anything else goes the general way.
-template <options O, class T, class Ctx>
-PRISM_INLINE bool read_text(Ctx& ctx, T& v) {
-  if constexpr (string_type<T>) {
-    if (ctx.src.readable() > 16) [[likely]] {
-      const std::uint8_t* p = ctx.src.cur();
-      const std::size_t n = p[0];
-      if (n <= 16 && n <= ctx.lim.max_elements && (!O.validate_utf8 || detail::ascii_within_16(p + 1, n))) [[likely]] {
-        if (!ctx.charge(n)) return false;
-        detail::assign_bytes(v, p + 1, n);
-        ctx.src.advance(n + 1);
-        return true;
-      }
-    }
-  }
-  return read_text_any<O>(ctx, v);
-}
-
-// A tensor (see write_tensor): copied into a prism::tensor, or viewed in place by a
-// tensor_view when its data happens to be aligned for the element type.
-template <class T, class Ctx>
-bool read_tensor(Ctx& ctx, T& v) {
-  using E = std::remove_const_t<typename T::element_type>;
-  const std::size_t at = ctx.src.offset();
-  std::uint8_t order{};
-  if (!read_raw(ctx, order)) return false;
-  if (order > 1) [[unlikely]] return ctx.fail(errc::invalid_value, at, "memory order (0 or 1)");
-  tensor_header h;
-  h.type = dtype_of<E>;
-  h.order = static_cast<memory_order>(order);
-  h.rank = T::rank;
-  std::size_t count = 1;
-  for (std::size_t d = 0; d < T::rank; ++d) {
-    std::uint64_t extent{};
-    if (!read_varint(ctx, extent)) return false;
-    if (extent > ctx.lim.max_elements || __builtin_mul_overflow(count, static_cast<std::size_t>(extent), &count) ||
-        count > ctx.lim.max_elements) [[unlikely]]
-      return ctx.fail(errc::too_many_elements, at);
-    h.shape[d] = static_cast<std::size_t>(extent);
-  }
-  h.data_bytes = count * sizeof(E);
-  if (!ctx.require(h.data_bytes)) [[unlikely]] return false;
-  h.data = reinterpret_cast<const std::byte*>(ctx.src.cur());
-  if (!detail::store_tensor(ctx, h, v, at)) return false;
-  ctx.src.advance(h.data_bytes);
-  return true;
-}
 
 template <options O, std::size_t I, class T, class Ctx, bool InBody = false>
 PRISM_INLINE bool read_fields(Ctx& ctx, T& v);
@@ -138,9 +33,19 @@ template <options O, class T, class Ctx>
 bool read_versioned(Ctx& ctx, T& v);
 
 template <options O, class T, class Ctx>
+PRISM_INLINE const std::uint8_t* read_struct_at(Ctx& ctx, local_cursor c, T& v);
+
+// A struct whose fields are read at a local cursor (see read_struct_at): neither versioned nor
+// with fields in bit ranges.
+template <options O, class T>
+concept struct_at_cursor = field_by_field<O, T> && !versioned_struct<T> && !ranged_struct<T>;
+
+template <options O, class T, class Ctx>
 PRISM_INLINE bool read_struct_body(Ctx& ctx, T& v) {
   if constexpr (versioned_struct<T>) {
     return read_versioned<O>(ctx, v);
+  } else if constexpr (struct_at_cursor<O, T>) {
+    return detail::move_to(ctx.src, read_struct_at<O>(ctx, local_cursor{ctx.src}, v));
   } else {
     return read_fields<O, 0>(ctx, v);
   }
@@ -242,6 +147,7 @@ bool read_sequence(Ctx& ctx, T& v) {
   if constexpr (!std::remove_cvref_t<decltype(ctx.src)>::bounded && !raw<E>) {
     // Unknown remaining input: grow as elements arrive rather than trusting the count, reusing
     // the elements already there.
+    if (!ctx.enter()) return false;
     if constexpr (std::ranges::random_access_range<T>) {
       for (std::size_t i = 0; i < n; ++i) {
         if (i == v.size()) v.resize(i + 1);
@@ -255,6 +161,7 @@ bool read_sequence(Ctx& ctx, T& v) {
         if (!detail::read_element(v.back(), [&](auto& x) { return read_value<O>(ctx, x); })) return ctx.in_element(i);
       }
     }
+    ctx.leave();
     return true;
   } else {
     if constexpr (raw<E>) {
@@ -269,6 +176,219 @@ bool read_sequence(Ctx& ctx, T& v) {
       ctx.leave();
       return ok;
     }
+  }
+}
+
+// A sequence read the general way, from the source: every count, every source, every limit
+// checked with its error.
+template <options O, class T, class Ctx>
+bool read_sequence_rest(Ctx& ctx, T& v) {
+  if constexpr (fixed_array<T>) {
+    return read_elements_into<O>(ctx, v, v.size());
+  } else {
+    static_assert(resizable_sequence<T>, "prism::pack: cannot read into a fixed view; use a container");
+    return read_sequence<O>(ctx, v);
+  }
+}
+
+// Reading at a local cursor (core/cursor_read.hpp): the cursor lives in a register through a
+// struct's fields and a sequence's elements, and the source is brought up to it only before a
+// value goes the general way. Each fast path below checks what the general way checks (bytes in
+// view, limits, budget) and, when anything is off, consumes nothing and leaves the value to it,
+// which reports the error.
+
+template <options O, class T, class Ctx>
+PRISM_INLINE const std::uint8_t* read_sequence_at(Ctx& ctx, local_cursor c, T& v);
+
+// The usual leaves: raw values, enums, bools and short ASCII strings.
+template <options O, class T, class Ctx>
+PRISM_INLINE bool read_usual(Ctx& ctx, local_cursor& c, T& v) {
+  if constexpr (raw<T> || enumeration<T>) {  // an enum travels as its underlying number
+    if (c.readable() < sizeof(T)) [[unlikely]] return false;
+    std::memcpy(&v, c.p, sizeof(T));
+    c.p += sizeof(T);
+    return true;
+  } else if constexpr (boolean<T>) {
+    if (c.readable() < 1 || c.p[0] > 1) [[unlikely]] return false;
+    v = c.p[0] != 0;
+    c.p += 1;
+    return true;
+  } else if constexpr (string_type<T>) {
+    if (c.readable() <= 16) [[unlikely]] return false;
+    const std::size_t n = c.p[0];
+    if (n > 16 || n > ctx.lim.max_elements) [[unlikely]] return false;
+    if constexpr (O.validate_utf8) {
+      if (!detail::ascii_within_16(c.p + 1, n)) [[unlikely]] return false;
+    }
+    if (!ctx.try_charge(n)) [[unlikely]] return false;
+    detail::assign_bytes(v, c.p + 1, n);
+    c.p += 1 + n;
+    return true;
+  } else {
+    return false;
+  }
+}
+
+struct cursor_reader {
+  template <options O, class T, class Ctx>
+  PRISM_INLINE static bool usual(Ctx& ctx, local_cursor& c, T& v) { return read_usual<O>(ctx, c, v); }
+  template <options O, class T, class Ctx>
+  PRISM_INLINE static const std::uint8_t* structure(Ctx& ctx, local_cursor c, T& v) { return read_struct_at<O>(ctx, c, v); }
+  template <options O, class T, class Ctx>
+  PRISM_INLINE static const std::uint8_t* sequence(Ctx& ctx, local_cursor c, T& v) { return read_sequence_at<O>(ctx, c, v); }
+  // What read_usual left: a string's usual path is not tried twice.
+  template <options O, class T, class Ctx>
+  PRISM_INLINE static bool value(Ctx& ctx, T& v) {
+    if constexpr (string_type<T>) return read_text_any<O>(ctx, v);
+    else return read_value<O>(ctx, v);
+  }
+};
+
+template <options O, class T, class Ctx>
+PRISM_INLINE bool read_next(Ctx& ctx, local_cursor& c, T& v) {
+  return detail::read_next<cursor_reader, O>(ctx, c, v);
+}
+
+// The fields of T from field I on, at the cursor; a run of raw fields is checked once.
+template <options O, std::size_t I, class T, class Ctx>
+PRISM_INLINE bool read_fields_at(Ctx& ctx, local_cursor& c, T& v) {
+  if constexpr (I == field_count_v<T>) {
+    return true;
+  } else {
+    constexpr std::size_t end = raw_run_end<T, I>();
+    if constexpr (end - I >= 2) {
+      constexpr std::size_t bytes = raw_run_bytes<T, I, end>();
+      if (c.readable() >= bytes) [[likely]] {
+        [&]<std::size_t... K>(std::index_sequence<K...>) {
+          std::size_t at = 0;
+          ((std::memcpy(&get_field<I + K>(v), c.p + at, sizeof(field_type<T, I + K>)), at += sizeof(field_type<T, I + K>)), ...);
+        }(std::make_index_sequence<end - I>{});
+        c.p += bytes;
+      } else {  // one by one, so that the error names the first field cut off (a stream refills)
+        c.store_to(ctx.src);
+        if (!read_fields_one_by_one<O, I>(ctx, v, std::make_index_sequence<end - I>{})) return false;
+        c.load_from(ctx.src);
+      }
+      return read_fields_at<O, end>(ctx, c, v);
+    } else {
+      if (!read_next<O>(ctx, c, get_field<I>(v))) [[unlikely]] return ctx.in_field(field_name<T, I>());
+      return read_fields_at<O, I + 1>(ctx, c, v);
+    }
+  }
+}
+
+struct read_struct_fields_body {
+  template <options O, class T, class Ctx>
+  PRISM_INLINE static const std::uint8_t* read(Ctx& ctx, local_cursor c, T& v) {
+    return read_fields_at<O, 0>(ctx, c, v) ? c.p : nullptr;
+  }
+};
+
+// A struct at a local cursor that the source may lag behind: returns where it ends, or null
+// with the error recorded.
+template <options O, class T, class Ctx>
+PRISM_INLINE const std::uint8_t* read_struct_at(Ctx& ctx, local_cursor c, T& v) {
+  if constexpr (struct_at_cursor<O, T>) {
+    return detail::read_placed<detail::struct_in_place<T>, read_struct_fields_body, O>(ctx, c, v);
+  } else {
+    c.store_to(ctx.src);
+    return read_value<O>(ctx, v) ? ctx.src.cur() : nullptr;
+  }
+}
+
+// The elements of v at the cursor (the depth entered for them, and left here).
+template <options O, class T, class Ctx>
+PRISM_INLINE const std::uint8_t* read_elements_at(Ctx& ctx, local_cursor c, T& v) {
+  std::size_t i = 0;
+  for (auto& e : v) {
+    if (!read_next<O>(ctx, c, e)) [[unlikely]] {
+      ctx.in_element(i);
+      return nullptr;
+    }
+    ++i;
+  }
+  ctx.leave();
+  return c.p;
+}
+
+// The budget refused `bytes` for a sequence whose count ends at the cursor: the error, there.
+template <class Ctx>
+PRISM_COLD const std::uint8_t* refuse_allocation(Ctx& ctx, local_cursor c, std::size_t bytes) {
+  c.store_to(ctx.src);
+  (void)ctx.charge(bytes);
+  return nullptr;
+}
+
+// Sequences that read_sequence_at takes: the others go to read_sequence_rest (a stream's
+// sequence of other than raw values grows as its elements arrive).
+template <options O, class T, class Ctx>
+concept sequence_at_cursor = resizable_sequence<T> && !word_of_ranges<range_value_t<T>> &&
+                             !std::is_same_v<range_value_t<T>, bool> &&
+                             (std::remove_cvref_t<decltype(std::declval<Ctx&>().src)>::bounded || raw<range_value_t<T>>);
+
+template <options O, class T, class Ctx>
+PRISM_NOINLINE const std::uint8_t* read_counted_elements(Ctx& ctx, local_cursor c, T& v, std::size_t n) {
+  c.store_to(ctx.src);  // for the offset of an error
+  if (!ctx.charge(n * sizeof(range_value_t<T>)) || !ctx.enter()) [[unlikely]] return nullptr;
+  v.resize(n);
+  return read_elements_at<O>(ctx, c, v);
+}
+
+// The n elements of a sequence after its count, at the cursor (their fewest bytes in view).
+template <options O, class T, class Ctx>
+PRISM_INLINE const std::uint8_t* read_counted(Ctx& ctx, local_cursor c, T& v, std::size_t n) {
+  using E = range_value_t<T>;
+  if constexpr (raw<E>) {  // one copy, nothing nested
+    if (!ctx.try_charge(n * sizeof(E))) [[unlikely]] return refuse_allocation(ctx, c, n * sizeof(E));
+    v.resize(n);
+    if constexpr (std::ranges::contiguous_range<T>) {
+      if (n) detail::copy_large(std::ranges::data(v), c.p, n * sizeof(E));
+      return c.p + n * sizeof(E);
+    } else {
+      for (auto& e : v) {
+        std::memcpy(&e, c.p, sizeof(E));
+        c.p += sizeof(E);
+      }
+      return c.p;
+    }
+  } else {
+    return read_counted_elements<O>(ctx, c, v, n);
+  }
+}
+
+// read_count, compiled once per source rather than once per sequence type.
+template <class Ctx>
+PRISM_NOINLINE bool read_any_count(Ctx& ctx, std::size_t& n, std::size_t min_element_size) {
+  return read_count(ctx, n, min_element_size);
+}
+
+// A count in any form, checked by read_count, then the elements.
+template <options O, class T, class Ctx>
+PRISM_NOINLINE const std::uint8_t* read_sequence_counting(Ctx& ctx, local_cursor c, T& v) {
+  c.store_to(ctx.src);
+  std::size_t n = 0;
+  if (!read_any_count(ctx, n, min_size<range_value_t<T>>())) return nullptr;
+  c.load_from(ctx.src);
+  return read_counted<O>(ctx, c, v, n);
+}
+
+// A sequence at a local cursor that the source may lag behind: returns where it ends, or null
+// with the error recorded. A one-byte count whose elements' bytes are in view is taken here,
+// any other by read_sequence_counting.
+template <options O, class T, class Ctx>
+PRISM_INLINE const std::uint8_t* read_sequence_at(Ctx& ctx, local_cursor c, T& v) {
+  using E = range_value_t<T>;
+  if constexpr (own<O>.packed_sequences && packed_container<T>) {
+    c.store_to(ctx.src);
+    return read_value<O>(ctx, v) ? ctx.src.cur() : nullptr;
+  } else if constexpr (sequence_at_cursor<O, T, Ctx>) {
+    if (c.readable() >= 1 && c.p[0] < 0x80 && c.p[0] <= ctx.lim.max_elements &&
+        detail::count_fits(c.p[0], min_size<E>(), c.readable() - 1)) [[likely]]
+      return read_counted<O>(ctx, local_cursor{c.p + 1, c.end}, v, c.p[0]);
+    return read_sequence_counting<O>(ctx, c, v);
+  } else {
+    c.store_to(ctx.src);
+    return read_sequence_rest<O>(ctx, v) ? ctx.src.cur() : nullptr;
   }
 }
 
@@ -332,12 +452,7 @@ struct wire_reader {
   PRISM_INLINE static bool read_blob(Ctx& ctx, T& v) { return pack_detail::read_text<O>(ctx, v); }
   template <options O, class Ctx, class T>
   PRISM_INLINE static bool read_sequence(Ctx& ctx, T& v) {
-    if constexpr (fixed_array<T>) {
-      return read_elements_into<O>(ctx, v, v.size());
-    } else {
-      static_assert(resizable_sequence<T>, "prism::pack: cannot read into a fixed view; use a container");
-      return pack_detail::read_sequence<O>(ctx, v);
-    }
+    return detail::move_to(ctx.src, read_sequence_at<O>(ctx, local_cursor{ctx.src}, v));
   }
   template <options O, class Ctx, class T>
   PRISM_INLINE static bool read_map(Ctx& ctx, T& v) { return pack_detail::read_map<O>(ctx, v); }
