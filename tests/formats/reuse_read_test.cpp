@@ -6,7 +6,9 @@
 
 #include <prism/beve.hpp>
 #include <prism/cbor.hpp>
+#include <prism/json.hpp>
 #include <prism/msgpack.hpp>
+#include <prism/pack.hpp>
 
 #include <random>
 #include <sstream>
@@ -106,8 +108,40 @@ void stream_reads_agree_with_span_reads() {
   }
 }
 
+struct Names {
+  std::string first, last;
+  friend bool operator==(const Names&, const Names&) = default;
+};
+
+// The allocation budget counts what a read allocates: a string read over one of its size is
+// copied in place and is not charged; into a fresh object it is.
+template <class Format>
+void same_size_strings_are_not_charged() {
+  const Names value{std::string(40, 'a'), std::string(30, 'b')};
+  const std::string bytes = encode<Format>(value);
+  const prism::limits budget{.max_alloc_bytes = 50};
+  Names fresh{};
+  const auto refused = prism::read<Format>(fresh, bytes, budget);
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(refused.error().code, prism::errc::allocation_limit);
+  Names reused{std::string(40, 'x'), std::string(30, 'y')};
+  ASSERT_TRUE(prism::read<Format>(reused, bytes, budget));
+  EXPECT_EQ(reused, value);
+  Names longer{std::string(41, 'x'), std::string(30, 'y')};
+  EXPECT_FALSE(prism::read<Format>(longer, bytes, prism::limits{.max_alloc_bytes = 39}));
+  EXPECT_TRUE(prism::read<Format>(longer, bytes, prism::limits{.max_alloc_bytes = 40}));
+}
+
 }  // namespace reuse_read_test_types
 using namespace reuse_read_test_types;
+
+TEST(ReuseRead, StringsOfTheSizeAlreadyThereAreNotCharged) {
+  same_size_strings_are_not_charged<prism::pack>();
+  same_size_strings_are_not_charged<prism::msgpack>();
+  same_size_strings_are_not_charged<prism::cbor>();
+  same_size_strings_are_not_charged<prism::beve>();
+  same_size_strings_are_not_charged<prism::json>();
+}
 
 TEST(ReuseRead, BeveNestedObject) { nested_object_reads_into_itself<prism::beve>(); }
 TEST(ReuseRead, CborNestedObject) { nested_object_reads_into_itself<prism::cbor>(); }

@@ -26,6 +26,18 @@ PRISM_INLINE bool check_text(Ctx& ctx, const std::uint8_t* p, std::size_t n) {
   return true;
 }
 
+// The budget counts what a read allocates: bytes stored over as many (reading into the same
+// object again) are copied in place, allocate nothing and are not charged.
+template <class T, class Ctx>
+PRISM_INLINE bool charge_bytes(Ctx& ctx, const T& v, std::size_t n) {
+  return std::size(v) == n || ctx.charge(n);
+}
+// charge_bytes for fast paths: false, with nothing charged and no error, beyond the budget.
+template <class T, class Ctx>
+PRISM_INLINE bool try_charge_bytes(Ctx& ctx, const T& v, std::size_t n) noexcept {
+  return std::size(v) == n || ctx.try_charge(n);
+}
+
 // Stores the n input bytes at p in v: a view of the input for string views and byte spans,
 // else a copy charged to the allocation budget.
 template <class T, class Ctx>
@@ -34,7 +46,7 @@ PRISM_INLINE bool store_bytes(Ctx& ctx, T& v, const std::uint8_t* p, std::size_t
     static_assert(std::remove_cvref_t<decltype(ctx.src)>::bounded, "prism: views can only be read from contiguous input");
     v = T(reinterpret_cast<const typename T::value_type*>(p), n);
   } else {
-    if (!ctx.charge(n)) return false;
+    if (!charge_bytes(ctx, v, n)) return false;
     assign_bytes(v, p, n);
   }
   return true;
@@ -51,10 +63,10 @@ PRISM_INLINE bool take_bytes(Ctx& ctx, T& v, std::size_t n, std::size_t at) {
   return true;
 }
 
-// check_text and store_bytes for the usual case, inline and without a call: ASCII text (decided
-// without a loop per byte; `readable` bytes may be read at p) stored as a view, or copied into
-// a string of that size already (reading into the same object again). False, with nothing
-// stored or charged and no error, for everything else: the caller then takes the full path.
+// check_text and store_bytes for the usual case, inline: ASCII text (decided without a loop per
+// byte; `readable` bytes may be read at p) stored as a view, or copied (in place when the string
+// has that size already, reading into the same object again). False, with nothing stored or
+// charged and no error, for everything else: the caller then takes the full path.
 template <options O, class T, class Ctx>
 PRISM_INLINE bool store_text_quick(Ctx& ctx, T& v, const std::uint8_t* p, std::size_t n, std::size_t readable) {
   if constexpr (O.validate_utf8) {
@@ -64,8 +76,8 @@ PRISM_INLINE bool store_text_quick(Ctx& ctx, T& v, const std::uint8_t* p, std::s
     v = T(reinterpret_cast<const char*>(p), n);
     return true;
   } else {
-    if (v.size() != n || !ctx.try_charge(n)) return false;
-    copy_bytes(v.data(), p, n);
+    if (!try_charge_bytes(ctx, v, n)) return false;
+    assign_bytes(v, p, n);
     return true;
   }
 }
@@ -81,8 +93,8 @@ PRISM_INLINE bool store_short_text(Ctx& ctx, T& v, const std::uint8_t* p, std::s
     v = T(reinterpret_cast<const char*>(p), n);
     return true;
   } else {
-    if (v.size() != n || !ctx.try_charge(n)) return false;
-    copy_bytes(v.data(), p, n);
+    if (!try_charge_bytes(ctx, v, n)) return false;
+    assign_bytes(v, p, n);
     return true;
   }
 }

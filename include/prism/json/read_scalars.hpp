@@ -16,6 +16,7 @@
 #include "../core/fields.hpp"
 #include "../core/hash.hpp"
 #include "../core/tensor_io.hpp"
+#include "../core/text_input.hpp"
 #include "../core/variant_names.hpp"
 #include "../core/enum_read.hpp"
 #include "common.hpp"
@@ -106,8 +107,9 @@ bool read_string(Ctx& ctx, T& v) {
     bool escaped{};
     std::string_view text;
     if (!scan_string<O>(ctx, v, escaped, text)) return false;
-    if (!ctx.charge(text.size())) return false;
-    if (!escaped) detail::assign_bytes(v, text.data(), text.size());
+    if (escaped) return ctx.charge(text.size());  // decoded into v already
+    if (!detail::charge_bytes(ctx, v, text.size())) return false;
+    detail::assign_bytes(v, text.data(), text.size());
     return true;
   }
 }

@@ -220,7 +220,7 @@ PRISM_INLINE bool read_usual(Ctx& ctx, local_cursor& c, T& v) {
     if constexpr (O.validate_utf8) {
       if (!detail::ascii_within_16(c.p + 1, n)) [[unlikely]] return false;
     }
-    if (!ctx.try_charge(n)) [[unlikely]] return false;
+    if (!detail::try_charge_bytes(ctx, v, n)) [[unlikely]] return false;
     detail::assign_bytes(v, c.p + 1, n);
     c.p += 1 + n;
     return true;
@@ -244,8 +244,19 @@ struct cursor_reader {
   }
 };
 
+// An optional's presence byte is taken at the cursor too, and its value read there.
 template <options O, class T, class Ctx>
 PRISM_INLINE bool read_next(Ctx& ctx, local_cursor& c, T& v) {
+  if constexpr (optional_type<T>) {
+    if (c.readable() >= 1 && c.p[0] <= 1) [[likely]] {
+      c.p += 1;
+      if (c.p[-1] == 0) {
+        v.reset();
+        return true;
+      }
+      return read_next<O>(ctx, c, detail::ensure_engaged(v));
+    }
+  }
   return detail::read_next<cursor_reader, O>(ctx, c, v);
 }
 
