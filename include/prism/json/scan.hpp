@@ -280,23 +280,46 @@ template <options O, class Ctx, class Scratch>
 PRISM_NOINLINE bool scan_escaped_string(Ctx& ctx, Scratch& scratch, const std::uint8_t* p, std::uint64_t high, std::string_view& text) {
   const std::uint8_t* const start = ctx.src.cur() + 1;
   const std::uint8_t* const end = ctx.src.cur() + ctx.src.readable();
-  scratch.clear();
-  if (p != end) {  // room for the text up to the next quote (the end unless a quote is escaped): one allocation
-    if (const void* quote = std::memchr(p, '"', static_cast<std::size_t>(end - p)))
-      scratch.reserve(static_cast<std::size_t>(static_cast<const std::uint8_t*>(quote) - start));
+  // The decoded text is no longer than the text up to its closing quote (the first one after an
+  // even run of backslashes): the string takes that size, one allocation, and is written through
+  // a pointer. Without a closing quote the string is an error: nothing is kept while the loop
+  // finds which.
+  const std::uint8_t* stop = nullptr;
+  for (const std::uint8_t* from = p; from != end;) {
+    const auto* quote = static_cast<const std::uint8_t*>(std::memchr(from, '"', static_cast<std::size_t>(end - from)));
+    if (quote == nullptr) break;
+    std::size_t backslashes = 0;
+    while (quote - backslashes > start && quote[-1 - static_cast<std::ptrdiff_t>(backslashes)] == '\\') ++backslashes;
+    if (backslashes % 2 == 0) {
+      stop = quote;
+      break;
+    }
+    from = quote + 1;
   }
+  scratch.clear();
+  if (stop != nullptr) scratch.resize(static_cast<std::size_t>(stop - start));
+  struct writer {
+    char* at;
+    bool keep;
+    void push_back(char c) noexcept {
+      if (keep) *at++ = c;
+    }
+  } out{scratch.data(), stop != nullptr};
   const std::uint8_t* run = start;
   for (;;) {
     if constexpr (O.validate_utf8) {
       if ((high & repeat_byte(0x80)) != 0 && !detail::utf8_valid(run, static_cast<std::size_t>(p - run))) [[unlikely]]
         return ctx.fail(errc::invalid_utf8, ctx.src.offset() + static_cast<std::size_t>(run - ctx.src.cur()) + detail::utf8_valid_prefix(run, static_cast<std::size_t>(p - run)));
     }
-    scratch.append(reinterpret_cast<const char*>(run), static_cast<std::size_t>(p - run));
+    if (out.keep) {
+      if (p != run) std::memcpy(out.at, run, static_cast<std::size_t>(p - run));
+      out.at += p - run;
+    }
     const std::size_t at = ctx.src.offset() + static_cast<std::size_t>(p - ctx.src.cur());
     if (p == end) return ctx.fail(errc::unexpected_end, at, "'\"'");
     if (*p == '"') break;
     if (*p != '\\') return ctx.fail(errc::syntax_error, at, "an escaped control character", "a control character");
-    const std::size_t used = decode_escape(p, end, scratch);
+    const std::size_t used = decode_escape(p, end, out);
     if (used == 0) {
       if (end - p < 2) return ctx.fail(errc::unexpected_end, at, "an escape");
       return ctx.fail(errc::syntax_error, at, valid_escape);
@@ -306,6 +329,7 @@ PRISM_NOINLINE bool scan_escaped_string(Ctx& ctx, Scratch& scratch, const std::u
     high = 0;
     p += plain_run(p, end, high);
   }
+  scratch.resize(static_cast<std::size_t>(out.at - scratch.data()));
   ctx.src.advance(static_cast<std::size_t>(p + 1 - ctx.src.cur()));
   text = std::string_view(scratch.data(), scratch.size());
   return true;
