@@ -9,6 +9,8 @@
 #include <prism/msgpack.hpp>
 
 #include <cstdint>
+#include <limits>
+#include <map>
 #include <random>
 #include <string>
 #include <vector>
@@ -185,6 +187,37 @@ TEST(ValueExtras, AWriteOfAValueNamesThePathToWhatTheFormatRefuses) {
   const auto inside = prism::write<prism::cbor>(deeper);
   ASSERT_FALSE(inside);
   EXPECT_EQ(inside.error().path, "outer[0][1].k") << inside.error().message();
+}
+
+// A write that fails inside a struct names the way to the value, as a read does: fields,
+// elements, and map entries by their keys.
+TEST(ValueExtras, AWriteThatFailsInsideAStructNamesThePath) {
+  const value extension(value::extension{42, blob({1})});
+  const std::vector<Envelope> envelopes{{1, value(1)}, {2, value(value::array{value(0), extension})}};
+  const auto cbor = prism::write<prism::cbor>(envelopes);
+  ASSERT_FALSE(cbor);
+  EXPECT_EQ(cbor.error().code, prism::errc::type_mismatch);
+  EXPECT_EQ(cbor.error().path, "[1].payload[1]") << cbor.error().message();
+  const std::map<std::string, Envelope> by_name{{"a", envelopes[0]}, {"b", envelopes[1]}};
+  const auto keyed = prism::write<prism::cbor>(by_name);
+  ASSERT_FALSE(keyed);
+  EXPECT_EQ(keyed.error().path, "[\"b\"].payload[1]") << keyed.error().message();
+  const auto json = prism::write<prism::json>(envelopes);
+  ASSERT_FALSE(json);
+  EXPECT_EQ(json.error().path, "[1].payload[1]") << json.error().message();
+
+  struct Point {
+    double x, y;
+  };
+  const std::vector<Point> path{{0, 1}, {2, std::numeric_limits<double>::quiet_NaN()}};
+  const auto nan = prism::write<prism::json>(path);
+  ASSERT_FALSE(nan);
+  EXPECT_EQ(nan.error().code, prism::errc::invalid_value);
+  EXPECT_EQ(nan.error().path, "[1].y") << nan.error().message();
+  const std::map<int, std::vector<float>> rows{{3, {1.0f, std::numeric_limits<float>::infinity()}}};
+  const auto inf = prism::write<prism::json>(rows);
+  ASSERT_FALSE(inf);
+  EXPECT_EQ(inf.error().path, "[0][1]") << inf.error().message();  // a key that is not text: the entry's place
 }
 
 TEST(ValueExtras, MessagePackExtensionsAreKept) {

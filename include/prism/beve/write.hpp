@@ -102,8 +102,8 @@ bool write_range(Ctx& ctx, const Range& r) {
     return true;
   } else {
     if (!write_header_and_size(ctx, header::generic_array, n)) return false;
-    for (const auto& e : r) {
-      if (!write_value<O>(ctx, e)) return false;
+    for (auto it = std::ranges::begin(r); it != std::ranges::end(r); ++it) {
+      if (!write_value<O>(ctx, *it)) [[unlikely]] return ctx.in_element(detail::position_of(r, it));
     }
     return true;
   }
@@ -145,15 +145,15 @@ bool write_map(Ctx& ctx, const M& m) {
   if constexpr (string_like<K>) {
     if (!write_header_and_size(ctx, header::string_keyed_object, m.size())) return false;
     for (const auto& [key, value] : m) {
-      if (!write_sized_bytes(ctx, 0, key.data(), key.size()) || !write_value<O>(ctx, value)) return false;
+      if (!write_sized_bytes(ctx, 0, key.data(), key.size()) || !write_value<O>(ctx, value)) [[unlikely]] return ctx.in_key(key);
     }
     return true;
   } else if constexpr (integer<K> || enumeration<K>) {
     using I = key_integer_t<K>;
     if (!write_header_and_size(ctx, integer_keyed_object_header<I>, m.size())) return false;
-    for (const auto& [key, value] : m) {
-      const auto k = static_cast<I>(key);
-      if (!ctx.write(&k, sizeof(I)) || !write_value<O>(ctx, value)) return false;
+    for (auto it = std::ranges::begin(m); it != std::ranges::end(m); ++it) {
+      const auto k = static_cast<I>(it->first);
+      if (!ctx.write(&k, sizeof(I)) || !write_value<O>(ctx, it->second)) [[unlikely]] return ctx.in_element(detail::position_of(m, it));
     }
     return true;
   } else {
@@ -167,10 +167,10 @@ bool write_struct(Ctx& ctx, const T& v) {
   constexpr std::size_t n = field_count_v<T>;
   if constexpr (O.structs_as_arrays) {
     if (!write_header_and_size(ctx, header::generic_array, n)) return false;
-    return all_fields<T>([&](auto i) { return write_value<O>(ctx, get_field<decltype(i)::value>(v)); });
+    return detail::write_each_field<T>(ctx, [&](auto i) { return write_value<O>(ctx, get_field<decltype(i)::value>(v)); });
   } else {
     if (!write_header_and_size(ctx, header::string_keyed_object, n)) return false;
-    return all_fields<T>([&](auto i) {
+    return detail::write_each_field<T>(ctx, [&](auto i) {
       constexpr auto& key = encoded_key<T, decltype(i)::value>;
       return ctx.write(key.data(), key.size()) && write_value<O>(ctx, get_field<decltype(i)::value>(v));
     });

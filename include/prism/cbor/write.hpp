@@ -181,37 +181,44 @@ bool write_struct(Ctx& ctx, const T& v) {
   constexpr std::size_t n = field_count_v<T>;
   if constexpr (O.structs_as_arrays) {
     if (!write_head(ctx, major::array, n)) return false;
-    return all_fields<T>([&](auto i) { return write_value<O>(ctx, get_field<decltype(i)::value>(v)); });
+    return detail::write_each_field<T>(ctx, [&](auto i) { return write_value<O>(ctx, get_field<decltype(i)::value>(v)); });
   } else {
     if (!write_head(ctx, major::map, n)) return false;
-    return [&]<std::size_t... K>(std::index_sequence<K...>) {
-      if constexpr (own<O>.deterministic) {
-        return (write_keyed_field<O, T, sorted_field_order<T>[K]>(ctx, v) && ...);
-      } else {
-        return (write_keyed_field<O, T, K>(ctx, v) && ...);
-      }
-    }(std::make_index_sequence<n>{});
+    if constexpr (own<O>.deterministic) {
+      return [&]<std::size_t... K>(std::index_sequence<K...>) {
+        return ((write_keyed_field<O, T, sorted_field_order<T>[K]>(ctx, v) || detail::in_field_at<T>(ctx, sorted_field_order<T>[K])) && ...);
+      }(std::make_index_sequence<n>{});
+    } else {
+      return detail::write_each_field<T>(ctx, [&](auto i) { return write_keyed_field<O, T, decltype(i)::value>(ctx, v); });
+    }
   }
 }
 
 // Deterministic maps: every key encoded apart, then the entries in the order of those bytes.
 template <options O, class Map, class Ctx>
 bool write_sorted_map(Ctx& ctx, const Map& m) {
-  std::vector<std::pair<std::string, const typename Map::mapped_type*>> entries;
+  struct entry {
+    std::string encoded;
+    const typename Map::key_type* key;
+    const typename Map::mapped_type* value;
+  };
+  std::vector<entry> entries;
   entries.reserve(m.size());
   for (const auto& [key, value] : m) {
     std::string encoded;
     write_context<buffer_sink<std::string>> key_ctx{buffer_sink<std::string>{encoded}};
     if (!write_value<O>(key_ctx, key) || key_ctx.out.finish() != errc::ok) return ctx.fail(errc::invalid_value, ctx.out.position(), "a map key");
     encoded.resize(key_ctx.out.position());
-    entries.emplace_back(std::move(encoded), &value);
+    entries.push_back({std::move(encoded), &key, &value});
   }
   std::sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) {
-    return std::lexicographical_compare(a.first.begin(), a.first.end(), b.first.begin(), b.first.end(),
+    return std::lexicographical_compare(a.encoded.begin(), a.encoded.end(), b.encoded.begin(), b.encoded.end(),
                                         [](char x, char y) { return static_cast<unsigned char>(x) < static_cast<unsigned char>(y); });
   });
-  for (const auto& [key, value] : entries) {
-    if (!ctx.write(key.data(), key.size()) || !write_value<O>(ctx, *value)) return false;
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    const entry& e = entries[i];
+    if (!ctx.write(e.encoded.data(), e.encoded.size()) || !write_value<O>(ctx, *e.value)) [[unlikely]]
+      return detail::in_map_entry(ctx, *e.key, i);
   }
   return true;
 }
@@ -259,8 +266,8 @@ struct wire_writer {
       return write_typed_array(ctx, v);
     } else {
       if (!write_head(ctx, major::array, std::ranges::size(v))) return false;
-      for (const auto& e : v) {
-        if (!write_value<O>(ctx, static_cast<const range_value_t<T>&>(e))) return false;
+      for (auto it = std::ranges::begin(v); it != std::ranges::end(v); ++it) {
+        if (!write_value<O>(ctx, static_cast<const range_value_t<T>&>(*it))) [[unlikely]] return ctx.in_element(detail::position_of(v, it));
       }
       return true;
     }
@@ -272,8 +279,9 @@ struct wire_writer {
     if constexpr (own<O>.deterministic) {
       return write_sorted_map<O>(ctx, v);
     } else {
-      for (const auto& [key, mapped] : v) {
-        if (!write_value<O>(ctx, key) || !write_value<O>(ctx, mapped)) return false;
+      for (auto it = std::ranges::begin(v); it != std::ranges::end(v); ++it) {
+        if (!write_value<O>(ctx, it->first) || !write_value<O>(ctx, it->second)) [[unlikely]]
+          return detail::in_map_entry(ctx, it->first, detail::position_of(v, it));
       }
       return true;
     }

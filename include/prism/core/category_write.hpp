@@ -32,6 +32,7 @@
 #include "config.hpp"
 #include "containers.hpp"
 #include "enum.hpp"
+#include "fields.hpp"
 #include "options.hpp"
 #include "tagged.hpp"
 #include "tensor_io.hpp"
@@ -42,7 +43,21 @@ class value;
 
 namespace detail {
 
+// The step of field `index` of T in an error's path (false).
+template <class T, class Ctx>
+PRISM_COLD bool in_field_at(Ctx& ctx, std::size_t index) {
+  static constexpr auto names = field_names<T>();
+  return ctx.in_field(names[index]);
+}
 
+// Calls write(field index) for each field of T in order, stopping at the first false; the error
+// then names that field (a cold call on the failing branch only).
+template <class T, class Ctx, class Write>
+PRISM_INLINE bool write_each_field(Ctx& ctx, Write&& write) {
+  return [&]<std::size_t... I>(std::index_sequence<I...>) {
+    return ((write(std::integral_constant<std::size_t, I>{}) || in_field_at<T>(ctx, I)) && ...);
+  }(std::make_index_sequence<field_count_v<T>>{});
+}
 
 template <class W, options O, class T, class Ctx>
 PRISM_INLINE bool write_category(Ctx& ctx, const T& v) {
@@ -81,8 +96,9 @@ PRISM_INLINE bool write_category(Ctx& ctx, const T& v) {
       return W::template write_map<O>(ctx, v);
     } else {
       if (!W::write_map_head(ctx, v.size())) return false;
-      for (const auto& [key, mapped] : v) {
-        if (!W::template write<O>(ctx, key) || !W::template write<O>(ctx, mapped)) return false;
+      for (auto it = std::ranges::begin(v); it != std::ranges::end(v); ++it) {
+        if (!W::template write<O>(ctx, it->first) || !W::template write<O>(ctx, it->second)) [[unlikely]]
+          return in_map_entry(ctx, it->first, position_of(v, it));
       }
       return true;
     }
@@ -107,7 +123,9 @@ PRISM_INLINE bool write_category(Ctx& ctx, const T& v) {
       return W::template write_tuple<O>(ctx, v);
     } else {
       if (!W::write_array_head(ctx, std::tuple_size_v<T>)) return false;
-      return std::apply([&](const auto&... e) { return (W::template write<O>(ctx, e) && ...); }, v);
+      return [&]<std::size_t... I>(std::index_sequence<I...>) {
+        return ((W::template write<O>(ctx, std::get<I>(v)) || ctx.in_element(I)) && ...);
+      }(std::make_index_sequence<std::tuple_size_v<T>>{});
     }
   } else if constexpr (time_point_type<T>) {
     return W::template write_time<O>(ctx, v);

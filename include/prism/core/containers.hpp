@@ -166,6 +166,21 @@ PRISM_INLINE bool read_tuple_elements(Ctx& ctx, Tuple& v, Read&& read) {
   }(std::make_index_sequence<std::tuple_size_v<Tuple>>{});
 }
 
+// The position of `it` in r, for an error's path: counted only when an error needs it, so that
+// loops that succeed keep no index.
+template <class R, class It>
+PRISM_COLD std::size_t position_of(const R& r, const It& it) {
+  return static_cast<std::size_t>(std::ranges::distance(std::ranges::begin(r), it));
+}
+
+// The step that entry i of a map adds to an error's path (false): its key when keys are text,
+// else its position. Reads and writes name entries alike.
+template <class Ctx, class Key>
+PRISM_COLD bool in_map_entry(Ctx& ctx, const Key& key, std::size_t i) {
+  if constexpr (string_type<Key> || string_view_type<Key>) return ctx.in_key(key);
+  else return ctx.in_element(i);
+}
+
 // Entry i of a map into v: read_key(key), then read_mapped(value). An error names the entry by
 // its key when keys are text, else by its position.
 template <class Map, class Ctx, class ReadKey, class ReadMapped>
@@ -173,10 +188,7 @@ bool read_map_entry(Ctx& ctx, Map& v, std::size_t i, ReadKey&& read_key, ReadMap
   std::remove_const_t<typename Map::key_type> key{};
   if (!read_key(key)) return ctx.in_element(i);
   typename Map::mapped_type value{};
-  if (!read_mapped(value)) {
-    if constexpr (string_type<typename Map::key_type>) return ctx.in_key(key);
-    else return ctx.in_element(i);
-  }
+  if (!read_mapped(value)) return in_map_entry(ctx, key, i);
   put_entry(v, std::move(key), std::move(value));
   return true;
 }

@@ -73,13 +73,13 @@ class error_state {
     error_->column = column;
   }
   PRISM_COLD bool in_field(std::string_view name) {
-    if (!error_) return false;
+    if (!takes_steps()) return false;
     detail::append_reversed(error_->path, name);
     error_->path.push_back('.');
     return false;
   }
   PRISM_COLD bool in_element(std::size_t index) {
-    if (!error_) return false;
+    if (!takes_steps()) return false;
     std::string& path = error_->path;
     path.push_back(']');
     do {  // digits come least significant first: reversed, as every step
@@ -91,12 +91,12 @@ class error_state {
   }
   // Column formats (pack's packed sequences) decode a field of every element at once.
   PRISM_COLD bool in_column() {
-    if (!error_) return false;
+    if (!takes_steps()) return false;
     detail::append_reversed(error_->path, "[*]");
     return false;
   }
   PRISM_COLD bool in_key(std::string_view key) {
-    if (!error_) return false;
+    if (!takes_steps()) return false;
     detail::append_reversed(error_->path, "\"]");
     detail::append_reversed(error_->path, key);
     detail::append_reversed(error_->path, "[\"");
@@ -104,6 +104,10 @@ class error_state {
   }
 
  private:
+  // A full output buffer is no field's fault (where a write notices it depends on how much of
+  // the buffer's spare room the last values took): its error names no field.
+  bool takes_steps() const noexcept { return error_ && error_->code != errc::buffer_overflow; }
+
   // The path in reading order, without the dot before its first field; the format named, when
   // one is (an adopted error keeps its own otherwise).
   PRISM_COLD void finish(std::string_view format) {

@@ -216,8 +216,9 @@ struct wire_writer {
       w.b.TypedVector([&] { for (const auto& e : v) put_number(w.b, static_cast<E>(e)); });
     } else {
       const std::size_t start = w.b.StartVector();
-      for (const auto& e : v)
-        if (!write<O>(w, e)) return false;
+      for (auto it = std::ranges::begin(v); it != std::ranges::end(v); ++it) {
+        if (!write<O>(w, *it)) [[unlikely]] return w.ctx.in_element(detail::position_of(v, it));
+      }
       w.b.EndVector(start, false, false);
     }
     return true;
@@ -225,8 +226,10 @@ struct wire_writer {
   template <options O, class Ctx, class T>
   static bool write_map(building<Ctx>& w, const T& v) {
     const std::size_t start = w.b.StartMap();
-    for (const auto& [key, mapped] : v)
-      if (!put_map_key(w, key) || !write<O>(w, mapped)) return false;
+    for (auto it = std::ranges::begin(v); it != std::ranges::end(v); ++it) {
+      if (!put_map_key(w, it->first) || !write<O>(w, it->second)) [[unlikely]]
+        return detail::in_map_entry(w.ctx, it->first, detail::position_of(v, it));
+    }
     w.b.EndMap(start);
     return true;
   }
@@ -264,15 +267,14 @@ struct wire_writer {
   static bool write_struct(building<Ctx>& w, const T& v) {
     if constexpr (O.structs_as_arrays) {
       const std::size_t start = w.b.StartVector();
-      if (!all_fields<T>([&](auto i) { return write<O>(w, get_field<decltype(i)::value>(v)); })) return false;
+      if (!detail::write_each_field<T>(w.ctx, [&](auto i) { return write<O>(w, get_field<decltype(i)::value>(v)); })) return false;
       w.b.EndVector(start, false, false);
     } else {
       const std::size_t start = w.b.StartMap();
-      const bool ok = all_fields<T>([&](auto i) {
-        constexpr std::size_t I = decltype(i)::value;
-        constexpr auto& key = field_key<T, I>;
+      const bool ok = detail::write_each_field<T>(w.ctx, [&](auto i) {
+        constexpr auto& key = field_key<T, decltype(i)::value>;
         w.b.Key(key.text, sizeof key.text - 1);
-        return write<O>(w, get_field<I>(v));
+        return write<O>(w, get_field<decltype(i)::value>(v));
       });
       if (!ok) return false;
       w.b.EndMap(start);

@@ -353,7 +353,8 @@ bool write_item_array(Ctx& ctx, const Range& r) {
     }
     ctx.out.advance(static_cast<std::size_t>(p - start));
     if (!finite_item(*it)) {
-      if ((!first && !put_char(ctx, ',')) || !write_value<O>(ctx, *it)) return false;
+      if ((!first && !put_char(ctx, ',')) || !write_value<O>(ctx, *it)) [[unlikely]]
+        return ctx.in_element(static_cast<std::size_t>(std::ranges::distance(std::ranges::begin(r), it)));
       first = false;
       ++it;
     }
@@ -370,7 +371,8 @@ bool write_array(Ctx& ctx, const Range& r) {
   if (!open(ctx, '[')) return false;
   std::size_t i = 0;
   for (const auto& e : r) {
-    if (!separator<O>(ctx, i++) || !write_value<O>(ctx, e)) return false;
+    if (!separator<O>(ctx, i) || !write_value<O>(ctx, e)) [[unlikely]] return ctx.in_element(i);
+    ++i;
   }
   return close<O>(ctx, ']', i == 0);
 }
@@ -381,39 +383,45 @@ constexpr bool is_null(const T& v) noexcept {
   else return false;
 }
 
-// Fields after `written` members (FirstMember: none, so the first field takes no comma unless
+// Field I after `written` members (FirstMember: none, so the first field takes no comma unless
 // null members are skipped, which only the count can tell). In compact output with no member
 // skipped, FirstMember's first key also opens the object: `{"name":` in one copy.
+template <options O, bool FirstMember, std::size_t I, class T, class Ctx>
+PRISM_INLINE bool write_member(Ctx& ctx, const T& v, std::size_t& written) {
+  const auto& field = get_field<I>(v);
+  if constexpr (own<O>.skip_null_members) {
+    if (is_null(field)) return true;
+  }
+  constexpr bool opening = FirstMember && !own<O>.pretty && !own<O>.skip_null_members && I == 0;
+  constexpr auto& key = opening ? opening_key<T, I> : separated_key<T, I>;  // ,"name":\0 or {"name":\0
+  if constexpr (own<O>.pretty) {
+    return separator<O>(ctx, written++) && ctx.write(key.data() + 1, key.size() - 2) && key_separator<O>(ctx) &&
+           write_value<O>(ctx, field);
+  } else {
+    std::size_t first;
+    if constexpr (FirstMember && !own<O>.skip_null_members) {
+      first = I == 0 && !opening;
+      ++written;
+    } else {
+      first = written++ == 0 ? 1 : 0;
+    }
+    using F = std::remove_cvref_t<decltype(field)>;
+    if constexpr ((integer<F> || floating<F>) && key.size() + number_text_room<F> <= 256) {  // within span_sink's scratch
+      if (finite_number(field)) [[likely]] return write_number_after(ctx, key.data() + first, key.size() - 1 - first, field);
+    }
+    if (!ctx.reserve(key.size())) return false;
+    std::memcpy(ctx.out.cur(), key.data() + first, key.size() - 1);
+    ctx.out.advance(key.size() - 1 - first);
+    return write_value<O>(ctx, field);
+  }
+}
+
+// The fields after `written` members; an error names the field.
 template <options O, bool FirstMember, class T, class Ctx>
 bool write_object_fields(Ctx& ctx, const T& v, std::size_t& written) {
   return all_fields<T>([&](auto i) {
     constexpr std::size_t I = decltype(i)::value;
-    const auto& field = get_field<I>(v);
-    if constexpr (own<O>.skip_null_members) {
-      if (is_null(field)) return true;
-    }
-    constexpr bool opening = FirstMember && !own<O>.pretty && !own<O>.skip_null_members && I == 0;
-    constexpr auto& key = opening ? opening_key<T, I> : separated_key<T, I>;  // ,"name":\0 or {"name":\0
-    if constexpr (own<O>.pretty) {
-      return separator<O>(ctx, written++) && ctx.write(key.data() + 1, key.size() - 2) && key_separator<O>(ctx) &&
-             write_value<O>(ctx, field);
-    } else {
-      std::size_t first;
-      if constexpr (FirstMember && !own<O>.skip_null_members) {
-        first = I == 0 && !opening;
-        ++written;
-      } else {
-        first = written++ == 0 ? 1 : 0;
-      }
-      using F = std::remove_cvref_t<decltype(field)>;
-      if constexpr ((integer<F> || floating<F>) && key.size() + number_text_room<F> <= 256) {  // within span_sink's scratch
-        if (finite_number(field)) [[likely]] return write_number_after(ctx, key.data() + first, key.size() - 1 - first, field);
-      }
-      if (!ctx.reserve(key.size())) return false;
-      std::memcpy(ctx.out.cur(), key.data() + first, key.size() - 1);
-      ctx.out.advance(key.size() - 1 - first);
-      return write_value<O>(ctx, field);
-    }
+    return write_member<O, FirstMember, I>(ctx, v, written) || ctx.in_field(field_name<T, I>());
   });
 }
 
@@ -422,7 +430,7 @@ bool write_struct(Ctx& ctx, const T& v) {
   if constexpr (O.structs_as_arrays) {
     if (!open(ctx, '[')) return false;
     std::size_t i = 0;
-    const bool ok = all_fields<T>([&](auto k) {
+    const bool ok = detail::write_each_field<T>(ctx, [&](auto k) {
       return separator<O>(ctx, i++) && write_value<O>(ctx, get_field<decltype(k)::value>(v));
     });
     return ok && close<O>(ctx, ']', i == 0);
@@ -570,10 +578,11 @@ struct wire_writer {
     if (!open(ctx, '{')) return false;
     std::size_t i = 0;
     for (const auto& [key, mapped] : v) {
-      if (!separator<O>(ctx, i++) || !write_map_key<O>(ctx, key) || !put_char(ctx, ':') || !key_separator<O>(ctx) ||
-          !write_value<O>(ctx, mapped)) {
-        return false;
+      if (!separator<O>(ctx, i) || !write_map_key<O>(ctx, key) || !put_char(ctx, ':') || !key_separator<O>(ctx) ||
+          !write_value<O>(ctx, mapped)) [[unlikely]] {
+        return detail::in_map_entry(ctx, key, i);
       }
+      ++i;
     }
     return close<O>(ctx, '}', i == 0);
   }
@@ -585,8 +594,9 @@ struct wire_writer {
   static bool write_tuple(Ctx& ctx, const T& v) {
     if (!open(ctx, '[')) return false;
     std::size_t i = 0;
-    const bool ok = std::apply([&](const auto&... e) { return ((separator<O>(ctx, i++) && write_value<O>(ctx, e)) && ...); }, v);
-    return ok && close<O>(ctx, ']', i == 0);
+    const bool ok = std::apply([&](const auto&... e) { return ((separator<O>(ctx, i) && write_value<O>(ctx, e) && (++i, true)) && ...); }, v);
+    if (!ok) [[unlikely]] return ctx.in_element(i);
+    return close<O>(ctx, ']', i == 0);
   }
   // RFC 3339 text.
   template <options O, class Ctx, class T>

@@ -322,10 +322,10 @@ bool write_struct(Ctx& ctx, const T& v) {
   constexpr std::size_t n = field_count_v<T>;
   if constexpr (O.structs_as_arrays) {
     if (!write_array_header(ctx, n)) return false;
-    return all_fields<T>([&](auto i) { return write_value<O>(ctx, get_field<decltype(i)::value>(v)); });
+    return detail::write_each_field<T>(ctx, [&](auto i) { return write_value<O>(ctx, get_field<decltype(i)::value>(v)); });
   } else {
     if (!write_map_header(ctx, n)) return false;
-    return all_fields<T>([&](auto i) { return write_keyed_field<O, T, decltype(i)::value>(ctx, v); });
+    return detail::write_each_field<T>(ctx, [&](auto i) { return write_keyed_field<O, T, decltype(i)::value>(ctx, v); });
   }
 }
 
@@ -367,8 +367,8 @@ struct wire_writer {
         ctx.out.advance(static_cast<std::size_t>(p - start));
       }
     } else {
-      for (const auto& e : v) {
-        if (!write_value<O>(ctx, e)) return false;
+      for (auto it = std::ranges::begin(v); it != std::ranges::end(v); ++it) {
+        if (!write_value<O>(ctx, *it)) [[unlikely]] return ctx.in_element(detail::position_of(v, it));
       }
     }
     return true;

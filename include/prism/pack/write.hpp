@@ -107,9 +107,9 @@ PRISM_INLINE bool write_fields(Ctx& ctx, const T& v) {
     } else {
       const auto& field = get_field<I>(v);
       if constexpr (field_by_field<O, std::remove_cvref_t<decltype(field)>>) {
-        if (!write_value<O>(ctx, field)) return false;
+        if (!write_value<O>(ctx, field)) [[unlikely]] return detail::in_field_at<T>(ctx, I);
       } else {
-        if (!write_inline<O>(ctx, field)) return false;
+        if (!write_inline<O>(ctx, field)) [[unlikely]] return detail::in_field_at<T>(ctx, I);
       }
       return write_fields<O, I + 1>(ctx, v);
     }
@@ -124,8 +124,8 @@ bool write_elements(Ctx& ctx, const Range& r) {
   } else if constexpr (word_of_ranges<E>) {
     return write_words_of_ranges(ctx, r);
   } else {
-    for (const auto& e : r) {
-      if (!write_inline<O>(ctx, e)) return false;
+    for (auto it = std::ranges::begin(r); it != std::ranges::end(r); ++it) {
+      if (!write_inline<O>(ctx, *it)) [[unlikely]] return ctx.in_element(detail::position_of(r, it));
     }
     return true;
   }

@@ -193,7 +193,7 @@ bool write_struct(Ctx& ctx, const T& v) {
   if constexpr (O.structs_as_arrays) {
     if (!open_container(ctx, c, n, false, true)) return false;
     std::size_t i = 0;
-    const bool ok = all_fields<T>([&](auto f) {
+    const bool ok = detail::write_each_field<T>(ctx, [&](auto f) {
       mark_element(ctx, c, i++);
       return write_value<O>(ctx, get_field<decltype(f)::value>(v));
     });
@@ -205,7 +205,7 @@ bool write_struct(Ctx& ctx, const T& v) {
         constexpr std::size_t I = wire_order<T>[K];
         constexpr auto& key = encoded_key<T, I>;
         mark_element(ctx, c, K);
-        return ctx.write(key.data(), key.size()) && write_value<O>(ctx, get_field<I>(v));
+        return (ctx.write(key.data(), key.size()) && write_value<O>(ctx, get_field<I>(v))) || detail::in_field_at<T>(ctx, I);
       }() && ...);
     }(std::make_index_sequence<n>{});
     return ok && close_container(ctx, c);
@@ -237,13 +237,15 @@ bool write_map(Ctx& ctx, const T& v) {
       for (const auto& e : v) entries.push_back(&e);
       std::sort(entries.begin(), entries.end(), [](auto* a, auto* b) { return std::string_view(a->first) < std::string_view(b->first); });
       for (std::size_t i = 0; i < n; ++i)
-        if (!write_entry(i, entries[i]->first, entries[i]->second)) return false;
+        if (!write_entry(i, entries[i]->first, entries[i]->second)) [[unlikely]] return detail::in_map_entry(ctx, entries[i]->first, i);
       return close_container(ctx, c);
     }
   }
   std::size_t i = 0;
-  for (const auto& [key, value] : v)
-    if (!write_entry(i++, key, value)) return false;
+  for (const auto& [key, value] : v) {
+    if (!write_entry(i, key, value)) [[unlikely]] return detail::in_map_entry(ctx, key, i);
+    ++i;  // write_entry takes it too
+  }
   return close_container(ctx, c);
 }
 
@@ -304,8 +306,9 @@ struct wire_writer {
       if (!open_container(ctx, c, std::ranges::size(v), false, true)) return false;
       std::size_t i = 0;
       for (const auto& e : v) {
-        mark_element(ctx, c, i++);
-        if (!write_value<O>(ctx, e)) return false;
+        mark_element(ctx, c, i);
+        if (!write_value<O>(ctx, e)) [[unlikely]] return ctx.in_element(i);
+        ++i;
       }
       return close_container(ctx, c);
     }
