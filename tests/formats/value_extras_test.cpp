@@ -50,6 +50,11 @@ value same_bytes_back(const std::string& in) {
   return v;
 }
 
+// Reflected types need linkage (clang): not local to a test.
+struct Spot {
+  double x, y;
+};
+
 struct Envelope {
   std::int32_t id = 0;
   value payload;
@@ -206,10 +211,7 @@ TEST(ValueExtras, AWriteThatFailsInsideAStructNamesThePath) {
   ASSERT_FALSE(json);
   EXPECT_EQ(json.error().path, "[1].payload[1]") << json.error().message();
 
-  struct Point {
-    double x, y;
-  };
-  const std::vector<Point> path{{0, 1}, {2, std::numeric_limits<double>::quiet_NaN()}};
+  const std::vector<Spot> path{{0, 1}, {2, std::numeric_limits<double>::quiet_NaN()}};
   const auto nan = prism::write<prism::json>(path);
   ASSERT_FALSE(nan);
   EXPECT_EQ(nan.error().code, prism::errc::invalid_value);

@@ -217,11 +217,7 @@ PRISM_INLINE bool read_usual(Ctx& ctx, local_cursor& c, T& v) {
     if (c.readable() <= 16) [[unlikely]] return false;
     const std::size_t n = c.p[0];
     if (n > 16 || n > ctx.lim.max_elements) [[unlikely]] return false;
-    if constexpr (O.validate_utf8) {
-      if (!detail::ascii_within_16(c.p + 1, n)) [[unlikely]] return false;
-    }
-    if (!detail::try_charge_bytes(ctx, v, n)) [[unlikely]] return false;
-    detail::assign_bytes(v, c.p + 1, n);
+    if (!detail::store_short_text<O>(ctx, v, c.p + 1, n)) [[unlikely]] return false;
     c.p += 1 + n;
     return true;
   } else {

@@ -88,9 +88,7 @@ PRISM_INLINE bool read_text(Ctx& ctx, T& v) {
     if (ctx.src.readable() > 16) [[likely]] {
       const std::uint8_t* p = ctx.src.cur();
       const std::size_t n = p[0];
-      if (n <= 16 && n <= ctx.lim.max_elements && (!O.validate_utf8 || detail::ascii_within_16(p + 1, n)) &&
-          detail::try_charge_bytes(ctx, v, n)) [[likely]] {
-        detail::assign_bytes(v, p + 1, n);
+      if (n <= 16 && n <= ctx.lim.max_elements && detail::store_short_text<O>(ctx, v, p + 1, n)) [[likely]] {
         ctx.src.advance(n + 1);
         return true;
       }
