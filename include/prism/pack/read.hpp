@@ -225,6 +225,7 @@ PRISM_INLINE bool read_usual(Ctx& ctx, local_cursor& c, T& v) {
   }
 }
 
+// The format's functions for detail::read_next.
 struct cursor_reader {
   template <options O, class T, class Ctx>
   PRISM_INLINE static bool usual(Ctx& ctx, local_cursor& c, T& v) { return read_usual<O>(ctx, c, v); }
@@ -303,21 +304,6 @@ PRISM_INLINE const std::uint8_t* read_struct_at(Ctx& ctx, local_cursor c, T& v) 
   }
 }
 
-// The elements of v at the cursor (the depth entered for them, and left here).
-template <options O, class T, class Ctx>
-PRISM_INLINE const std::uint8_t* read_elements_at(Ctx& ctx, local_cursor c, T& v) {
-  std::size_t i = 0;
-  for (auto& e : v) {
-    if (!read_next<O>(ctx, c, e)) [[unlikely]] {
-      ctx.in_element(i);
-      return nullptr;
-    }
-    ++i;
-  }
-  ctx.leave();
-  return c.p;
-}
-
 // The budget refused `bytes` for a sequence whose count ends at the cursor: the error, there.
 template <class Ctx>
 PRISM_COLD const std::uint8_t* refuse_allocation(Ctx& ctx, local_cursor c, std::size_t bytes) {
@@ -338,7 +324,9 @@ PRISM_NOINLINE const std::uint8_t* read_counted_elements(Ctx& ctx, local_cursor 
   c.store_to(ctx.src);  // for the offset of an error
   if (!ctx.charge(n * sizeof(range_value_t<T>)) || !ctx.enter()) [[unlikely]] return nullptr;
   v.resize(n);
-  return read_elements_at<O>(ctx, c, v);
+  return detail::read_elements_at(
+      ctx, c, v, [&](local_cursor& at, auto& e) PRISM_LAMBDA_INLINE { return read_next<O>(ctx, at, e); },
+      [&](auto& e) { return read_value<O>(ctx, e); });
 }
 
 // The n elements of a sequence after its count, at the cursor (their fewest bytes in view).
