@@ -209,6 +209,31 @@ TEST(PackCursor, AnErrorDeepInsideNamesItsPathAndOffset) {
   }
 }
 
+// A run of fields (a tool's name, power and spare flag) is checked against the bytes in view
+// once; a field that its quick path declines sends that field and the rest of the run the
+// general way, which reads it or names it.
+TEST(PackCursor, AFieldARunDeclinesIsReadOrReportedTheGeneralWay) {
+  std::vector<Unit> units(1);
+  units[0].tools = {Tool{"saw", 1, false}, Tool{std::string(30, 'x') + "\xC3\xA9", 2, true}, Tool{"drill", 3, true}};
+  units[0].held = Tool{"", 4, true};
+  bytes wire = wire_of(units);
+  for (const outcome& o : {from_span(wire), from_drip(wire)}) {
+    ASSERT_TRUE(o.ok) << o.path;
+    EXPECT_EQ(o.value, units);
+  }
+  const bytes drill = {5, 'd', 'r', 'i', 'l', 'l', 3, 0, 1};
+  const auto at = std::search(wire.begin(), wire.end(), drill.begin(), drill.end());
+  ASSERT_NE(at, wire.end());
+  const std::size_t offset = static_cast<std::size_t>(at - wire.begin()) + drill.size() - 1;
+  wire[offset] = 2;  // neither false nor true
+  for (const outcome& o : {from_span(wire), from_drip(wire)}) {
+    ASSERT_FALSE(o.ok);
+    EXPECT_EQ(o.code, prism::errc::invalid_value);
+    EXPECT_EQ(o.offset, offset);
+    EXPECT_EQ(o.path, "[0].tools[2].spare");
+  }
+}
+
 TEST(PackCursor, ReadingOverOtherValuesGivesWhatAFreshReadGives) {
   const auto first = make_units(3, 3), second = make_units(4, 2);
   std::vector<Unit> out;

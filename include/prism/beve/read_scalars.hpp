@@ -188,9 +188,9 @@ PRISM_INLINE bool read_string_value(Ctx& ctx, const std::uint8_t*& p, std::size_
 template <options O, class T, class Ctx>
 PRISM_INLINE bool read_usual_text(Ctx& ctx, local_cursor& c, T& v) {
   const std::size_t readable = c.readable();
-  if (readable >= 17 && (c.p[0] & 3) == 0 && c.p[0] <= 16 << 2) [[likely]] {  // SIZE and up to 16 bytes
+  if (readable >= 17 && (c.p[0] & 3) == 0 && (c.p[0] >> 2) <= ctx.short_text_max) [[likely]] {  // SIZE, <= 16 bytes
     const std::size_t n = c.p[0] >> 2;
-    if (n > ctx.lim.max_elements || !detail::store_short_text<O>(ctx, v, c.p + 1, n)) [[unlikely]] return false;
+    if (!detail::store_short_text<O>(ctx, v, c.p + 1, n)) [[unlikely]] return false;
     c.p += 1 + n;
     return true;
   }

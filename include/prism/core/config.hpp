@@ -19,6 +19,19 @@
 #define PRISM_COLD
 #endif
 
+// A precondition that the caller has checked, told to the optimizer so that it is not checked
+// again (a length known to be at most 16 copies in two moves, not a ladder of sizes).
+#if defined(__GNUC__) || defined(__clang__)
+#define PRISM_ASSUME(condition) \
+  do {                          \
+    if (!(condition)) __builtin_unreachable(); \
+  } while (false)
+#elif defined(_MSC_VER)
+#define PRISM_ASSUME(condition) __assume(condition)
+#else
+#define PRISM_ASSUME(condition) ((void)0)
+#endif
+
 #if defined(__clang__) || defined(__GNUC__)
 #define PRISM_PRETTY_FUNCTION __PRETTY_FUNCTION__
 #else

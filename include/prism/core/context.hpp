@@ -125,10 +125,14 @@ class error_state {
 // one pointer (the context) rather than two.
 template <class Source>
 struct read_context : error_state {
-  read_context(Source s, const limits& l) noexcept : src(std::move(s)), lim(l) {}
+  read_context(Source s, const limits& l) noexcept
+      : src(std::move(s)), lim(l), short_text_max(l.max_elements < 16 ? l.max_elements : 16) {}
 
   Source src;
   const limits lim;
+  // The longest text that the quick paths of one 16-byte load take: 16 bytes, or fewer when
+  // limits::max_elements is tighter (one comparison checks both).
+  const std::size_t short_text_max;
   std::size_t depth = 0;
   std::size_t allocated = 0;
 

@@ -45,7 +45,7 @@ PRISM_INLINE void copy_bytes(void* dst, const void* src, std::size_t n) noexcept
   const auto* s = static_cast<const unsigned char*>(src);
   if (n > 32) {
     copy_large(d, s, n);
-  } else if (n >= 16) {
+  } else if (n > 16) {  // 16 itself is two 8-byte moves: a caller that knows n <= 16 skips this test
     std::memcpy(d, s, 16);
     std::memcpy(d + n - 16, s + n - 16, 16);
   } else if (n >= 8) {

@@ -86,6 +86,7 @@ PRISM_INLINE bool store_text_quick(Ctx& ctx, T& v, const std::uint8_t* p, std::s
 // is two masked loads, and the copy two overlapping moves, with no bounds left to check.
 template <options O, class T, class Ctx>
 PRISM_INLINE bool store_short_text(Ctx& ctx, T& v, const std::uint8_t* p, std::size_t n) {
+  PRISM_ASSUME(n <= 16);
   if constexpr (O.validate_utf8) {
     if (!ascii_within_16(p, n)) return false;
   }

@@ -146,6 +146,32 @@ constexpr std::size_t raw_run_bytes() noexcept {
   else return 0;
 }
 
+// The most bytes that a field's usual path (read.hpp's read_usual) looks at, for the fields that a run
+// reads with one check of the bytes in view; 0 for the others.
+template <class F>
+consteval std::size_t usual_reach() {
+  if constexpr (raw<F> || enumeration<F>) return sizeof(F);
+  else if constexpr (boolean<F>) return 1;
+  else if constexpr (string_type<F>) return 17;  // the count and one 16-byte load
+  else return 0;
+}
+
+// The end of the run of such fields from field I.
+template <class T, std::size_t I>
+consteval std::size_t usual_run_end() {
+  if constexpr (I < field_count_v<T>) {
+    if constexpr (usual_reach<field_type<T, I>>() != 0) return usual_run_end<T, I + 1>();
+  }
+  return I;
+}
+
+template <class T, std::size_t I, std::size_t End>
+consteval std::size_t usual_run_reach() {
+  return []<std::size_t... K>(std::index_sequence<K...>) {
+    return (std::size_t{0} + ... + usual_reach<field_type<T, I + K>>());
+  }(std::make_index_sequence<End - I>{});
+}
+
 using detail::max_varint_bytes;
 using detail::varint_size;
 

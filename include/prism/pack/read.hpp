@@ -216,7 +216,7 @@ PRISM_INLINE bool read_usual(Ctx& ctx, local_cursor& c, T& v) {
   } else if constexpr (string_type<T>) {
     if (c.readable() <= 16) [[unlikely]] return false;
     const std::size_t n = c.p[0];
-    if (n > 16 || n > ctx.lim.max_elements) [[unlikely]] return false;
+    if (n > ctx.short_text_max) [[unlikely]] return false;
     if (!detail::store_short_text<O>(ctx, v, c.p + 1, n)) [[unlikely]] return false;
     c.p += 1 + n;
     return true;
@@ -257,25 +257,61 @@ PRISM_INLINE bool read_next(Ctx& ctx, local_cursor& c, T& v) {
   return detail::read_next<cursor_reader, O>(ctx, c, v);
 }
 
-// The fields of T from field I on, at the cursor; a run of raw fields is checked once.
+// read_usual for a field whose bytes in view were checked with its run's: what it declines (a
+// long or non-ASCII string, a bool that is neither 0 nor 1, a refused budget) it leaves to
+// read_run_rest.
+template <options O, class T, class Ctx>
+PRISM_INLINE bool read_usual_in_view(Ctx& ctx, local_cursor& c, T& v) {
+  if constexpr (raw<T> || enumeration<T>) {
+    std::memcpy(&v, c.p, sizeof(T));
+    c.p += sizeof(T);
+    return true;
+  } else if constexpr (boolean<T>) {
+    if (c.p[0] > 1) [[unlikely]] return false;
+    v = c.p[0] != 0;
+    c.p += 1;
+    return true;
+  } else {
+    const std::size_t n = c.p[0];
+    if (n > ctx.short_text_max || !detail::store_short_text<O>(ctx, v, c.p + 1, n)) [[unlikely]] return false;
+    c.p += 1 + n;
+    return true;
+  }
+}
+
+// The fields of a run from field `from` on, the general way: the error names the first field
+// that fails (a stream refills as it reads). Returns where they end, or null.
+template <options O, std::size_t I, std::size_t End, class T, class Ctx>
+PRISM_NOINLINE const std::uint8_t* read_run_rest(Ctx& ctx, local_cursor c, T& v, std::size_t from) {
+  c.store_to(ctx.src);
+  const bool ok = [&]<std::size_t... K>(std::index_sequence<K...>) {
+    return ((I + K < from || read_value<O>(ctx, get_field<I + K>(v)) || ctx.in_field(field_name<T, I + K>())) && ...);
+  }(std::make_index_sequence<End - I>{});
+  return ok ? ctx.src.cur() : nullptr;
+}
+
+// The fields of T from field I on, at the cursor. A run of fields with usual paths of a known
+// most bytes (Monster's position, mana, hp and name; a weapon's name and damage) is checked
+// against the bytes in view once, and read without a check per field.
 template <options O, std::size_t I, class T, class Ctx>
 PRISM_INLINE bool read_fields_at(Ctx& ctx, local_cursor& c, T& v) {
   if constexpr (I == field_count_v<T>) {
     return true;
   } else {
-    constexpr std::size_t end = raw_run_end<T, I>();
+    constexpr std::size_t end = usual_run_end<T, I>();
     if constexpr (end - I >= 2) {
-      constexpr std::size_t bytes = raw_run_bytes<T, I, end>();
-      if (c.readable() >= bytes) [[likely]] {
-        [&]<std::size_t... K>(std::index_sequence<K...>) {
-          std::size_t at = 0;
-          ((std::memcpy(&get_field<I + K>(v), c.p + at, sizeof(field_type<T, I + K>)), at += sizeof(field_type<T, I + K>)), ...);
+      std::size_t from = I;
+      if (c.readable() >= usual_run_reach<T, I, end>()) [[likely]] {
+        from = end;
+        [&]<std::size_t... K>(std::index_sequence<K...>) PRISM_LAMBDA_INLINE {
+          (void)((read_usual_in_view<O>(ctx, c, get_field<I + K>(v)) || (from = I + K, false)) && ...);
         }(std::make_index_sequence<end - I>{});
-        c.p += bytes;
-      } else {  // one by one, so that the error names the first field cut off (a stream refills)
-        c.store_to(ctx.src);
-        if (!read_fields_one_by_one<O, I>(ctx, v, std::make_index_sequence<end - I>{})) return false;
-        c.load_from(ctx.src);
+      }
+      if (from != end) [[unlikely]] {
+        const std::uint8_t* rest = read_run_rest<O, I, end>(ctx, c, v, from);
+        if (rest == nullptr) return false;
+        c.p = rest;
+        if constexpr (!std::remove_cvref_t<decltype(ctx.src)>::bounded) c.load_from(ctx.src);
       }
       return read_fields_at<O, end>(ctx, c, v);
     } else {

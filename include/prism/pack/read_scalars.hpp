@@ -88,7 +88,7 @@ PRISM_INLINE bool read_text(Ctx& ctx, T& v) {
     if (ctx.src.readable() > 16) [[likely]] {
       const std::uint8_t* p = ctx.src.cur();
       const std::size_t n = p[0];
-      if (n <= 16 && n <= ctx.lim.max_elements && detail::store_short_text<O>(ctx, v, p + 1, n)) [[likely]] {
+      if (n <= ctx.short_text_max && detail::store_short_text<O>(ctx, v, p + 1, n)) [[likely]] {
         ctx.src.advance(n + 1);
         return true;
       }
