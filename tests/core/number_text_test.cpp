@@ -177,6 +177,39 @@ TEST(FloatText, SeededRandomBitPatterns) {
   EXPECT_EQ(std::string(buffer, prism::write_float_text<true>(buffer, 3.0f)), "3.0");
 }
 
+// The floats' one-product decision against their exact path, on a stride through every normal
+// float that is not a power of two: 7 to 9 digits, equal to the exact ones but for zeros at the
+// end whenever it decides.
+TEST(FloatText, OneProductDecidesAsTheExactPath) {
+  using namespace prism::detail::schubfach;
+  std::size_t decided = 0, declined = 0;
+  for (std::uint32_t bits = (1u << 23) + 1; bits < 0x7f800000u; bits += 211) {
+    const std::uint32_t t = bits & ((1u << 23) - 1);
+    const int biased = static_cast<int>(bits >> 23);
+    if (t == 0) continue;
+    const std::uint64_t c = t | (1u << 23);
+    decimal fast{};
+    if (!decide_float_with_one_product(biased, c, fast)) {
+      ++declined;
+      continue;
+    }
+    ++decided;
+    ASSERT_GE(fast.digits, 1000000u) << bits;
+    ASSERT_LT(fast.digits, 1000000000u) << bits;
+    decimal exact = to_decimal_of<24, -149>(biased - 150, c);
+    for (decimal* d : {&fast, &exact}) {
+      while (d->digits % 10 == 0) {
+        d->digits /= 10;
+        ++d->exponent;
+      }
+    }
+    ASSERT_EQ(fast.digits, exact.digits) << bits;
+    ASSERT_EQ(fast.exponent, exact.exponent) << bits;
+  }
+  EXPECT_GT(decided, 9000000u);
+  EXPECT_LT(declined, decided / 100) << declined;
+}
+
 TEST(DoubleText, SeededRandomDecimalsOfEveryLength) {
   std::mt19937_64 rng(7);
   for (int i = 0; i < 300000; ++i) {

@@ -325,31 +325,22 @@ namespace detail {
 // ddd.ddd, 0.ddd, d.ddde+XX, and integers below 2^24 (`exact_digits`: the digits are the
 // integer's own). nullptr for the rest (zero, larger integers), which put_decimal_text writes.
 PRISM_INLINE char* put_float_digits(char* p, schubfach::decimal shortest, bool exact_digits, bool integers_with_point) noexcept {
-  auto d = static_cast<std::uint32_t>(shortest.digits);
+  const auto d = static_cast<std::uint32_t>(shortest.digits);
   int exponent = shortest.exponent;
   if (d == 0) return nullptr;
-  // Trailing zeros, two at a time then one: d times the inverse of 25 (or 5) modulo 2^32,
-  // rotated right by 2 (or 1), is d / 100 (or d / 10) exactly when that divides d, and is
-  // otherwise larger than any quotient could be (Jeon's method, as in Dragonbox).
-  for (;;) {
-    const std::uint32_t q = std::rotr(d * 0xc28f5c29u, 2);
-    if (q > 0xffffffffu / 100) break;
-    d = q;
-    exponent += 2;
-  }
-  if (const std::uint32_t q = std::rotr(d * 0xcccccccdu, 1); q <= 0xffffffffu / 10) {
-    d = q;
-    ++exponent;
-  }
-  // The digits right-aligned in a field of nine; their count from the field's leading zeros.
+  // The digits in a field of nine (d < 10^9); how many lead and trail as zeros, from the
+  // field's bytes (the trailing zeros go to the exponent).
   char field[32];
   const std::uint32_t head = d / 100000000;
   const std::uint64_t values = eight_digit_values(d % 100000000);
   field[0] = static_cast<char>('0' + head);
   const std::uint64_t ascii = values | 0x3030303030303030ull;
   std::memcpy(field + 1, &ascii, 8);
-  const int n = head != 0 ? 9 : 8 - std::countr_zero(values) / 8;  // values != 0: d != 0
-  const char* digits = field + 9 - n;
+  const int trailing = values != 0 ? std::countl_zero(values) / 8 : 8;
+  const int leading = head != 0 ? 0 : 1 + std::countr_zero(values) / 8;  // values != 0 when head == 0
+  const int n = 9 - leading - trailing;
+  exponent += trailing;
+  const char* digits = field + leading;
   const int point = n + exponent;  // digits before the decimal point in fixed notation
   if (exponent < 0 && point > 0) {  // ddd.ddd
     std::memcpy(p, digits, 16);

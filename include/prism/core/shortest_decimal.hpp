@@ -146,31 +146,24 @@ inline constexpr auto scaling_powers = [] {
   return out;
 }();
 
-// The decision of to_decimal for a normal c * 2^(biased - 1075) with c > 2^52, from one
-// product: x, the value scaled by 10^-k in units of 2^-60, from c and the truncated 10^-k (two
-// 64-bit multiplications instead of six), and delta, half the spacing of doubles in the same
-// units. x is low by less than 1.2 units and delta by less than 1.01, so a comparison further
-// than `margin` from its threshold comes out as the exact one would, and the interval's ends
-// (closed or open with c's parity) never matter. False when one is closer: exact decimals on a
-// boundary or a tie, about one in a thousand random bit patterns; to_decimal decides those.
-//
-// The digits come as 16 or 17 (4.5e15 <= x < 9.1e16): the shorter candidate, a multiple of ten
-// in the interval, keeps its trailing zero and the exponent k, which the digit writer drops.
-PRISM_INLINE bool decide_with_one_product(int biased, std::uint64_t c, decimal& out) noexcept {
-  constexpr std::uint64_t one = std::uint64_t{1} << 60;
+// The decision of to_decimal from x, the value scaled by 10^-k, and delta, half the spacing of
+// the binary values there, both from one product and in units of 2^-FractionBits (x as its
+// integer and its fraction): each is off by at most a few units, so a comparison further than
+// `margin` from its threshold comes out as the exact one would, and the interval's ends (closed
+// or open with the significand's parity) never matter. False when one is closer: exact decimals
+// on a boundary or a tie, about one in a thousand random bit patterns; to_decimal decides those.
+// The digits keep the scale of x: the shorter candidate, a multiple of ten in the interval,
+// keeps its trailing zero and the exponent k, which the digit writer drops.
+template <int FractionBits>
+PRISM_INLINE bool decide_from_scaled(std::uint64_t integer, std::uint64_t fraction, std::uint64_t delta, int k,
+                                     decimal& out) noexcept {
+  constexpr std::uint64_t one = std::uint64_t{1} << FractionBits;
   constexpr std::uint64_t ten = 10 * one;
   constexpr std::uint64_t half = one / 2;
   constexpr std::uint64_t margin = 8;
-  const scaling& scale = scaling_table[static_cast<std::size_t>(biased)];
-  const pow10::significand& t = scaling_powers[static_cast<std::size_t>(biased)];
-  const std::uint64_t scaled = c << scale.significand_shift;  // below 2^57
-  const uint128 product = uint128{t.high} * scaled + ((uint128{t.low} * scaled) >> 64);  // x in units of 2^-64
-  const auto integer = static_cast<std::uint64_t>(product >> 64);
-  const std::uint64_t fraction = static_cast<std::uint64_t>(product) >> 4;
-  const std::uint64_t delta = t.high >> scale.delta_shift;  // 1/2 <= delta < 5 units of 2^60
   const std::uint64_t units = integer - integer / 10 * 10;
-  const std::uint64_t below = units << 60 | fraction;  // x - the multiple of ten below it
-  const std::uint64_t upper_end = below + delta;     // x + delta - that multiple of ten
+  const std::uint64_t below = units << FractionBits | fraction;  // x - the multiple of ten below it
+  const std::uint64_t upper_end = below + delta;                 // x + delta - that multiple of ten
   const auto near = [](std::uint64_t a, std::uint64_t b) { return a - b + margin < 2 * margin; };
   if (near(below, delta) || near(upper_end, ten) || near(fraction, half)) [[unlikely]]
     return false;
@@ -179,10 +172,56 @@ PRISM_INLINE bool decide_with_one_product(int biased, std::uint64_t c, decimal& 
   const bool upper_inside = upper_end > ten;
   const std::uint64_t shorter = integer - units + (upper_inside ? 10 : 0);
   const std::uint64_t nearest = integer + (fraction > half ? 1 : 0);
-  const std::uint64_t digits = ((below < delta) | upper_inside) ? shorter : nearest;
-  out.digits = digits;
-  out.exponent = scale.k;
+  out.digits = ((below < delta) | upper_inside) ? shorter : nearest;
+  out.exponent = k;
   return true;
+}
+
+// For a normal double c * 2^(biased - 1075) with c > 2^52 (not a power of two, whose interval
+// is lopsided): x in units of 2^-60 from c and the truncated 10^-k (two 64-bit multiplications
+// instead of six), low by less than 1.2 units, and delta low by less than 1.01. The digits come
+// as 16 or 17 (4.5e15 <= x < 9.1e16).
+PRISM_INLINE bool decide_with_one_product(int biased, std::uint64_t c, decimal& out) noexcept {
+  const scaling& scale = scaling_table[static_cast<std::size_t>(biased)];
+  const pow10::significand& t = scaling_powers[static_cast<std::size_t>(biased)];
+  const std::uint64_t scaled = c << scale.significand_shift;  // below 2^57
+  const uint128 product = uint128{t.high} * scaled + ((uint128{t.low} * scaled) >> 64);  // x in units of 2^-64
+  const std::uint64_t delta = t.high >> scale.delta_shift;  // 1/2 <= delta < 5 units of 2^60
+  return decide_from_scaled<60>(static_cast<std::uint64_t>(product >> 64), static_cast<std::uint64_t>(product) >> 4,
+                                delta, scale.k, out);
+}
+
+// Per biased exponent of a normal float (q = biased - 150, k = floor(q log10 2)): 10^-k's top 63
+// bits rounded up, and with h = q + floor(log2 10^-k) + 2 (1 to 5), the significand's shift
+// h + 33 that puts x in units of 2^-33 in the product's high half, and 32 - h, delta's.
+struct float_scaling {
+  std::uint64_t power;
+  std::int16_t k;
+  std::uint8_t significand_shift, delta_shift;
+};
+
+inline constexpr auto float_scaling_table = [] {
+  std::array<float_scaling, 255> out{};
+  for (int biased = 1; biased < 255; ++biased) {
+    const int q = biased - 150;
+    const int k = floor_log10_pow2(q);
+    const int h = q + floor_log2_pow10(-k) + 2;
+    out[static_cast<std::size_t>(biased)] = {float_pow10_table[static_cast<std::size_t>(k - float_k_first)],
+                                             static_cast<std::int16_t>(k), static_cast<std::uint8_t>(h + 33),
+                                             static_cast<std::uint8_t>(32 - h)};
+  }
+  return out;
+}();
+
+// decide_with_one_product for a normal float c * 2^(biased - 150) with c > 2^23: one 64-bit
+// multiplication; x (below 2^28) is off by less than 2 units of 2^-33 and delta by less than 1.
+// The digits come as 8 or 9.
+PRISM_INLINE bool decide_float_with_one_product(int biased, std::uint64_t c, decimal& out) noexcept {
+  constexpr int fraction_bits = 33;
+  const float_scaling& scale = float_scaling_table[static_cast<std::size_t>(biased)];
+  const auto x = static_cast<std::uint64_t>((uint128{scale.power} * (c << scale.significand_shift)) >> 64);
+  return decide_from_scaled<fraction_bits>(x >> fraction_bits, x & ((std::uint64_t{1} << fraction_bits) - 1),
+                                           scale.power >> scale.delta_shift, scale.k, out);
 }
 
 // Finite magnitude |v| as the shortest decimal, exactly: zero, subnormals, powers of two,
@@ -214,6 +253,9 @@ PRISM_INLINE decimal shortest_float(std::uint32_t bits) noexcept {
     const std::uint64_t f = c >> -q;
     if (f << -q == c) return {f, 0};
   }
+  decimal out;
+  if (t != 0 && decide_float_with_one_product(biased, c, out)) [[likely]]
+    return out;
   return to_decimal_of<precision, -149>(q, c);
 }
 
