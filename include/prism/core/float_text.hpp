@@ -321,48 +321,87 @@ PRISM_INLINE char* write_double_text(char* p, double v) noexcept {
 }
 
 namespace detail {
-// A float's shortest decimal (digits < 10^9, perhaps ending in zeros) in its usual forms, inline:
-// ddd.ddd, 0.ddd, d.ddde+XX, and integers below 2^24 (`exact_digits`: the digits are the
-// integer's own). nullptr for the rest (zero, larger integers), which put_decimal_text writes.
-PRISM_INLINE char* put_float_digits(char* p, schubfach::decimal shortest, bool exact_digits, bool integers_with_point) noexcept {
-  const auto d = static_cast<std::uint32_t>(shortest.digits);
-  int exponent = shortest.exponent;
-  if (d == 0) return nullptr;
-  // The digits in a field of nine (d < 10^9); how many lead and trail as zeros, from the
-  // field's bytes (the trailing zeros go to the exponent).
-  char field[32];
-  const std::uint32_t head = d / 100000000;
-  const std::uint64_t values = eight_digit_values(d % 100000000);
-  field[0] = static_cast<char>('0' + head);
-  const std::uint64_t ascii = values | 0x3030303030303030ull;
-  std::memcpy(field + 1, &ascii, 8);
-  const int trailing = values != 0 ? std::countl_zero(values) / 8 : 8;
-  const int leading = head != 0 ? 0 : 1 + std::countr_zero(values) / 8;  // values != 0 when head == 0
-  const int n = 9 - leading - trailing;
-  exponent += trailing;
-  const char* digits = field + leading;
+// The n digits of a float's shortest decimal (the first, and the up to eight after it in the
+// bytes of `rest`) times 10^exponent, in its usual forms: ddd.ddd, 0.ddd, d.ddde+XX, and
+// integers below 2^24 (`exact_digits`: the digits are the integer's own). nullptr for the other
+// integers, which put_decimal_text writes. The digits stay in registers, stored where they go.
+PRISM_INLINE char* put_float_layout(char* p, int n, char first, std::uint64_t rest, int exponent, bool exact_digits,
+                                    bool integers_with_point) noexcept {
   const int point = n + exponent;  // digits before the decimal point in fixed notation
   if (exponent < 0 && point > 0) {  // ddd.ddd
-    std::memcpy(p, digits, 16);
+    p[0] = first;
+    std::memcpy(p + 1, &rest, 8);
+    const std::uint64_t after = rest >> (8 * (point - 1));
     p[point] = '.';
-    std::memcpy(p + point + 1, digits + point, 16);
+    std::memcpy(p + point + 1, &after, 8);
     return p + n + 1;
   }
   const int scientific_exponent = point - 1;  // two digits for every float
   const int scientific_size = n + (n > 1 ? 1 : 0) + 4;
   const int fixed_size = exponent >= 0 ? n + exponent : 2 - point + n;
-  if (scientific_size < fixed_size) return put_scientific(p, digits, n, scientific_exponent);
+  if (scientific_size < fixed_size) {  // d.ddde+XX
+    p[0] = first;
+    p[1] = '.';
+    std::memcpy(p + 2, &rest, 8);
+    p += n > 1 ? n + 1 : 1;
+    p[0] = 'e';
+    p[1] = scientific_exponent < 0 ? '-' : '+';
+    std::memcpy(p + 2, digit_pairs + 2 * (scientific_exponent < 0 ? -scientific_exponent : scientific_exponent), 2);
+    return p + 4;
+  }
   if (exponent >= 0) {
     if (!exact_digits) return nullptr;
-    std::memcpy(p, digits, 16);
+    p[0] = first;
+    std::memcpy(p + 1, &rest, 8);
     std::memset(p + n, '0', static_cast<std::size_t>(exponent));
     p += n + exponent;
     std::memcpy(p, ".0", 2);
     return p + (integers_with_point ? 2 : 0);
   }
   std::memcpy(p, "0.000", 5);  // 0.000ddd: here -point <= 3
-  std::memcpy(p + 2 - point, digits, 16);
+  p[2 - point] = first;
+  std::memcpy(p + 3 - point, &rest, 8);
   return p + 2 - point + n;
+}
+
+// A float's shortest decimal (digits < 10^9, perhaps ending in zeros) in the forms of
+// put_float_layout. The zeros at the end and the digit count are found by tests that branch
+// (dividing by 100 and 10, comparing with powers of ten) rather than computed from the digits:
+// a writer's next value goes where this one ends, and a predicted branch gives that place long
+// before the digits are known. The usual counts (7 to 9) are laid out with the count constant.
+PRISM_INLINE char* put_float_digits(char* p, schubfach::decimal shortest, bool exact_digits, bool integers_with_point) noexcept {
+  auto d = static_cast<std::uint32_t>(shortest.digits);
+  int exponent = shortest.exponent;
+  if (d == 0) return nullptr;
+  // Trailing zeros, two at a time then one: d times the inverse of 25 (or 5) modulo 2^32,
+  // rotated right by 2 (or 1), is d / 100 (or d / 10) exactly when that divides d, and is
+  // otherwise larger than any quotient could be (Jeon's method, as in Dragonbox).
+  for (;;) {
+    const std::uint32_t q = std::rotr(d * 0xc28f5c29u, 2);
+    if (q > 0xffffffffu / 100) break;
+    d = q;
+    exponent += 2;
+  }
+  if (const std::uint32_t q = std::rotr(d * 0xcccccccdu, 1); q <= 0xffffffffu / 10) {
+    d = q;
+    ++exponent;
+  }
+  const auto layout = [&](int n, char first, std::uint64_t rest) PRISM_LAMBDA_INLINE {
+    return put_float_layout(p, n, first, rest, exponent, exact_digits, integers_with_point);
+  };
+  if (d >= 100000000) {
+    const std::uint32_t head = d / 100000000;
+    return layout(9, static_cast<char>('0' + head), eight_digit_values(d - head * 100000000) | 0x3030303030303030ull);
+  }
+  // Eight places, the first n - 8 of them zeros: the digits from the first one on.
+  const std::uint64_t ascii = eight_digit_values(d) | 0x3030303030303030ull;
+  const auto from = [&](int n) PRISM_LAMBDA_INLINE {
+    const std::uint64_t digits = ascii >> (8 * (8 - n));
+    return layout(n, static_cast<char>(digits), digits >> 8);
+  };
+  if (d >= 10000000) return from(8);
+  if (d >= 1000000) return from(7);
+  return from(8 - std::countr_zero(eight_digit_values(d)) / 8);  // values != 0: d != 0
 }
 }  // namespace detail
 
