@@ -62,6 +62,21 @@ TEST(IntegerText, SeededRandomValuesOfEveryWidth) {
   }
 }
 
+// The eight digits of v < 10^8 (first digit in the lowest byte), by the vector steps where the
+// target has them and by the word steps kept for targets without: both as std::to_chars says.
+TEST(IntegerText, EightDigitsAgreeOnEveryPath) {
+  std::mt19937 rng(8);
+  for (std::uint32_t i = 0; i < 1000000; ++i) {
+    const std::uint32_t v = i < 500000 ? i * 199 : static_cast<std::uint32_t>(rng() % 100000000);
+    std::string expected = std::to_string(v);
+    expected.insert(0, 8 - expected.size(), '0');
+    for (const std::uint64_t values : {prism::detail::eight_digit_values(v), prism::detail::eight_digit_values_portable(v)}) {
+      const std::uint64_t ascii = values | 0x3030303030303030ull;
+      ASSERT_EQ(std::string(reinterpret_cast<const char*>(&ascii), 8), expected) << v;
+    }
+  }
+}
+
 std::string prism_double(double v) {
   char buffer[prism::double_text_room];
   return std::string(buffer, prism::write_double_text(buffer, v));

@@ -54,8 +54,8 @@ struct digit_field {
 PRISM_INLINE digit_field put_seventeen_digits_portable(char* out, std::uint64_t d) noexcept {
   const auto [top, middle, low] = split_seventeen_digits(d);
   out[0] = static_cast<char>('0' + top);
-  const std::uint64_t middle_values = eight_digit_values(middle);
-  const std::uint64_t low_values = eight_digit_values(low);
+  const std::uint64_t middle_values = eight_digit_values_portable(middle);
+  const std::uint64_t low_values = eight_digit_values_portable(low);
   const std::uint64_t middle_ascii = middle_values | 0x3030303030303030ull;
   const std::uint64_t low_ascii = low_values | 0x3030303030303030ull;
   std::memcpy(out + 1, &middle_ascii, 8);
