@@ -128,23 +128,24 @@ struct scaling {
   std::uint8_t significand_shift, delta_shift;
 };
 
-inline constexpr auto scaling_table = [] {
-  std::array<scaling, 2047> out{};
-  for (int biased = 1; biased < 2047; ++biased) {
-    const int q = biased - 1075;
-    const int k = floor_log10_pow2(q);
-    const int shift = q + floor_log2_pow10(-k);
-    out[static_cast<std::size_t>(biased)] = {static_cast<std::int16_t>(k), static_cast<std::uint8_t>(shift + 1),
-                                             static_cast<std::uint8_t>(4 - shift)};
+// A table by biased exponent of a binary format (q = biased - QBias; 0, the subnormals', is
+// left empty) of what `entry(q, k)` makes of q and k = floor(q log10 2).
+template <std::size_t N, int QBias, class Entry>
+constexpr auto by_biased_exponent(Entry entry) {
+  std::array<decltype(entry(0, 0)), N> out{};
+  for (int biased = 1; biased < static_cast<int>(N); ++biased) {
+    const int q = biased - QBias;
+    out[static_cast<std::size_t>(biased)] = entry(q, floor_log10_pow2(q));
   }
   return out;
-}();
+}
 
-inline constexpr auto scaling_powers = [] {
-  std::array<pow10::significand, 2047> out{};
-  for (int biased = 1; biased < 2047; ++biased) out[static_cast<std::size_t>(biased)] = pow10::of(-floor_log10_pow2(biased - 1075));
-  return out;
-}();
+inline constexpr auto scaling_table = by_biased_exponent<2047, 1075>([](int q, int k) {
+  const int shift = q + floor_log2_pow10(-k);
+  return scaling{static_cast<std::int16_t>(k), static_cast<std::uint8_t>(shift + 1), static_cast<std::uint8_t>(4 - shift)};
+});
+
+inline constexpr auto scaling_powers = by_biased_exponent<2047, 1075>([](int, int k) { return pow10::of(-k); });
 
 // The decision of to_decimal from x, the value scaled by 10^-k, and delta, half the spacing of
 // the binary values there, both from one product and in units of 2^-FractionBits (x as its
@@ -200,18 +201,11 @@ struct float_scaling {
   std::uint8_t significand_shift, delta_shift;
 };
 
-inline constexpr auto float_scaling_table = [] {
-  std::array<float_scaling, 255> out{};
-  for (int biased = 1; biased < 255; ++biased) {
-    const int q = biased - 150;
-    const int k = floor_log10_pow2(q);
-    const int h = q + floor_log2_pow10(-k) + 2;
-    out[static_cast<std::size_t>(biased)] = {float_pow10_table[static_cast<std::size_t>(k - float_k_first)],
-                                             static_cast<std::int16_t>(k), static_cast<std::uint8_t>(h + 33),
-                                             static_cast<std::uint8_t>(32 - h)};
-  }
-  return out;
-}();
+inline constexpr auto float_scaling_table = by_biased_exponent<255, 150>([](int q, int k) {
+  const int h = q + floor_log2_pow10(-k) + 2;
+  return float_scaling{float_pow10_table[static_cast<std::size_t>(k - float_k_first)], static_cast<std::int16_t>(k),
+                       static_cast<std::uint8_t>(h + 33), static_cast<std::uint8_t>(32 - h)};
+});
 
 // decide_with_one_product for a normal float c * 2^(biased - 150) with c > 2^23: one 64-bit
 // multiplication; x (below 2^28) is off by less than 2 units of 2^-33 and delta by less than 1.
