@@ -248,7 +248,22 @@ PRISM_INLINE bool read_element(Ctx& ctx, T& e, std::size_t i) {
   }
 }
 
-// An array of integers into v (a vector or deque): the usual integers (scan_usual_integer) read
+// The usual number of type E at p (40 bytes in view), for read_number_array: the byte after it,
+// with that byte in `next`, or null for anything else (read_array_from then takes it).
+template <class E>
+PRISM_INLINE const std::uint8_t* scan_usual_element(const std::uint8_t* p, E& e, std::uint8_t& next) noexcept {
+  if constexpr (integer<E>) {
+    return scan_usual_integer(p, e, next);
+  } else {
+    number_text n;
+    if (!scan_short_number(p, n) || !to_floating_quickly(n, e)) return nullptr;
+    const auto* end = reinterpret_cast<const std::uint8_t*>(n.end);
+    next = *end;
+    return end;
+  }
+}
+
+// An array of numbers into v (a vector or deque): the usual numbers (scan_usual_element) read
 // in a loop of their own over the text, with no call and no source update per element, while
 // 64 bytes or more remain; elements already in v are overwritten, the rest
 // appended against the allocation budget. Anything else (the last elements of the text, a
@@ -256,7 +271,7 @@ PRISM_INLINE bool read_element(Ctx& ctx, T& e, std::size_t i) {
 // the loop stopped, which reads it with every check and reports it. `count` (0 before the call)
 // receives the number of elements.
 template <class T, class Ctx, class Element>
-PRISM_INLINE bool read_integer_array(Ctx& ctx, T& v, std::size_t& count, Element& element) {
+PRISM_INLINE bool read_number_array(Ctx& ctx, T& v, std::size_t& count, Element& element) {
   using E = range_value_t<T>;
   if (*ctx.src.cur() != '[') [[unlikely]] return type_error(ctx, "an array");
   if (!ctx.enter()) return false;
@@ -281,8 +296,8 @@ PRISM_INLINE bool read_integer_array(Ctx& ctx, T& v, std::size_t& count, Element
     }
     std::uint8_t next;
     E e;
-    // A number that the byte after it does not end ('.', 'e') stops the loop below too.
-    const std::uint8_t* after = scan_usual_integer(at, e, next);
+    // An integer that the byte after it does not end ('.', 'e') stops the loop below too.
+    const std::uint8_t* after = scan_usual_element(at, e, next);
     if (after == nullptr) break;
     if (next != ',') [[unlikely]] {  // whitespace, or the closing bracket
       after = skip_whitespace(after, end);
@@ -350,8 +365,8 @@ bool read_sequence(Ctx& ctx, T& v) {
       }
     };
     bool ok;
-    if constexpr (integer<E> && !std::is_same_v<E, bool> && requires { v[0]; }) {
-      ok = read_integer_array(ctx, v, count, element);
+    if constexpr (((integer<E> && !std::is_same_v<E, bool>) || floating<E>) && requires { v[0]; }) {
+      ok = read_number_array(ctx, v, count, element);
     } else {
       ok = read_array<O>(ctx, element);
     }

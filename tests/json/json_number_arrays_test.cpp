@@ -1,4 +1,4 @@
-// Arrays of integers into vectors and deques take a loop of their own (read_integer_array); a
+// Arrays of numbers into vectors and deques take a loop of their own (read_number_array); a
 // std::list takes the element-by-element reader. Both must give the same values, or the same
 // error at the same byte and element, for every text: seeded random arrays in random layouts,
 // values at and beyond each type's range, and damaged numbers anywhere in the array.
@@ -6,7 +6,10 @@
 
 #include <prism/json.hpp>
 
+#include <charconv>
+#include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <deque>
 #include <limits>
 #include <list>
@@ -105,6 +108,45 @@ void random_arrays(std::uint64_t seed) {
   }
 }
 
+// Floating-point arrays: shortest texts, fixed and scientific forms, long mantissas (which the
+// loop leaves to the general reader), then one element damaged or out of range.
+template <class E>
+void random_floating_arrays(std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  for (int round = 0; round < 60; ++round) {
+    const std::size_t n = rng() % 300;
+    std::vector<std::string> numbers(n);
+    for (std::string& text : numbers) {
+      char buffer[64];
+      switch (rng() % 4) {
+        case 0: {  // any finite value, shortest
+          E v;
+          do {
+            const std::uint64_t bits = rng();
+            std::memcpy(&v, &bits, sizeof v);
+          } while (!std::isfinite(v));
+          text.assign(buffer, std::to_chars(buffer, buffer + sizeof buffer, v).ptr);
+          break;
+        }
+        case 1: text = std::to_string(static_cast<int>(rng() % 20000) - 10000) + "." + std::to_string(rng() % 1000); break;
+        case 2: text = std::to_string(rng() % 1000) + "e" + std::to_string(static_cast<int>(rng() % 60) - 30); break;
+        default: text = "0." + std::string(1 + rng() % 30, '3'); break;  // up to 31 digits
+      }
+    }
+    const std::string text = layout<E>(numbers, rng);
+    std::vector<E> got;
+    const auto st = prism::read<prism::json>(got, text);
+    ASSERT_TRUE(st) << st.error().message() << " in " << text.substr(0, 200);
+    ASSERT_EQ(got.size(), n);
+    expect_same_verdict<E>(text, rng() % (n + 2));
+
+    if (n == 0) continue;
+    static const char* const damage[] = {"1e400", "-1e400", "1e-400", "1.", ".5", "01.5", "-", "+1", "1x", "\"1\"", "1e", "NaN", "1 2", "[1]", "", "1,", "3.4028236e38"};
+    numbers[rng() % n] = damage[rng() % 17];
+    expect_same_verdict<E>(layout<E>(numbers, rng), rng() % (n + 2));
+  }
+}
+
 }  // namespace
 
 TEST(JsonIntegerArrays, AgreeWithTheElementReaderUint16) { random_arrays<std::uint16_t>(1); }
@@ -147,3 +189,6 @@ TEST(JsonIntegerArrays, TwentyDigitsAtTheEdgeOfUint64) {
   EXPECT_EQ(st.error().offset, 1u);
   EXPECT_EQ(st.error().path, "[0]");
 }
+
+TEST(JsonFloatingArrays, AgreeWithTheElementReaderFloat) { random_floating_arrays<float>(9); }
+TEST(JsonFloatingArrays, AgreeWithTheElementReaderDouble) { random_floating_arrays<double>(10); }
