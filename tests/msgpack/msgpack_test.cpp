@@ -84,6 +84,52 @@ TEST(MsgPack, StructsAsMapsOrArrays) {
   EXPECT_EQ(*back, (Leaf{"y", -9}));
 }
 
+// A struct written as an array of every field is read at the cursor; any other array (fewer or
+// more items, a longer head) the general way. Both give the same values, errors and limits.
+TEST(MsgPack, StructsAsArraysReadAtTheCursorAsTheGeneralWayDoes) {
+  const auto read_leaf = [](const bytes& in, const prism::limits& lim = {}) { return prism::read<prism::msgpack, Leaf>(in, lim); };
+  const bytes usual{0x92, 0xa1, 'y', 0xf7};              // fixarray of both fields
+  const bytes long_head{0xdc, 0x00, 0x02, 0xa1, 'y', 0xf7};  // array16 of both: the general way
+  for (const bytes& in : {usual, long_head}) {
+    const auto leaf = read_leaf(in);
+    ASSERT_TRUE(leaf) << leaf.error().message();
+    EXPECT_EQ(*leaf, (Leaf{"y", -9}));
+  }
+  const auto fewer = read_leaf(bytes{0x91, 0xa1, 'z'});  // the rest keep their values
+  ASSERT_TRUE(fewer);
+  EXPECT_EQ(*fewer, (Leaf{"z", 0}));
+  const auto more = read_leaf(bytes{0x93, 0xa1, 'z', 4, 0x92, 1, 2});  // items past the fields skipped
+  ASSERT_TRUE(more);
+  EXPECT_EQ(*more, (Leaf{"z", 4}));
+  // The same error at the same place after either head.
+  for (const std::size_t head : {std::size_t{1}, std::size_t{3}}) {
+    bytes bad = head == 1 ? usual : long_head;
+    bad[head + 1] = 0xff;  // the label's byte, not UTF-8
+    const auto e = read_leaf(bad);
+    ASSERT_FALSE(e);
+    EXPECT_EQ(e.error().code, prism::errc::invalid_utf8);
+    EXPECT_EQ(e.error().offset, head + 1);
+    EXPECT_EQ(e.error().path, "label");
+    bad = head == 1 ? usual : long_head;
+    bad.back() = 0xc3;  // weight: true
+    const auto mismatch = read_leaf(bad);
+    ASSERT_FALSE(mismatch);
+    EXPECT_EQ(mismatch.error().code, prism::errc::type_mismatch);
+    EXPECT_EQ(mismatch.error().path, "weight");
+    const auto elements = read_leaf(head == 1 ? usual : long_head, prism::limits{.max_elements = 1});
+    ASSERT_FALSE(elements);
+    EXPECT_EQ(elements.error().code, prism::errc::too_many_elements);
+    const auto depth = read_leaf(head == 1 ? usual : long_head, prism::limits{.max_depth = 0});
+    ASSERT_FALSE(depth);
+    EXPECT_EQ(depth.error().code, prism::errc::too_deep);
+  }
+  // Nested: a tree written as arrays reads back whole.
+  Node tree{"root", {{"a", {}}, {"b", {{"c", {}}}}}};
+  const auto back = prism::read<prism::msgpack, Node>(bytes_of<as_arrays>(tree));
+  ASSERT_TRUE(back) << back.error().message();
+  EXPECT_EQ(*back, tree);
+}
+
 TEST(MsgPack, KeysInAnyOrderUnknownKeysSkipped) {
   // {"weight": 3, "extra": [1, {"a": nil}], "label": "z"}
   const bytes in{0x83, 0xa6, 'w', 'e', 'i', 'g', 'h', 't', 3, 0xa5, 'e', 'x', 't', 'r', 'a', 0x92, 1, 0x81, 0xa1, 'a', 0xc0,

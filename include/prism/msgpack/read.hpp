@@ -118,18 +118,37 @@ PRISM_INLINE const std::uint8_t* read_struct_fields(Ctx& ctx, local_cursor c, T&
   return detail::read_placed<detail::struct_in_place<T>, read_struct_fields_body, O>(ctx, c, v, n, at);
 }
 
+// A struct written as an array of all its fields (options::structs_as_arrays), after its head
+// (depth entered): each field at the cursor, in order; returns where they end, or null.
+struct read_positional_body {
+  template <options O, class T, class Ctx>
+  PRISM_INLINE static const std::uint8_t* read(Ctx& ctx, local_cursor c, T& v) {
+    const bool ok = [&]<std::size_t... I>(std::index_sequence<I...>) PRISM_LAMBDA_INLINE {
+      return ((read_next<O>(ctx, c, get_field<I>(v)) || ctx.in_field(field_name<T, I>())) && ...);
+    }(std::make_index_sequence<field_count_v<T>>{});
+    if (!ok) return nullptr;
+    ctx.leave();
+    return c.p;
+  }
+};
+
 template <options O, class T, class Ctx>
 bool read_struct_rest(Ctx& ctx, T& v);
 
 // A struct at a local cursor that the source may lag behind: returns where it ends, or null
-// with the error recorded. The usual head (a fixmap) is read at the cursor; read_struct_rest
-// reads every other and checks the same.
+// with the error recorded. The usual heads (a fixmap, or a fixarray of every field) are read at
+// the cursor; read_struct_rest reads every other and checks the same.
 template <options O, class T, class Ctx>
 const std::uint8_t* read_struct_at(Ctx& ctx, local_cursor c, T& v) {
   if (c.readable() >= 1 && (*c.p & 0xf0) == code::fixmap) [[likely]] {
     const std::size_t n = *c.p & 0x0f;
     if (n <= ctx.lim.max_elements && n <= (c.readable() - 1) / 2 && ctx.try_enter()) [[likely]]
       return read_struct_fields<O>(ctx, local_cursor{c.p + 1, c.end}, v, n, detail::offset_of(ctx.src, c.p));
+  }
+  constexpr std::size_t fields = field_count_v<T>;
+  if constexpr (fields <= 15) {
+    if (c.readable() > fields && *c.p == static_cast<std::uint8_t>(code::fixarray | fields) && fields <= ctx.lim.max_elements && ctx.try_enter())
+      return detail::read_placed<detail::struct_in_place<T>, read_positional_body, O>(ctx, local_cursor{c.p + 1, c.end}, v);
   }
   c.store_to(ctx.src);
   return read_struct_rest<O>(ctx, v) ? ctx.src.cur() : nullptr;
