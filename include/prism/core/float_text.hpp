@@ -393,15 +393,15 @@ PRISM_INLINE char* put_float_digits(char* p, schubfach::decimal shortest, bool e
     const std::uint32_t head = d / 100000000;
     return layout(9, static_cast<char>('0' + head), eight_digit_values(d - head * 100000000) | 0x3030303030303030ull);
   }
-  // Eight places, the first n - 8 of them zeros: the digits from the first one on.
-  const std::uint64_t ascii = eight_digit_values(d) | 0x3030303030303030ull;
+  // Eight places, the first 8 - n of them zeros: the digits from the first one on.
+  const std::uint64_t values = eight_digit_values(d);
   const auto from = [&](int n) PRISM_LAMBDA_INLINE {
-    const std::uint64_t digits = ascii >> (8 * (8 - n));
+    const std::uint64_t digits = (values | 0x3030303030303030ull) >> (8 * (8 - n));
     return layout(n, static_cast<char>(digits), digits >> 8);
   };
   if (d >= 10000000) return from(8);
   if (d >= 1000000) return from(7);
-  return from(8 - std::countr_zero(eight_digit_values(d)) / 8);  // values != 0: d != 0
+  return from(8 - std::countr_zero(values) / 8);  // values != 0: d != 0
 }
 }  // namespace detail
 

@@ -200,26 +200,34 @@ bool read_sequence_rest(Ctx& ctx, T& v) {
 template <options O, class T, class Ctx>
 PRISM_INLINE const std::uint8_t* read_sequence_at(Ctx& ctx, local_cursor c, T& v);
 
-// The usual leaves: raw values, enums, bools and short ASCII strings.
+// The usual leaves (raw values, enums, bools and short ASCII strings) with their usual_reach
+// bytes in view, checked by the caller: what it declines (a long or non-ASCII string, a bool
+// that is neither 0 nor 1, a refused budget) it leaves to the general way, consuming nothing.
 template <options O, class T, class Ctx>
-PRISM_INLINE bool read_usual(Ctx& ctx, local_cursor& c, T& v) {
+PRISM_INLINE bool read_usual_in_view(Ctx& ctx, local_cursor& c, T& v) {
   if constexpr (raw<T> || enumeration<T>) {  // an enum travels as its underlying number
-    if (c.readable() < sizeof(T)) [[unlikely]] return false;
     std::memcpy(&v, c.p, sizeof(T));
     c.p += sizeof(T);
     return true;
   } else if constexpr (boolean<T>) {
-    if (c.readable() < 1 || c.p[0] > 1) [[unlikely]] return false;
+    if (c.p[0] > 1) [[unlikely]] return false;
     v = c.p[0] != 0;
     c.p += 1;
     return true;
-  } else if constexpr (string_type<T>) {
-    if (c.readable() <= 16) [[unlikely]] return false;
+  } else {
     const std::size_t n = c.p[0];
-    if (n > ctx.short_text_max) [[unlikely]] return false;
-    if (!detail::store_short_text<O>(ctx, v, c.p + 1, n)) [[unlikely]] return false;
+    if (n > ctx.short_text_max || !detail::store_short_text<O>(ctx, v, c.p + 1, n)) [[unlikely]] return false;
     c.p += 1 + n;
     return true;
+  }
+}
+
+// The usual leaves at the cursor, their bytes in view checked here.
+template <options O, class T, class Ctx>
+PRISM_INLINE bool read_usual(Ctx& ctx, local_cursor& c, T& v) {
+  if constexpr (usual_reach<T>() != 0) {
+    if (c.readable() < usual_reach<T>()) [[unlikely]] return false;
+    return read_usual_in_view<O>(ctx, c, v);
   } else {
     return false;
   }
@@ -255,28 +263,6 @@ PRISM_INLINE bool read_next(Ctx& ctx, local_cursor& c, T& v) {
     }
   }
   return detail::read_next<cursor_reader, O>(ctx, c, v);
-}
-
-// read_usual for a field whose bytes in view were checked with its run's: what it declines (a
-// long or non-ASCII string, a bool that is neither 0 nor 1, a refused budget) it leaves to
-// read_run_rest.
-template <options O, class T, class Ctx>
-PRISM_INLINE bool read_usual_in_view(Ctx& ctx, local_cursor& c, T& v) {
-  if constexpr (raw<T> || enumeration<T>) {
-    std::memcpy(&v, c.p, sizeof(T));
-    c.p += sizeof(T);
-    return true;
-  } else if constexpr (boolean<T>) {
-    if (c.p[0] > 1) [[unlikely]] return false;
-    v = c.p[0] != 0;
-    c.p += 1;
-    return true;
-  } else {
-    const std::size_t n = c.p[0];
-    if (n > ctx.short_text_max || !detail::store_short_text<O>(ctx, v, c.p + 1, n)) [[unlikely]] return false;
-    c.p += 1 + n;
-    return true;
-  }
 }
 
 // The fields of a run from field `from` on, the general way: the error names the first field
