@@ -338,8 +338,10 @@ bool read_sequence(Ctx& ctx, T& v) {
       return false;
     if (count != v.size()) return ctx.fail(errc::size_mismatch, at, "as many elements as the array");
     return true;
-  } else {
+  } else if constexpr (!resizable_sequence<T>) {
     static_assert(resizable_sequence<T>, "prism::json: cannot read into a fixed view; use a container");
+    return false;  // the assertion alone, not the errors of the code below for this type
+  } else {
     // Elements already there are overwritten in place (keeping their memory); the rest grow.
     if constexpr (!requires { v[0]; }) v.clear();
     std::size_t count = 0;
