@@ -377,6 +377,28 @@ TEST(Json, ErrorsCarryOffsetLineColumnAndPath) {
   EXPECT_EQ(from_json<Hero>(R"({"name":"A"} x)").error().code, prism::errc::trailing_bytes);
 }
 
+
+// A literal cut by the end of the input is unexpected_end where the input ends; one that
+// differs is a syntax error at its first byte: read into a bool, skipped, and in prism::value.
+TEST(Json, LiteralsCutOrMisspeltAreTheirOwnErrors) {
+  const auto cut = from_json<std::vector<bool>>("[true,fals");
+  ASSERT_FALSE(cut);
+  EXPECT_EQ(cut.error().code, prism::errc::unexpected_end);
+  EXPECT_EQ(cut.error().offset, 10u);
+  EXPECT_EQ(cut.error().path, "[1]");
+  const auto wrong = from_json<std::vector<bool>>("[true,flase]");
+  ASSERT_FALSE(wrong);
+  EXPECT_EQ(wrong.error().code, prism::errc::syntax_error);
+  EXPECT_EQ(wrong.error().offset, 6u);
+  const auto skipped = from_json<Hero>(R"({"name":"A","unknown":nul)");
+  ASSERT_FALSE(skipped);
+  EXPECT_EQ(skipped.error().code, prism::errc::unexpected_end);
+  EXPECT_EQ(skipped.error().offset, 25u);
+  const auto dynamic = from_json<prism::json::value>("[nulx]");
+  ASSERT_FALSE(dynamic);
+  EXPECT_EQ(dynamic.error().code, prism::errc::syntax_error);
+  EXPECT_EQ(dynamic.error().offset, 1u);
+}
 TEST(Json, DeepNestingHitsTheDepthLimit) {
   const std::string deep = std::string(100000, '[') + std::string(100000, ']');
   const auto v = from_json<prism::json::value>(deep);

@@ -28,7 +28,7 @@ namespace prism::cbor_detail {
 // The elements of a definite array, from the cursor on, into a sequence of their number (the
 // depth entered for the array, and left here); returns where they end, or null on an error.
 template <options O, class T, class Ctx>
-PRISM_INLINE const std::uint8_t* read_elements(Ctx& ctx, local_cursor c, T& v) {
+PRISM_NOINLINE const std::uint8_t* read_elements(Ctx& ctx, local_cursor c, T& v) {
   return detail::read_elements_at(
       ctx, c, v, [&](local_cursor& at, auto& e) PRISM_LAMBDA_INLINE { return read_next<O>(ctx, at, e); },
       [&](auto& e) { return read_value<O>(ctx, e); });

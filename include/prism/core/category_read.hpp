@@ -167,7 +167,7 @@ PRISM_INLINE bool read_category(Ctx& ctx, T& v) {
     return enum_from_number(v, [&](auto& u) { return W::read_int(ctx, u); });
   } else if constexpr (string_type<T> || string_view_type<T>) {
     if constexpr (requires { W::template read_string<O>(ctx, v); }) return W::template read_string<O>(ctx, v);
-    else return W::template read_text<O>(ctx, [&](const std::uint8_t* p, std::size_t n) { return store_bytes(ctx, v, p, n); });
+    else return W::template read_text<O>(ctx, [&](const std::uint8_t* p, std::size_t n) PRISM_LAMBDA_INLINE { return store_bytes(ctx, v, p, n); });
   } else if constexpr (blob<T>) {
     return W::template read_blob<O>(ctx, v);
   } else if constexpr (tensor_type<T>) {

@@ -37,10 +37,16 @@ class error_state {
   }
 
   // Records the first error; always returns false so that callers can `return ctx.fail(...)`.
-  PRISM_COLD bool fail(errc code, std::size_t offset, std::string_view expected = {}, std::string_view found = {}) {
+  // One overload per argument count: a call site passes only what it names (hundreds of them
+  // in a program, each on its error path).
+  PRISM_COLD bool fail(errc code, std::size_t offset, std::string_view expected, std::string_view found) {
     if (!failed()) error_ = std::make_unique<error>(error{code, offset, {}, {}, expected, std::string(found)});
     return false;
   }
+  PRISM_COLD bool fail(errc code, std::size_t offset, std::string_view expected) {
+    return fail(code, offset, expected, {});
+  }
+  PRISM_COLD bool fail(errc code, std::size_t offset) { return fail(code, offset, {}, {}); }
   // Bit-level formats: the error's place in bits (its byte goes to `offset`).
   PRISM_COLD bool fail_at_bit(errc code, std::size_t bit, std::string_view expected = {}, std::string_view found = {}) {
     if (!failed()) {

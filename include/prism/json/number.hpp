@@ -203,7 +203,7 @@ PRISM_INLINE const std::uint8_t* scan_usual_integer(const std::uint8_t* p, T& ou
 PRISM_INLINE bool ends_integer(std::uint8_t next) noexcept { return next != '.' && (next | 0x20) != 'e'; }
 
 // Scans the number at p (p < end); on success n.end is the first byte after it.
-PRISM_INLINE number_status scan_number(const std::uint8_t* p, const std::uint8_t* end, number_text& n) noexcept {
+PRISM_NOINLINE inline number_status scan_number(const std::uint8_t* p, const std::uint8_t* end, number_text& n) noexcept {
   if constexpr (std::endian::native == std::endian::little) {
     if (end - p >= 40 && scan_short_number(p, n)) [[likely]] return number_status::ok;
   }

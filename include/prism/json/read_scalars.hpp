@@ -344,6 +344,18 @@ bool read_sequence(Ctx& ctx, T& v) {
   } else {
     // Elements already there are overwritten in place (keeping their memory); the rest grow.
     if constexpr (!requires { v[0]; }) v.clear();
+    // Numbers in a vector or deque: read_number_array's loop takes the usual ones; what it leaves
+    // (the input's last bytes, unusual numbers, errors) is read out of line.
+    constexpr bool number_loop = ((integer<E> && !std::is_same_v<E, bool>) || floating<E>) && requires { v[0]; };
+    const auto read_one = [&](E& e, std::size_t i) {
+      if constexpr (number_loop) {
+        std::uint8_t c{};
+        if (!next_item_byte(ctx, c, "a value") || !read_any_number(ctx, e)) [[unlikely]] return ctx.in_element(i);
+        return true;
+      } else {
+        return read_element<O>(ctx, e, i);
+      }
+    };
     std::size_t count = 0;
     const auto element = [&](std::size_t i) {
       if (i >= ctx.lim.max_elements) return ctx.fail(errc::too_many_elements, ctx.src.offset());
@@ -359,15 +371,15 @@ bool read_sequence(Ctx& ctx, T& v) {
         return true;
       } else {
         if constexpr (requires { v[i]; }) {
-          if (i < v.size()) return read_element<O>(ctx, v[i], i);
+          if (i < v.size()) return read_one(v[i], i);
         }
         if (!detail::charge_one_more(ctx, v)) return false;
         v.emplace_back();
-        return read_element<O>(ctx, v.back(), i);
+        return read_one(v.back(), i);
       }
     };
     bool ok;
-    if constexpr (((integer<E> && !std::is_same_v<E, bool>) || floating<E>) && requires { v[0]; }) {
+    if constexpr (number_loop) {
       ok = read_number_array(ctx, v, count, element);
     } else {
       ok = read_array<O>(ctx, element);

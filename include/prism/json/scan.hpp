@@ -170,16 +170,20 @@ PRISM_INLINE bool consume(Ctx& ctx, char c, std::string_view expected) {
   return true;
 }
 
+// Why the literal `word` is not at the cursor: the input ends inside it, or it differs.
+template <class Ctx>
+PRISM_COLD bool literal_error(Ctx& ctx, std::string_view word) {
+  const std::size_t have = ctx.src.readable();
+  if (have < word.size() && std::memcmp(ctx.src.cur(), word.data(), have) == 0)
+    return ctx.fail(errc::unexpected_end, ctx.src.offset() + have, word);
+  return ctx.fail(errc::syntax_error, ctx.src.offset(), word, "an unexpected character");
+}
+
 // Consumes the literal `word` (true, false, null) at the cursor.
 template <class Ctx>
 PRISM_INLINE bool consume_literal(Ctx& ctx, std::string_view word) {
-  if (!ctx.src.need(word.size())) [[unlikely]] {
-    const std::size_t have = ctx.src.readable();
-    if (std::memcmp(ctx.src.cur(), word.data(), have) == 0) return ctx.fail(errc::unexpected_end, ctx.src.offset() + have, word);
-    return ctx.fail(errc::syntax_error, ctx.src.offset(), word, "an unexpected character");
-  }
-  if (std::memcmp(ctx.src.cur(), word.data(), word.size()) != 0) [[unlikely]]
-    return ctx.fail(errc::syntax_error, ctx.src.offset(), word, "an unexpected character");
+  if (!ctx.src.need(word.size()) || std::memcmp(ctx.src.cur(), word.data(), word.size()) != 0) [[unlikely]]
+    return literal_error(ctx, word);
   ctx.src.advance(word.size());
   return true;
 }
