@@ -352,6 +352,37 @@ TYPED_TEST(Narrowing, DoublesBeyondAFloatAreOutOfRange) {
   }
 }
 
+struct FiveFields {
+  std::int32_t count = 0;
+  std::string name;
+  bool active = false;
+  double score = 0;
+  std::vector<int> values;
+};
+
+// A value of the wrong type names its field whether the keys come in declaration order (the
+// in-order pass) or reversed (the lookup): each field in turn, first, in the middle and last.
+TYPED_TEST(Narrowing, AWrongValueNamesItsFieldInAnyKeyOrder) {
+  const std::vector<std::pair<std::string, prism::value>> good = {
+      {"count", prism::value(1)}, {"name", prism::value("n")}, {"active", prism::value(true)},
+      {"score", prism::value(0.5)}, {"values", prism::value(prism::value::array{prism::value(1)})}};
+  for (std::size_t wrong = 0; wrong < good.size(); ++wrong) {
+    for (const bool reversed : {false, true}) {
+      prism::value::object entries;
+      for (std::size_t k = 0; k < good.size(); ++k) {
+        const std::size_t i = reversed ? good.size() - 1 - k : k;
+        const prism::value bad = good[i].first == "name" ? prism::value(prism::value::array{}) : prism::value("x");
+        entries.emplace_back(prism::value(good[i].first), i == wrong ? bad : good[i].second);
+      }
+      const auto bytes = prism::write<TypeParam>(prism::value(std::move(entries)));
+      ASSERT_TRUE(bytes) << bytes.error().message();
+      const auto r = prism::read<TypeParam, FiveFields>(*bytes);
+      ASSERT_FALSE(r) << TypeParam::name << " field " << wrong << (reversed ? " reversed" : "");
+      EXPECT_EQ(r.error().path, good[wrong].first) << r.error().message();
+    }
+  }
+}
+
 template <class Format>
 class NestingDepth : public ::testing::Test {};
 using ArrayFormats = ::testing::Types<prism::msgpack, prism::cbor, prism::beve, prism::zbin, prism::json, prism::flex>;

@@ -160,7 +160,7 @@ PRISM_INLINE bool read_sized_bytes(Ctx& ctx, const std::uint8_t*& p, std::size_t
 }
 
 template <options O, class Ctx>
-PRISM_INLINE bool read_text_bytes(Ctx& ctx, const std::uint8_t*& p, std::size_t& n) {
+PRISM_NOINLINE bool read_text_bytes(Ctx& ctx, const std::uint8_t*& p, std::size_t& n) {
   return read_sized_bytes(ctx, p, n) && detail::check_text<O>(ctx, p, n);
 }
 

@@ -399,6 +399,13 @@ PRISM_INLINE bool usual_head(const local_cursor& c, std::uint8_t m, std::size_t&
 // a string of that size already; false (nothing consumed, no error) for anything else.
 template <options O, class T, class Ctx>
 PRISM_INLINE bool read_usual_text(Ctx& ctx, local_cursor& c, T& v) {
+  const std::size_t readable = c.readable();
+  if (readable >= 17 && (c.p[0] >> 5) == major::text && (c.p[0] & 31u) <= ctx.short_text_max) [[likely]] {  // <= 16 bytes
+    const std::size_t n = c.p[0] & 31u;
+    if (!detail::store_short_text<O>(ctx, v, c.p + 1, n)) [[unlikely]] return false;
+    c.p += 1 + n;
+    return true;
+  }
   std::size_t head_bytes{}, n{};
   if (!usual_head(c, major::text, head_bytes, n) || n > ctx.lim.max_elements || c.readable() < head_bytes + n) [[unlikely]]
     return false;

@@ -43,13 +43,6 @@ class value;
 
 namespace detail {
 
-// The step of field `index` of T in an error's path (false).
-template <class T, class Ctx>
-PRISM_COLD bool in_field_at(Ctx& ctx, std::size_t index) {
-  static constexpr auto names = field_names<T>();
-  return ctx.in_field(names[index]);
-}
-
 // Calls write(field index) for each field of T in order, stopping at the first false; the error
 // then names that field (a cold call on the failing branch only).
 template <class T, class Ctx, class Write>

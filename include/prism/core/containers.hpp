@@ -115,20 +115,30 @@ PRISM_INLINE void put_last_entry(Map& m, K&& key, M&& value) {
 // node containers are charged per element. (Protobuf's repeated fields keep the plain charge
 // per element, cheaper on its hot path; each of their elements takes two bytes of input.)
 template <class Ctx, class Seq>
+PRISM_NOINLINE bool charge_growth(Ctx& ctx, Seq& v);
+
+template <class Ctx, class Seq>
 PRISM_INLINE bool charge_one_more(Ctx& ctx, Seq& v) {
   using E = std::ranges::range_value_t<Seq>;
   if constexpr (requires { v.capacity(); v.reserve(std::size_t{}); } && !std::is_same_v<E, bool>) {
     if (v.size() < v.capacity()) [[likely]] return true;
-    const std::size_t budget = ctx.lim.max_alloc_bytes > ctx.allocated ? ctx.lim.max_alloc_bytes - ctx.allocated : 0;
-    const std::size_t natural = v.capacity() + std::max<std::size_t>(v.capacity(), 1);  // as the vector grows by itself
-    const std::size_t grown = std::min(std::max<std::size_t>(natural, 4), v.capacity() + budget / sizeof(E));
-    if (grown <= v.size()) [[unlikely]] return ctx.fail(errc::allocation_limit, ctx.src.offset());
-    ctx.allocated += (grown - v.capacity()) * sizeof(E);
-    if (grown != natural) v.reserve(grown);  // four at first; at the budget's edge, no further
-    return true;
+    return charge_growth(ctx, v);
   } else {
     return ctx.charge(sizeof(E));
   }
+}
+
+// charge_one_more for a full vector (a few times per vector): its next capacity, charged.
+template <class Ctx, class Seq>
+PRISM_NOINLINE bool charge_growth(Ctx& ctx, Seq& v) {
+  using E = std::ranges::range_value_t<Seq>;
+  const std::size_t budget = ctx.lim.max_alloc_bytes > ctx.allocated ? ctx.lim.max_alloc_bytes - ctx.allocated : 0;
+  const std::size_t natural = v.capacity() + std::max<std::size_t>(v.capacity(), 1);  // as the vector grows by itself
+  const std::size_t grown = std::min(std::max<std::size_t>(natural, 4), v.capacity() + budget / sizeof(E));
+  if (grown <= v.size()) [[unlikely]] return ctx.fail(errc::allocation_limit, ctx.src.offset());
+  ctx.allocated += (grown - v.capacity()) * sizeof(E);
+  if (grown != natural) v.reserve(grown);  // four at first; at the budget's edge, no further
+  return true;
 }
 
 // The value of an optional or owning pointer that the input says is present, through

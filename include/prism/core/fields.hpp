@@ -8,6 +8,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "config.hpp"
 #include "meta.hpp"
 #include "reflect.hpp"
 
@@ -171,6 +172,16 @@ constexpr std::array<std::string_view, field_count_v<T>> field_names() noexcept 
     return std::array<std::string_view, sizeof...(I)>{field_name<T, I>()...};
   }(std::make_index_sequence<field_count_v<T>>{});
 }
+
+namespace detail {
+// The step of field `index` of T in an error's path (false): one cold call with the index,
+// where a step per field would pass each name at its own call site.
+template <class T, class Ctx>
+PRISM_COLD bool in_field_at(Ctx& ctx, std::size_t index) {
+  static constexpr auto names = field_names<T>();
+  return ctx.in_field(names[index]);
+}
+}  // namespace detail
 
 template <std::size_t I, class T>
 constexpr decltype(auto) get_field(T& object) noexcept {

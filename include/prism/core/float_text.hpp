@@ -267,10 +267,10 @@ PRISM_NOINLINE inline char* put_decimal_text(char* p, binary_value value, schubf
       const schubfach::uint128 exact = schubfach::uint128{value.significand} << q;
       constexpr std::uint64_t ten_to_16 = 10000000000000000ull;
       if (exact >> 64 == 0) {
-        p = write_unsigned_text(p, static_cast<std::uint64_t>(exact));
+        p = write_uint64_text(p, static_cast<std::uint64_t>(exact));
       } else {
         const auto low = static_cast<std::uint64_t>(exact % ten_to_16);
-        p = write_unsigned_text(p, static_cast<std::uint64_t>(exact / ten_to_16));
+        p = write_uint64_text(p, static_cast<std::uint64_t>(exact / ten_to_16));
         p = put_eight_digits(p, static_cast<std::uint32_t>(low / 100000000));
         p = put_eight_digits(p, static_cast<std::uint32_t>(low % 100000000));
       }

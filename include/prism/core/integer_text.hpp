@@ -155,4 +155,20 @@ PRISM_INLINE char* write_integer_text(char* p, T v) noexcept {
   }
 }
 
+namespace detail {
+PRISM_NOINLINE inline char* write_int64_text(char* p, std::int64_t v) noexcept { return write_integer_text(p, v); }
+PRISM_NOINLINE inline char* write_uint64_text(char* p, std::uint64_t v) noexcept { return write_unsigned_text(p, v); }
+}  // namespace detail
+
+// write_integer_text for the seldom-taken sites (map keys, values inside optionals, variants
+// and dynamic values): 8- and 16-bit types inline, wider ones through one function per
+// signedness rather than an inline copy of the digit code at each site. Arrays and a struct's
+// members keep write_integer_text inline: a call there slows documents of many integers.
+template <std::integral T>
+PRISM_INLINE char* write_integer_text_once(char* p, T v) noexcept {
+  if constexpr (sizeof(T) <= 2) return write_integer_text(p, v);
+  else if constexpr (std::is_signed_v<T>) return detail::write_int64_text(p, v);
+  else return detail::write_uint64_text(p, v);
+}
+
 }  // namespace prism

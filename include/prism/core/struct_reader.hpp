@@ -89,7 +89,9 @@ enum class in_order : std::uint8_t {
 template <class T, const auto& Order = declaration_order<T>, class Ctx, class Step>
 PRISM_INLINE bool read_fields_in_order(Ctx& ctx, std::size_t n, std::size_t& count, Step&& step) {
   return [&]<std::size_t... K>(std::index_sequence<K...>) PRISM_LAMBDA_INLINE {
+    constexpr std::size_t none = field_count_v<T>;
     bool ok = true;
+    std::size_t failed_field = none;  // named once below, not at each field
     (void)((count < n && [&]() PRISM_LAMBDA_INLINE {
       constexpr std::size_t I = Order[K];
       const in_order found = step(std::integral_constant<std::size_t, I>{});
@@ -97,10 +99,11 @@ PRISM_INLINE bool read_fields_in_order(Ctx& ctx, std::size_t n, std::size_t& cou
         ++count;
         return true;
       }
-      if (found == in_order::value_failed) ok = ctx.in_field(field_name<T, I>());
+      if (found == in_order::value_failed) failed_field = I;
       if (found == in_order::failed) ok = false;
       return false;
     }()) && ...);
+    if (failed_field != none) [[unlikely]] return in_field_at<T>(ctx, failed_field);
     return ok;
   }(std::make_index_sequence<field_count_v<T>>{});
 }
@@ -111,8 +114,8 @@ template <class T, class Ctx, class Read>
 PRISM_INLINE bool read_field_at(Ctx& ctx, T& v, std::size_t index, Read&& read) {
   return [&]<std::size_t... I>(std::index_sequence<I...>) PRISM_LAMBDA_INLINE {
     bool ok = true;
-    (void)((index == I ? (ok = read(get_field<I>(v)) || ctx.in_field(field_name<T, I>()), true) : false) || ...);
-    return ok;
+    (void)((index == I ? (ok = read(get_field<I>(v)), true) : false) || ...);
+    return ok || in_field_at<T>(ctx, index);
   }(std::make_index_sequence<field_count_v<T>>{});
 }
 

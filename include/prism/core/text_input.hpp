@@ -63,12 +63,14 @@ PRISM_INLINE bool take_bytes(Ctx& ctx, T& v, std::size_t n, std::size_t at) {
   return true;
 }
 
-// check_text and store_bytes for the usual case, inline: ASCII text (decided without a loop per
-// byte; `readable` bytes may be read at p) stored as a view, or copied (in place when the string
-// has that size already, reading into the same object again). False, with nothing stored or
-// charged and no error, for everything else: the caller then takes the full path.
+// check_text and store_bytes for the usual case: ASCII text (decided without a loop per byte;
+// `readable` bytes may be read at p) stored as a view, or copied (in place when the string has
+// that size already, reading into the same object again). False, with nothing stored or charged
+// and no error, for everything else: the caller then takes the full path. Out of line: a call
+// is little beside a text longer than store_short_text takes, and each string field would
+// otherwise repeat the loop.
 template <options O, class T, class Ctx>
-PRISM_INLINE bool store_text_quick(Ctx& ctx, T& v, const std::uint8_t* p, std::size_t n, std::size_t readable) {
+PRISM_NOINLINE bool store_text_quick(Ctx& ctx, T& v, const std::uint8_t* p, std::size_t n, std::size_t readable) {
   if constexpr (O.validate_utf8) {
     if (!ascii_quick(p, n, readable)) return false;
   }

@@ -31,7 +31,7 @@ inline constexpr auto quoted_name = [] {
 
 template <options O, class T, std::size_t I, class Ctx>
 bool read_field_at(Ctx& ctx, T& v) {
-  if (!read_value<O>(ctx, get_field<I>(v))) [[unlikely]] return ctx.in_field(field_name<T, I>());
+  if (!read_value<O>(ctx, get_field<I>(v))) [[unlikely]] return detail::in_field_at<T>(ctx, I);
   return true;
 }
 

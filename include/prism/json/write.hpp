@@ -155,7 +155,7 @@ template <class T, class Ctx>
 PRISM_INLINE bool write_integer(Ctx& ctx, T v) {
   if (!ctx.reserve(integer_text_room)) return false;
   char* p = reinterpret_cast<char*>(ctx.out.cur());
-  ctx.out.advance(static_cast<std::size_t>(write_integer_text(p, v) - p));
+  ctx.out.advance(static_cast<std::size_t>(write_integer_text_once(p, v) - p));
   return true;
 }
 
@@ -421,7 +421,7 @@ template <options O, bool FirstMember, class T, class Ctx>
 bool write_object_fields(Ctx& ctx, const T& v, std::size_t& written) {
   return all_fields<T>([&](auto i) {
     constexpr std::size_t I = decltype(i)::value;
-    return write_member<O, FirstMember, I>(ctx, v, written) || ctx.in_field(field_name<T, I>());
+    return write_member<O, FirstMember, I>(ctx, v, written) || detail::in_field_at<T>(ctx, I);
   });
 }
 

@@ -124,7 +124,7 @@ struct read_positional_body {
   template <options O, class T, class Ctx>
   PRISM_INLINE static const std::uint8_t* read(Ctx& ctx, local_cursor c, T& v) {
     const bool ok = [&]<std::size_t... I>(std::index_sequence<I...>) PRISM_LAMBDA_INLINE {
-      return ((read_next<O>(ctx, c, get_field<I>(v)) || ctx.in_field(field_name<T, I>())) && ...);
+      return ((read_next<O>(ctx, c, get_field<I>(v)) || detail::in_field_at<T>(ctx, I)) && ...);
     }(std::make_index_sequence<field_count_v<T>>{});
     if (!ok) return nullptr;
     ctx.leave();

@@ -186,7 +186,7 @@ bool read_float(Ctx& ctx, T& v) {
 
 // A string's bytes, checked as UTF-8; `p` points into the source until its next read.
 template <options O, class Ctx>
-PRISM_INLINE bool read_str_bytes(Ctx& ctx, const std::uint8_t*& p, std::size_t& n) {
+PRISM_NOINLINE bool read_str_bytes(Ctx& ctx, const std::uint8_t*& p, std::size_t& n) {
   if (!read_header<kind::str>(ctx, n, "string")) return false;
   const std::size_t at = ctx.src.offset();
   if (!ctx.check_elements(n, at)) [[unlikely]] return false;

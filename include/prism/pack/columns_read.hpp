@@ -166,7 +166,7 @@ bool read_column(Ctx& ctx, Items& items, Proj proj) {
     return all_fields<F>([&](auto i) {
       constexpr std::size_t I = decltype(i)::value;
       if (!read_column<O>(ctx, items, [&](auto& item) -> auto& { return get_field<I>(proj(item)); })) [[unlikely]]
-        return ctx.in_field(field_name<F, I>());
+        return detail::in_field_at<F>(ctx, I);
       return true;
     });
   } else {

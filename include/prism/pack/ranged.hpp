@@ -120,7 +120,7 @@ inline constexpr unsigned bit_offset = ranged_run_bits<T, I, I + K>();
 template <class T, std::size_t I, std::size_t K>
 PRISM_COLD bool range_failure(auto& ctx, errc code, std::size_t at) {
   ctx.fail(code, at, "a value within the field's pack_range");
-  return ctx.in_field(field_name<T, I + K>());
+  return detail::in_field_at<T>(ctx, I + K);
 }
 
 // Fields [I, End) of v as the low bits of one word (the run takes at most 64 bits).
@@ -261,7 +261,7 @@ PRISM_INLINE bool read_ranged_run(Ctx& ctx, T& v) {
   constexpr unsigned total = ranged_run_bits<T, I, End>();
   constexpr std::size_t bytes = (total + 7) / 8;
   const std::size_t at = ctx.src.offset();
-  if (!ctx.require(bytes, at, "the bits of the fields with a pack_range")) [[unlikely]] return ctx.in_field(field_name<T, I>());
+  if (!ctx.require(bytes, at, "the bits of the fields with a pack_range")) [[unlikely]] return detail::in_field_at<T>(ctx, I);
   const std::uint8_t* in = ctx.src.cur();
   if constexpr (total <= 64) {
     std::uint64_t word = 0;

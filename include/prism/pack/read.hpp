@@ -65,7 +65,7 @@ PRISM_INLINE bool read_inline(Ctx& ctx, T& v) {
 template <options O, std::size_t First, class T, class Ctx, std::size_t... K>
 bool read_fields_one_by_one(Ctx& ctx, T& v, std::index_sequence<K...>) {
   return ([&] {
-    if (!read_value<O>(ctx, get_field<First + K>(v))) [[unlikely]] return ctx.in_field(field_name<T, First + K>());
+    if (!read_value<O>(ctx, get_field<First + K>(v))) [[unlikely]] return detail::in_field_at<T>(ctx, First + K);
     return true;
   }() && ...);
 }
@@ -108,9 +108,9 @@ PRISM_INLINE bool read_fields(Ctx& ctx, T& v) {
       }
       using F = field_type<T, I>;
       if constexpr (field_by_field<O, F>) {
-        if (!read_value<O>(ctx, get_field<I>(v))) [[unlikely]] return ctx.in_field(field_name<T, I>());
+        if (!read_value<O>(ctx, get_field<I>(v))) [[unlikely]] return detail::in_field_at<T>(ctx, I);
       } else {
-        if (!read_inline<O>(ctx, get_field<I>(v))) [[unlikely]] return ctx.in_field(field_name<T, I>());
+        if (!read_inline<O>(ctx, get_field<I>(v))) [[unlikely]] return detail::in_field_at<T>(ctx, I);
       }
       return read_fields<O, I + 1, T, Ctx, InBody>(ctx, v);
     }
@@ -271,7 +271,7 @@ template <options O, std::size_t I, std::size_t End, class T, class Ctx>
 PRISM_NOINLINE const std::uint8_t* read_run_rest(Ctx& ctx, local_cursor c, T& v, std::size_t from) {
   c.store_to(ctx.src);
   const bool ok = [&]<std::size_t... K>(std::index_sequence<K...>) {
-    return ((I + K < from || read_value<O>(ctx, get_field<I + K>(v)) || ctx.in_field(field_name<T, I + K>())) && ...);
+    return ((I + K < from || read_value<O>(ctx, get_field<I + K>(v)) || detail::in_field_at<T>(ctx, I + K)) && ...);
   }(std::make_index_sequence<End - I>{});
   return ok ? ctx.src.cur() : nullptr;
 }
@@ -301,7 +301,7 @@ PRISM_INLINE bool read_fields_at(Ctx& ctx, local_cursor& c, T& v) {
       }
       return read_fields_at<O, end>(ctx, c, v);
     } else {
-      if (!read_next<O>(ctx, c, get_field<I>(v))) [[unlikely]] return ctx.in_field(field_name<T, I>());
+      if (!read_next<O>(ctx, c, get_field<I>(v))) [[unlikely]] return detail::in_field_at<T>(ctx, I);
       return read_fields_at<O, I + 1>(ctx, c, v);
     }
   }

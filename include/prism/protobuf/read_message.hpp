@@ -229,7 +229,7 @@ PRISM_INLINE outcome read_slot(Ctx& ctx, T& v, wire w, std::uint32_t* filled, st
     ok = read_field<O, encoding_of<T, s.field>>(ctx, member, w, filled[s.field], at);
   }
   if (ok) [[likely]] return outcome::read;
-  ctx.in_field(field_name<T, s.field>());
+  detail::in_field_at<T>(ctx, s.field);
   return outcome::failed;
 }
 

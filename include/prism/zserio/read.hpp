@@ -482,13 +482,13 @@ bool read_struct(In& r, T& v, Pack& pack) {
       if constexpr (std::is_signed_v<decltype(n)>) {
         if (n < 0) [[unlikely]] {
           r.fail(errc::invalid_value, r.in.position(), "a non-negative array length");
-          return r.ctx.in_field(field_name<T, I>());
+          return detail::in_field_at<T>(r.ctx, I);
         }
       }
       length = static_cast<std::uint64_t>(n);
     }
     if (!read_member<O, S, Packed>(r, get_field<I>(v), slot_of<Pack, I, Packed>(pack), length)) [[unlikely]]
-      return r.ctx.in_field(field_name<T, I>());
+      return detail::in_field_at<T>(r.ctx, I);
     return true;
   });
   r.ctx.leave();

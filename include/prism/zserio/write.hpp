@@ -193,11 +193,11 @@ bool write_struct(W& w, const T& v, Pack& pack) {
       const auto& length = get_field<static_cast<std::size_t>(S.length_from)>(v);
       if (static_cast<std::uint64_t>(length) != std::ranges::size(member)) [[unlikely]] {
         write_failure(w, errc::size_mismatch, "as many elements as the length field says");
-        return w.context().in_field(field_name<T, I>());
+        return detail::in_field_at<T>(w.context(), I);
       }
     }
     if (!write_value<O, S, Packed>(w, member, slot_of<Pack, I, Packed>(pack))) [[unlikely]]
-      return w.context().in_field(field_name<T, I>());
+      return detail::in_field_at<T>(w.context(), I);
     return true;
   });
 }
