@@ -15,6 +15,7 @@
 #include <string>
 #include <type_traits>
 
+#include "config.hpp"
 #include "context.hpp"
 #include "error.hpp"
 #include "limits.hpp"
@@ -46,6 +47,18 @@ constexpr void check_value_format() noexcept {
   static_assert(has_views<Format>,
                 "prism::value is read and written in the formats that have views (MessagePack, CBOR, BEVE, zbin, "
                 "FlexBuffers, JSON); this format's bytes need the C++ type they were written from");
+}
+
+// The error paths of the calls that return a result, out of line and once per type for every
+// format: a failed call's result (the error's move), and a failed read's value replaced by its
+// error (the value's destructor is the bulk of it).
+template <class T>
+PRISM_COLD result<T> failed_result(status&& st) {
+  return std::move(st).error();
+}
+template <class T>
+PRISM_COLD void replace_with_error(result<T>& out, status&& st) {
+  out = result<T>(std::move(st).error());
 }
 }  // namespace detail
 
@@ -175,7 +188,7 @@ template <class Format, options Opts = Format::defaults, class T, byte_like B, s
 result<std::size_t> write(const T& value, std::span<B, Extent> out) {
   std::size_t written = 0;
   if (status st = detail::write_to_sink<Format, Opts>(value, span_sink{std::span<B>(out)}, written); !st) [[unlikely]]
-    return std::move(st).error();
+    return detail::failed_result<std::size_t>(std::move(st));
   return written;
 }
 
@@ -189,7 +202,7 @@ status write(const T& value, std::ostream& os) {
 template <class Format, options Opts = Format::defaults, class T>
 result<std::string> write(const T& value) {
   std::string out;
-  if (auto st = write<Format, Opts>(value, out); !st) [[unlikely]] return std::move(st).error();
+  if (auto st = write<Format, Opts>(value, out); !st) [[unlikely]] return detail::failed_result<std::string>(std::move(st));
   return out;
 }
 
@@ -212,7 +225,7 @@ result<std::size_t> read_prefix(T& value, const Bytes& bytes, const limits& lim 
   if (auto st = detail::read_from_source<Format, lax>(value, span_source{std::ranges::data(bytes), detail::input_size(bytes)}, lim,
                                                       &consumed);
       !st) [[unlikely]]
-    return std::move(st).error();
+    return detail::failed_result<std::size_t>(std::move(st));
   return consumed;
 }
 
@@ -228,7 +241,7 @@ template <class Format, class T, options Opts = Format::defaults>
 result<T> read(std::istream& input, const limits& lim = {}) {
   result<T> out{std::in_place};
   // One object returned (no move of the value): an error replaces the value in it.
-  if (auto st = read<Format, Opts>(*out, input, lim); !st) [[unlikely]] out = result<T>(std::move(st).error());
+  if (auto st = read<Format, Opts>(*out, input, lim); !st) [[unlikely]] detail::replace_with_error(out, std::move(st));
   return out;
 }
 
@@ -236,7 +249,7 @@ template <class Format, class T, options Opts = Format::defaults, byte_input Inp
 result<T> read(const Input& input, const limits& lim = {}) {
   result<T> out{std::in_place};
   // One object returned (no move of the value): an error replaces the value in it.
-  if (auto st = read<Format, Opts>(*out, input, lim); !st) [[unlikely]] out = result<T>(std::move(st).error());
+  if (auto st = read<Format, Opts>(*out, input, lim); !st) [[unlikely]] detail::replace_with_error(out, std::move(st));
   return out;
 }
 

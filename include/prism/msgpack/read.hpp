@@ -108,7 +108,7 @@ struct read_struct_fields_body {
   PRISM_INLINE static const std::uint8_t* read(Ctx& ctx, local_cursor c, T& v, std::size_t n, std::size_t at) {
     return detail::read_keyed_fields<O, T>(
         ctx, c, static_cast<std::size_t>(n), at, [&](local_cursor& cur, std::size_t& i) PRISM_LAMBDA_INLINE { return read_fields_in_order<O>(ctx, cur, v, n, i); },
-        [&](auto& p, auto& len) { return read_str_bytes<O>(ctx, p, len); }, [&](std::size_t index) { return read_field<O>(ctx, v, index); },
+        [&](auto& p, auto& len) { return read_key_bytes<O>(ctx, p, len); }, [&](std::size_t index) { return read_field<O>(ctx, v, index); },
         [&] { return skip_value<static_cast<bool>(O.validate_utf8)>(ctx); });
   }
 };

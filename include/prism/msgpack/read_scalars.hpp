@@ -186,7 +186,7 @@ bool read_float(Ctx& ctx, T& v) {
 
 // A string's bytes, checked as UTF-8; `p` points into the source until its next read.
 template <options O, class Ctx>
-PRISM_NOINLINE bool read_str_bytes(Ctx& ctx, const std::uint8_t*& p, std::size_t& n) {
+PRISM_INLINE bool read_str_bytes(Ctx& ctx, const std::uint8_t*& p, std::size_t& n) {
   if (!read_header<kind::str>(ctx, n, "string")) return false;
   const std::size_t at = ctx.src.offset();
   if (!ctx.check_elements(n, at)) [[unlikely]] return false;
@@ -195,6 +195,12 @@ PRISM_NOINLINE bool read_str_bytes(Ctx& ctx, const std::uint8_t*& p, std::size_t
   if (!detail::check_text<O>(ctx, p, n)) [[unlikely]] return false;
   ctx.src.advance(n);
   return true;
+}
+
+// read_str_bytes out of line, for the keys that a struct's in-order pass leaves to the lookup.
+template <options O, class Ctx>
+PRISM_NOINLINE bool read_key_bytes(Ctx& ctx, const std::uint8_t*& p, std::size_t& n) {
+  return read_str_bytes<O>(ctx, p, n);
 }
 
 // The usual encoding of a leaf value, read at a local cursor where a struct or a sequence holds
