@@ -59,64 +59,69 @@ bool read_sequence(Ctx& ctx, T& v) {
 template <options O, class T, class Ctx>
 bool read_sequence_rest(Ctx& ctx, T& v) {
   using E = range_value_t<T>;
-  if constexpr (contiguous_numbers<T>) {
-    bool done = false;
-    if (!read_native_typed_array(ctx, v, done)) return false;
-    if (done) return true;
-  }
-  const std::size_t at = ctx.src.offset();
-  std::uint64_t tag_number{};
-  bool tagged{};
-  if (!skip_tags(ctx, tag_number, tagged)) return false;
-  std::uint8_t initial{};
-  if (!peek_initial(ctx, initial)) return false;
-  if constexpr (contiguous_numbers<T>) {
-    if (tagged && tag_number >= tag::typed_array_first && tag_number <= tag::typed_array_last) {
-      return read_typed_array(ctx, v, tag_number, at);
-    }
-    if constexpr (resizable_sequence<T> && sizeof(E) == 1 && integer<E>) {
-      if ((initial >> 5) == major::bytes) {  // bytes as a plain byte string
-        const std::uint8_t* p{};
-        std::size_t n{};
-        std::string joined;
-        if (!read_string_bytes(ctx, major::bytes, p, n, joined, "byte string") || !ctx.charge(n)) return false;
-        v.resize(n);
-        if (n) detail::copy_large(std::ranges::data(v), p, n);
-        return true;
-      }
-    }
-  }
-  if ((initial >> 5) != major::array) [[unlikely]] return mismatch(ctx, "array", initial);
-  head h;
-  if (!read_head(ctx, h) || !ctx.enter()) return false;
-  if (!h.indefinite) {
-    if (!ctx.check_count(h.argument, 1, at)) return false;
-    const auto n = static_cast<std::size_t>(h.argument);
-    if (!detail::size_sequence(ctx, v, n, at)) return false;
-    return detail::move_to(ctx.src, read_elements<O>(ctx, local_cursor{ctx.src}, v));
+  if constexpr (!fixed_array<T> && !resizable_sequence<T>) {
+    static_assert(resizable_sequence<T>, "prism: cannot read into a view of elements (a span); read into a container");
+    return false;  // the assertion alone, not the errors of the code below for this type
   } else {
-    std::size_t i = 0;
-    if constexpr (!fixed_array<T>) v.clear();
-    while (!at_break(ctx)) {
-      if (ctx.failed()) return false;
-      if constexpr (fixed_array<T>) {
-        if (i >= v.size()) return ctx.fail(errc::size_mismatch, at, "array of the declared size");
-        if (!read_element<O>(ctx, v[i], i)) return false;
-      } else {
-        if (i >= ctx.lim.max_elements) return ctx.fail(errc::too_many_elements, at);
-        if (!detail::charge_one_more(ctx, v)) return false;
-        if (!read_element<O>(ctx, v.emplace_back(), i)) return false;
+    if constexpr (contiguous_numbers<T>) {
+      bool done = false;
+      if (!read_native_typed_array(ctx, v, done)) return false;
+      if (done) return true;
+    }
+    const std::size_t at = ctx.src.offset();
+    std::uint64_t tag_number{};
+    bool tagged{};
+    if (!skip_tags(ctx, tag_number, tagged)) return false;
+    std::uint8_t initial{};
+    if (!peek_initial(ctx, initial)) return false;
+    if constexpr (contiguous_numbers<T>) {
+      if (tagged && tag_number >= tag::typed_array_first && tag_number <= tag::typed_array_last) {
+        return read_typed_array(ctx, v, tag_number, at);
       }
-      ++i;
+      if constexpr (resizable_sequence<T> && sizeof(E) == 1 && integer<E>) {
+        if ((initial >> 5) == major::bytes) {  // bytes as a plain byte string
+          const std::uint8_t* p{};
+          std::size_t n{};
+          std::string joined;
+          if (!read_string_bytes(ctx, major::bytes, p, n, joined, "byte string") || !ctx.charge(n)) return false;
+          v.resize(n);
+          if (n) detail::copy_large(std::ranges::data(v), p, n);
+          return true;
+        }
+      }
     }
-    if (ctx.failed()) return false;
-    ctx.src.advance(1);
-    if constexpr (fixed_array<T>) {
-      if (i != v.size()) return ctx.fail(errc::size_mismatch, at, "array of the declared size");
+    if ((initial >> 5) != major::array) [[unlikely]] return mismatch(ctx, "array", initial);
+    head h;
+    if (!read_head(ctx, h) || !ctx.enter()) return false;
+    if (!h.indefinite) {
+      if (!ctx.check_count(h.argument, 1, at)) return false;
+      const auto n = static_cast<std::size_t>(h.argument);
+      if (!detail::size_sequence(ctx, v, n, at)) return false;
+      return detail::move_to(ctx.src, read_elements<O>(ctx, local_cursor{ctx.src}, v));
+    } else {
+      std::size_t i = 0;
+      if constexpr (!fixed_array<T>) v.clear();
+      while (!at_break(ctx)) {
+        if (ctx.failed()) return false;
+        if constexpr (fixed_array<T>) {
+          if (i >= v.size()) return ctx.fail(errc::size_mismatch, at, "array of the declared size");
+          if (!read_element<O>(ctx, v[i], i)) return false;
+        } else {
+          if (i >= ctx.lim.max_elements) return ctx.fail(errc::too_many_elements, at);
+          if (!detail::charge_one_more(ctx, v)) return false;
+          if (!read_element<O>(ctx, v.emplace_back(), i)) return false;
+        }
+        ++i;
+      }
+      if (ctx.failed()) return false;
+      ctx.src.advance(1);
+      if constexpr (fixed_array<T>) {
+        if (i != v.size()) return ctx.fail(errc::size_mismatch, at, "array of the declared size");
+      }
     }
+    ctx.leave();
+    return true;
   }
-  ctx.leave();
-  return true;
 }
 
 // An array of exactly n items (a tuple, a variant's [index, value]) of either length encoding:

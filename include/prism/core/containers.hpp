@@ -405,8 +405,10 @@ template <class T, class Ctx>
 PRISM_INLINE bool size_sequence(Ctx& ctx, T& v, std::size_t n, std::size_t at) {
   if constexpr (fixed_array<T>) {
     if (n != v.size()) return ctx.fail(errc::size_mismatch, at, "array of the declared size");
-  } else {
+  } else if constexpr (!resizable_sequence<T>) {
     static_assert(resizable_sequence<T>, "prism: cannot read into a view of elements (a span); read into a container");
+    return false;  // the assertion alone, not the errors of the code below for this type
+  } else {
     if (!ctx.charge(n * sizeof(range_value_t<T>))) return false;
     v.resize(n);
   }
