@@ -59,8 +59,7 @@ bool read_sequence(Ctx& ctx, T& v) {
 template <options O, class T, class Ctx>
 bool read_sequence_rest(Ctx& ctx, T& v) {
   using E = range_value_t<T>;
-  if constexpr (!fixed_array<T> && !resizable_sequence<T>) {
-    static_assert(resizable_sequence<T>, "prism: cannot read into a view of elements (a span); read into a container");
+  if constexpr (!detail::fillable_sequence<T>()) {
     return false;  // the assertion alone, not the errors of the code below for this type
   } else {
     if constexpr (contiguous_numbers<T>) {

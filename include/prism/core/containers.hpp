@@ -109,26 +109,7 @@ PRISM_INLINE void put_last_entry(Map& m, K&& key, M&& value) {
   }
 }
 
-// Room for one more element at the end of a sequence whose length the input does not give (JSON
-// arrays, CBOR's indefinite arrays), charged to the allocation budget. A vector grows by
-// doubling and is charged for the capacity it takes, up to the budget's edge and never past it;
-// node containers are charged per element. (Protobuf's repeated fields keep the plain charge
-// per element, cheaper on its hot path; each of their elements takes two bytes of input.)
-template <class Ctx, class Seq>
-PRISM_NOINLINE bool charge_growth(Ctx& ctx, Seq& v);
-
-template <class Ctx, class Seq>
-PRISM_INLINE bool charge_one_more(Ctx& ctx, Seq& v) {
-  using E = std::ranges::range_value_t<Seq>;
-  if constexpr (requires { v.capacity(); v.reserve(std::size_t{}); } && !std::is_same_v<E, bool>) {
-    if (v.size() < v.capacity()) [[likely]] return true;
-    return charge_growth(ctx, v);
-  } else {
-    return ctx.charge(sizeof(E));
-  }
-}
-
-// charge_one_more for a full vector (a few times per vector): its next capacity, charged.
+// A full vector's next capacity, charged: charge_one_more's rare path (a few times per vector).
 template <class Ctx, class Seq>
 PRISM_NOINLINE bool charge_growth(Ctx& ctx, Seq& v) {
   using E = std::ranges::range_value_t<Seq>;
@@ -139,6 +120,22 @@ PRISM_NOINLINE bool charge_growth(Ctx& ctx, Seq& v) {
   ctx.allocated += (grown - v.capacity()) * sizeof(E);
   if (grown != natural) v.reserve(grown);  // four at first; at the budget's edge, no further
   return true;
+}
+
+// Room for one more element at the end of a sequence whose length the input does not give (JSON
+// arrays, CBOR's indefinite arrays), charged to the allocation budget. A vector grows by
+// doubling and is charged for the capacity it takes, up to the budget's edge and never past it;
+// node containers are charged per element. (Protobuf's repeated fields keep the plain charge
+// per element, cheaper on its hot path; each of their elements takes two bytes of input.)
+template <class Ctx, class Seq>
+PRISM_INLINE bool charge_one_more(Ctx& ctx, Seq& v) {
+  using E = std::ranges::range_value_t<Seq>;
+  if constexpr (requires { v.capacity(); v.reserve(std::size_t{}); } && !std::is_same_v<E, bool>) {
+    if (v.size() < v.capacity()) [[likely]] return true;
+    return charge_growth(ctx, v);
+  } else {
+    return ctx.charge(sizeof(E));
+  }
 }
 
 // The value of an optional or owning pointer that the input says is present, through
@@ -399,14 +396,21 @@ PRISM_INLINE void assign_bytes(Bytes& v, const void* p, std::size_t n) {
   assign_bytes_resized(v, p, n);
 }
 
+// Whether a reader can fill T: a fixed array or a resizable container. A view of elements (a
+// span) stops at this one assertion; readers test it first so that no other error follows.
+template <class T>
+constexpr bool fillable_sequence() noexcept {
+  static_assert(fixed_array<T> || resizable_sequence<T>, "prism: cannot read into a view of elements (a span); read into a container");
+  return fixed_array<T> || resizable_sequence<T>;
+}
+
 // Gives a sequence the n elements the input announces (at `at`): a fixed array must have n
 // already, a resizable sequence is charged and resized.
 template <class T, class Ctx>
 PRISM_INLINE bool size_sequence(Ctx& ctx, T& v, std::size_t n, std::size_t at) {
   if constexpr (fixed_array<T>) {
     if (n != v.size()) return ctx.fail(errc::size_mismatch, at, "array of the declared size");
-  } else if constexpr (!resizable_sequence<T>) {
-    static_assert(resizable_sequence<T>, "prism: cannot read into a view of elements (a span); read into a container");
+  } else if constexpr (!fillable_sequence<T>()) {
     return false;  // the assertion alone, not the errors of the code below for this type
   } else {
     if (!ctx.charge(n * sizeof(range_value_t<T>))) return false;
