@@ -723,6 +723,37 @@ TEST(Json, WhitespaceOfEveryLengthAndMix) {
   }
 }
 
+// A struct's members with whitespace of every length and mix around keys, colons and commas,
+// in declaration order (the in-order pass) and not: each reads the same, and each truncation
+// of it is unexpected_end within the bytes given.
+TEST(Json, StructMembersWithWhitespaceOfEveryLengthAndMix) {
+  std::mt19937 rng(12);
+  const char spaces[] = {' ', '\n', '\r', '\t'};
+  for (int round = 0; round < 300; ++round) {
+    const auto gap = [&] {
+      std::string g;
+      const std::size_t n = rng() % 3 == 0 ? 0 : rng() % 40;
+      const bool indentation = rng() % 2 == 0;
+      if (indentation && n != 0) g += '\n';
+      for (std::size_t k = 0; k < n; ++k) g += indentation && rng() % 8 != 0 ? ' ' : spaces[rng() % 4];
+      return g;
+    };
+    const std::string name = gap() + "\"name\"" + gap() + ":" + gap() + "\"axe\"" + gap();
+    const std::string damage = gap() + "\"damage\"" + gap() + ":" + gap() + "-7" + gap();
+    const bool in_order = round % 2 == 0;
+    const std::string text = "{" + (in_order ? name + "," + damage : damage + "," + name) + "}";
+    const auto weapon = from_json<Weapon>(text);
+    ASSERT_TRUE(weapon) << testing::PrintToString(text) << weapon.error().message();
+    EXPECT_EQ(*weapon, (Weapon{"axe", -7})) << testing::PrintToString(text);
+    for (std::size_t n = 0; n < text.size(); ++n) {
+      const auto cut = from_json<Weapon>(std::string_view(text).substr(0, n));
+      ASSERT_FALSE(cut) << testing::PrintToString(text.substr(0, n));
+      EXPECT_EQ(cut.error().code, prism::errc::unexpected_end) << testing::PrintToString(text.substr(0, n));
+      EXPECT_LE(cut.error().offset, n);
+    }
+  }
+}
+
 // Numbers with 40 bytes after them take the inline path (no end checks), with one byte after
 // them the checked one: both read every number alike, valid or not, into every type.
 template <class T>

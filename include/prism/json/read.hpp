@@ -48,6 +48,18 @@ bool unknown_member(Ctx& ctx, std::string_view key, std::size_t key_at) {
   return skip_value<O>(ctx) || ctx.in_key(key);
 }
 
+// Out of line, once for all fields of the in-order pass: the whitespace before a key (up to
+// the end, where the lookup reports it) and the whitespace after a key's colon (the cursor then
+// at a value).
+PRISM_NOINLINE inline const std::uint8_t* past_space_before_key(const std::uint8_t* p, const std::uint8_t* end) noexcept {
+  return skip_indentation(p, end);
+}
+template <class Ctx>
+PRISM_NOINLINE bool space_before_value(Ctx& ctx) {
+  std::uint8_t c{};
+  return next_byte(ctx, c, "a value");
+}
+
 // Keys in declaration order: each is compared as raw bytes with its quoted name and the field
 // is read directly. Stops at the first other key (the cursor is then at that key's quote),
 // at the end of the object, or on an error.
@@ -57,13 +69,20 @@ PRISM_INLINE bool read_fields_in_order(Ctx& ctx, T& v, std::size_t& done, bool& 
   return detail::read_fields_in_order<T>(ctx, field_count_v<T>, done, [&](auto field) {
     if (!more) return in_order::other_key;
     constexpr auto& name = quoted_name<T, field()>;
-    std::uint8_t c{};
-    if (!next_item_byte(ctx, c, "a key")) return in_order::failed;
-    if (!ctx.src.need(name.size()) || !detail::equal_bytes(ctx.src.cur(), name)) return in_order::other_key;
+    if (!ctx.src.need(1) || *ctx.src.cur() <= ' ') {
+      const std::uint8_t* const p = ctx.src.cur();
+      ctx.src.advance(static_cast<std::size_t>(past_space_before_key(p, p + ctx.src.readable()) - p));
+    }
+    if (!ctx.src.need(name.size() + 1) || !detail::equal_bytes(ctx.src.cur(), name)) return in_order::other_key;
     ctx.src.advance(name.size());
-    if (!next_byte(ctx, c, "a value") || !read_field_at<O, T, field()>(ctx, v) ||
-        !member_end(ctx, more))
-      return in_order::failed;
+    if (*ctx.src.cur() <= ' ') {
+      if (*ctx.src.cur() == ' ' && ctx.src.need(2) && ctx.src.cur()[1] > ' ') {
+        ctx.src.advance(1);
+      } else if (!space_before_value(ctx)) {
+        return in_order::failed;
+      }
+    }
+    if (!read_field_at<O, T, field()>(ctx, v) || !member_end(ctx, more)) return in_order::failed;
     return in_order::read;
   });
 }

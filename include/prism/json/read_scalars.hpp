@@ -417,15 +417,22 @@ bool parse_map_key(Ctx& ctx, std::string_view text, std::size_t at, K& key) {
   }
 }
 
+template <class Ctx>
+PRISM_COLD bool member_end_error(Ctx& ctx) {
+  if (!ctx.src.need(1)) return ctx.fail(errc::unexpected_end, ctx.src.offset(), "',' or '}'");
+  return syntax_error(ctx, "',' or '}'");
+}
+
 // After a member: true with `more` set when a ',' follows, true with `more` clear at '}'.
 template <class Ctx>
 PRISM_INLINE bool member_end(Ctx& ctx, bool& more) {
-  std::uint8_t c{};
-  if (!next_byte(ctx, c, "',' or '}'")) return false;
-  if (c != ',' && c != '}') [[unlikely]] return syntax_error(ctx, "',' or '}'");
-  ctx.src.advance(1);
-  more = c == ',';
-  return true;
+  skip_space(ctx);
+  if (ctx.src.need(1) && (*ctx.src.cur() == ',' || *ctx.src.cur() == '}')) [[likely]] {
+    more = *ctx.src.cur() == ',';
+    ctx.src.advance(1);
+    return true;
+  }
+  return member_end_error(ctx);
 }
 
 // A member's key (read at key_at, decoded into `scratch` when it has escapes) and its colon,
