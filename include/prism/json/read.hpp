@@ -52,7 +52,13 @@ bool unknown_member(Ctx& ctx, std::string_view key, std::size_t key_at) {
 // the end, where the lookup reports it) and the whitespace after a key's colon (the cursor then
 // at a value).
 PRISM_NOINLINE inline const std::uint8_t* past_space_before_key(const std::uint8_t* p, const std::uint8_t* end) noexcept {
-  return skip_indentation(p, end);
+#if defined(__SSE2__)
+  if (end - p >= 33 && *p == '\n') {  // pretty-printed text: a newline and its indentation first
+    p = past_indentation(p);
+    if (*p > ' ') return p;
+  }
+#endif
+  return skip_whitespace(p, end);
 }
 template <class Ctx>
 PRISM_NOINLINE bool space_before_value(Ctx& ctx) {
