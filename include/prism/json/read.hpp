@@ -48,18 +48,9 @@ bool unknown_member(Ctx& ctx, std::string_view key, std::size_t key_at) {
   return skip_value<O>(ctx) || ctx.in_key(key);
 }
 
-// Out of line, once for all fields of the in-order pass: the whitespace before a key (up to
-// the end, where the lookup reports it) and the whitespace after a key's colon (the cursor then
-// at a value).
-PRISM_NOINLINE inline const std::uint8_t* past_space_before_key(const std::uint8_t* p, const std::uint8_t* end) noexcept {
-#if defined(__SSE2__)
-  if (end - p >= 33 && *p == '\n') {  // pretty-printed text: a newline and its indentation first
-    p = past_indentation(p);
-    if (*p > ' ') return p;
-  }
-#endif
-  return skip_whitespace(p, end);
-}
+// Out of line, once for all fields of the in-order pass: the whitespace after a key's colon
+// where it is more than one space (the cursor then at a value). The whitespace before a key
+// goes to skip_whitespace_run, which takes a newline and its indentation first.
 template <class Ctx>
 PRISM_NOINLINE bool space_before_value(Ctx& ctx) {
   std::uint8_t c{};
@@ -77,7 +68,7 @@ PRISM_INLINE bool read_fields_in_order(Ctx& ctx, T& v, std::size_t& done, bool& 
     constexpr auto& name = quoted_name<T, field()>;
     if (!ctx.src.need(1) || *ctx.src.cur() <= ' ') {
       const std::uint8_t* const p = ctx.src.cur();
-      ctx.src.advance(static_cast<std::size_t>(past_space_before_key(p, p + ctx.src.readable()) - p));
+      ctx.src.advance(static_cast<std::size_t>(skip_whitespace_run(p, p + ctx.src.readable()) - p));
     }
     if (!ctx.src.need(name.size() + 1) || !detail::equal_bytes(ctx.src.cur(), name)) return in_order::other_key;
     ctx.src.advance(name.size());
