@@ -700,18 +700,23 @@ TEST(Json, StringLiteralsAreReadWithoutTheirTerminator) {
 // Whitespace is skipped 16 bytes at a time, with a shortcut for a newline and spaces: every
 // mix and length of the four whitespace bytes around values reads the same; other control
 // bytes between tokens are refused.
+// Up to 40 bytes of whitespace: half of the time a newline and mostly spaces (indentation), else
+// any mix of the four; with `may_be_empty`, a third of the gaps are empty.
+static std::string whitespace_gap(std::mt19937& rng, bool may_be_empty = false) {
+  static constexpr char spaces[] = {' ', '\n', '\r', '\t'};
+  std::string g;
+  if (may_be_empty && rng() % 3 == 0) return g;
+  const std::size_t n = rng() % 40;
+  const bool indentation = rng() % 2 == 0;
+  if (indentation) g += '\n';
+  for (std::size_t k = 0; k < n; ++k) g += indentation && rng() % 8 != 0 ? ' ' : spaces[rng() % 4];
+  return g;
+}
+
 TEST(Json, WhitespaceOfEveryLengthAndMix) {
   std::mt19937 rng(11);
-  const char spaces[] = {' ', '\n', '\r', '\t'};
   for (int round = 0; round < 400; ++round) {
-    const auto gap = [&] {
-      std::string g;
-      const std::size_t n = rng() % 40;
-      const bool indentation = rng() % 2 == 0;
-      if (indentation) g += '\n';
-      for (std::size_t k = 0; k < n; ++k) g += indentation && rng() % 8 != 0 ? ' ' : spaces[rng() % 4];
-      return g;
-    };
+    const auto gap = [&] { return whitespace_gap(rng); };
     const std::string text = gap() + "{" + gap() + "\"a\"" + gap() + ":" + gap() + "[" + gap() + "1" + gap() + "," + gap() +
                              "22" + gap() + "]" + gap() + "}" + gap();
     const auto value = prism::read<prism::json, std::map<std::string, std::vector<int>>>(text);
@@ -728,16 +733,8 @@ TEST(Json, WhitespaceOfEveryLengthAndMix) {
 // of it is unexpected_end within the bytes given.
 TEST(Json, StructMembersWithWhitespaceOfEveryLengthAndMix) {
   std::mt19937 rng(12);
-  const char spaces[] = {' ', '\n', '\r', '\t'};
   for (int round = 0; round < 300; ++round) {
-    const auto gap = [&] {
-      std::string g;
-      const std::size_t n = rng() % 3 == 0 ? 0 : rng() % 40;
-      const bool indentation = rng() % 2 == 0;
-      if (indentation && n != 0) g += '\n';
-      for (std::size_t k = 0; k < n; ++k) g += indentation && rng() % 8 != 0 ? ' ' : spaces[rng() % 4];
-      return g;
-    };
+    const auto gap = [&] { return whitespace_gap(rng, true); };
     const std::string name = gap() + "\"name\"" + gap() + ":" + gap() + "\"axe\"" + gap();
     const std::string damage = gap() + "\"damage\"" + gap() + ":" + gap() + "-7" + gap();
     const bool in_order = round % 2 == 0;
