@@ -311,6 +311,9 @@ bool read_time_after_tags(Ctx& ctx, std::size_t at, std::uint64_t tag_number, bo
   std::uint8_t initial{};
   if (!peek_initial(ctx, initial)) return false;
   const auto out_of_range = [&] { return ctx.fail(errc::out_of_range, at, "a time within the time point's range"); };
+  // One integer reader for the keys and values below: a time is read seldom, and this function
+  // is compiled into every program that skips CBOR (a checked skip reads a tagged time).
+  const auto read_integer = [&](std::int64_t& x) PRISM_NOINLINE { return read_int(ctx, x); };
   std::int64_t secs = 0, fraction_ns = 0;
   if (tagged && tag_number == tag::extended_time) {
     if ((initial >> 5) != major::map) return mismatch(ctx, "extended time map", initial);
@@ -318,11 +321,11 @@ bool read_time_after_tags(Ctx& ctx, std::size_t at, std::uint64_t tag_number, bo
     if (!read_head(ctx, h) || !ctx.enter()) return false;
     const bool ok = for_each_entry(ctx, h, at, 2, [&](std::size_t) {
       std::int64_t key{};
-      if (!read_int(ctx, key)) return false;
-      if (key == 1) return read_int(ctx, secs);
+      if (!read_integer(key)) return false;
+      if (key == 1) return read_integer(secs);
       if (key == -3 || key == -6 || key == -9) {
         std::int64_t units{};
-        if (!read_int(ctx, units)) return false;
+        if (!read_integer(units)) return false;
         const std::int64_t scale = key == -3 ? 1000000 : key == -6 ? 1000 : 1;
         if (units < 0 || __builtin_mul_overflow(units, scale, &fraction_ns) || fraction_ns >= 1000000000)
           return ctx.fail(errc::invalid_value, at, "a fraction of a second");
@@ -333,7 +336,7 @@ bool read_time_after_tags(Ctx& ctx, std::size_t at, std::uint64_t tag_number, bo
     if (!ok) return false;
     ctx.leave();
   } else if ((initial >> 5) <= major::negative_int) {
-    if (!read_int(ctx, secs)) return false;
+    if (!read_integer(secs)) return false;
   } else {
     double d{};
     if (!read_number_as_double(ctx, d)) return false;
