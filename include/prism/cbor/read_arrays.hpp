@@ -157,15 +157,12 @@ bool read_tensor_after_tags(Ctx& ctx, std::size_t at, std::uint64_t tag_number, 
   if (!tagged || (tag_number != tag::multi_dimensional_array && tag_number != tag::column_major_array))
     return ctx.fail(errc::type_mismatch, at, "tensor (tag 40 or 1040)", tagged ? "another tag" : describe_initial(initial));
   h.order = tag_number == tag::multi_dimensional_array ? memory_order::row_major : memory_order::column_major;
-  // One head reader for the three below: a tensor's header is read once per tensor, and this
-  // function is compiled into every program that skips CBOR (a checked skip reads a tensor).
-  const auto next_head = [&](head& x) PRISM_NOINLINE { return read_head(ctx, x); };
   head outer, dims;
-  if (!next_head(outer)) return false;
+  if (!read_head(ctx, outer)) return false;
   if (outer.major_type != major::array || outer.indefinite || outer.argument != 2)
     return ctx.fail(errc::type_mismatch, at, "tensor [extents, elements]", describe_initial(outer.initial));
   const std::size_t dims_at = ctx.src.offset();
-  if (!next_head(dims)) return false;
+  if (!read_head(ctx, dims)) return false;
   if (dims.major_type != major::array || dims.indefinite) return ctx.fail(errc::type_mismatch, dims_at, "tensor extents", describe_initial(dims.initial));
   if (dims.argument > max_tensor_rank) return ctx.fail(errc::invalid_value, dims_at, "a tensor rank of 16 at most");
   h.rank = static_cast<std::size_t>(dims.argument);
@@ -183,7 +180,7 @@ bool read_tensor_after_tags(Ctx& ctx, std::size_t at, std::uint64_t tag_number, 
   head data;
   if ((initial >> 5) != major::bytes || (initial & 31) == code::indefinite)
     return ctx.fail(errc::type_mismatch, data_at, "a definite-length byte string", describe_initial(initial));
-  if (!next_head(data)) return false;
+  if (!read_head(ctx, data)) return false;
   if (!ctx.require(data.argument)) [[unlikely]] return false;
   h.data = reinterpret_cast<const std::byte*>(ctx.src.cur());
   h.data_bytes = static_cast<std::size_t>(data.argument);
