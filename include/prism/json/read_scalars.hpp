@@ -265,63 +265,78 @@ PRISM_INLINE const std::uint8_t* scan_usual_element(const std::uint8_t* p, E& e,
 
 // An array of numbers into v (a vector or deque): the usual numbers (scan_usual_element) read
 // in a loop of their own over the text, with no call and no source update per element, while
-// 64 bytes or more remain; elements already in v are overwritten, the rest
-// appended against the allocation budget. Anything else (the last elements of the text, a
-// number the loop does not take, an error) goes on through read_array_from at the element where
-// the loop stopped, which reads it with every check and reports it. `count` (0 before the call)
-// receives the number of elements.
+// 64 bytes or more remain; elements already in v are overwritten, the rest appended against
+// the allocation budget. An element the loop does not take (a number it declines, an error, the
+// last elements of the text) is read by `element(i)` with every check, which reports any error;
+// after it the loop goes on, so that one unusual number does not slow the rest of the array.
+// `count` (0 before the call) receives the number of elements.
 template <class T, class Ctx, class Element>
 PRISM_INLINE bool read_number_array(Ctx& ctx, T& v, std::size_t& count, Element& element) {
   using E = range_value_t<T>;
   if (*ctx.src.cur() != '[') [[unlikely]] return type_error(ctx, "an array");
   if (!ctx.enter()) return false;
   ctx.src.advance(1);
-  const std::uint8_t* p = ctx.src.cur();
-  const std::uint8_t* const end = p + ctx.src.readable();
-  if (p != end && *p == ']') {  // empty, as many arrays of ids are
+  std::uint8_t c{};
+  if (!next_item_byte(ctx, c, "a value or ']'")) return false;
+  if (c == ']') {  // empty, as many arrays of ids are
     ctx.src.advance(1);
     ctx.leave();
     return true;
   }
   const std::size_t held = v.size(), most = ctx.lim.max_elements;
   std::size_t i = 0;
-  // The loop stops 64 bytes before the end: a number it takes (at most 40 bytes read) and a
-  // separator lie within them.
-  const std::uint8_t* const stop = ctx.src.readable() >= 64 ? end - 64 : p - 1;
-  while (p <= stop && i < most) {
-    const std::uint8_t* at = p;
-    if (*at <= ' ') [[unlikely]] {
-      at = skip_indentation(at, end);
-      if (end - at < 40) break;
-    }
-    std::uint8_t next;
-    E e;
-    // An integer that the byte after it does not end ('.', 'e') stops the loop below too.
-    const std::uint8_t* after = scan_usual_element(at, e, next);
-    if (after == nullptr) break;
-    if (next != ',') [[unlikely]] {  // whitespace, or the closing bracket
-      after = skip_whitespace(after, end);
-      if (after == end || (*after != ',' && *after != ']')) break;
-      next = *after;
-    }
-    if (i < held) {
-      v[i] = e;
-    } else {
-      ctx.src.advance(static_cast<std::size_t>(p - ctx.src.cur()));  // where an allocation error is placed
-      if (!detail::charge_one_more(ctx, v)) return false;
-      v.push_back(e);
-    }
-    ++i;
-    p = after + 1;
-    if (next == ']') {
+  for (;;) {
+    // The loop stops 64 bytes before the end: a number it takes (at most 40 bytes read) and a
+    // separator lie within them.
+    if (ctx.src.readable() >= 64) {
+      const std::uint8_t* p = ctx.src.cur();
+      const std::uint8_t* const end = p + ctx.src.readable();
+      const std::uint8_t* const stop = end - 64;
+      while (p <= stop && i < most) {
+        const std::uint8_t* at = p;
+        if (*at <= ' ') [[unlikely]] {
+          at = skip_indentation(at, end);
+          if (end - at < 40) break;
+        }
+        std::uint8_t next;
+        E e;
+        // An integer that the byte after it does not end ('.', 'e') stops the loop below too.
+        const std::uint8_t* after = scan_usual_element(at, e, next);
+        if (after == nullptr) break;
+        if (next != ',') [[unlikely]] {  // whitespace, or the closing bracket
+          after = skip_whitespace(after, end);
+          if (after == end || (*after != ',' && *after != ']')) break;
+          next = *after;
+        }
+        if (i < held) {
+          v[i] = e;
+        } else {
+          ctx.src.advance(static_cast<std::size_t>(p - ctx.src.cur()));  // where an allocation error is placed
+          if (!detail::charge_one_more(ctx, v)) return false;
+          v.push_back(e);
+        }
+        ++i;
+        p = after + 1;
+        if (next == ']') {
+          ctx.src.advance(static_cast<std::size_t>(p - ctx.src.cur()));
+          ctx.leave();
+          count = i;
+          return true;
+        }
+      }
       ctx.src.advance(static_cast<std::size_t>(p - ctx.src.cur()));
+    }
+    if (!element(i)) return false;
+    ++i;
+    if (!next_byte(ctx, c, "',' or ']'")) return false;
+    if (c != ',' && c != ']') [[unlikely]] return syntax_error(ctx, "',' or ']'");
+    ctx.src.advance(1);
+    if (c == ']') {
       ctx.leave();
       count = i;
       return true;
     }
   }
-  ctx.src.advance(static_cast<std::size_t>(p - ctx.src.cur()));
-  return read_array_from(ctx, i, element);
 }
 
 template <options O, class T, class Ctx>
