@@ -5,7 +5,6 @@
 // or an error, and an array reads the fields by position. A format reads its own heads, keys
 // and values and hands each key to these pieces.
 #include <array>
-#include <bitset>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -84,15 +83,17 @@ enum class in_order : std::uint8_t {
 };
 
 // The fast path: step(std::integral_constant<std::size_t, I>) compares field I's key with the
-// input and reads its value. Stops at the first other key, after n entries or at an error;
-// `count` is then the number of fields read. False only on an error.
+// input and reads its value, for the fields of Order from place `count` on (0 at first; later
+// where struct_keys_reader::resume_at says a run may go on). Stops at the first other key, at
+// place n or at an error; `count` is then the place it stopped at. False only on an error.
 template <class T, const auto& Order = declaration_order<T>, class Ctx, class Step>
 PRISM_INLINE bool read_fields_in_order(Ctx& ctx, std::size_t n, std::size_t& count, Step&& step) {
   return [&]<std::size_t... K>(std::index_sequence<K...>) PRISM_LAMBDA_INLINE {
     constexpr std::size_t none = field_count_v<T>;
     bool ok = true;
     std::size_t failed_field = none;  // named once below, not at each field
-    (void)((count < n && [&]() PRISM_LAMBDA_INLINE {
+    // At a step not skipped, count == K: the bound is K < n (a constant where n is one).
+    (void)((count > K || (K < n && [&]() PRISM_LAMBDA_INLINE {
       constexpr std::size_t I = Order[K];
       const in_order found = step(std::integral_constant<std::size_t, I>{});
       if (found == in_order::read) [[likely]] {
@@ -102,7 +103,7 @@ PRISM_INLINE bool read_fields_in_order(Ctx& ctx, std::size_t n, std::size_t& cou
       if (found == in_order::value_failed) failed_field = I;
       if (found == in_order::failed) ok = false;
       return false;
-    }()) && ...);
+    }())) && ...);
     if (failed_field != none) [[unlikely]] return in_field_at<T>(ctx, failed_field);
     return ok;
   }(std::make_index_sequence<field_count_v<T>>{});
@@ -119,8 +120,12 @@ PRISM_INLINE bool read_field_at(Ctx& ctx, T& v, std::size_t index, Read&& read) 
   }(std::make_index_sequence<field_count_v<T>>{});
 }
 
-// The keys of one struct after the in-order pass, one at a time. A field whose key comes again
-// keeps its first value (the one a view finds): the repeated key's value is skipped.
+// The keys of one struct that the in-order pass leaves, one at a time. A field whose key comes
+// again keeps its first value (the one a view finds): the repeated key's value is skipped.
+// After a key that continues the writer's order past every field read so far (the one after a
+// field the writer left out, or a key the struct does not have), resume_at() gives the place
+// of Order where the in-order pass may go on: one absent or added field costs one lookup, not
+// a lookup for every field after it.
 template <options O, class T, const auto& Order = declaration_order<T>>
 class struct_keys_reader {
   static constexpr std::size_t fields = field_count_v<T>;
@@ -131,24 +136,47 @@ class struct_keys_reader {
     for (std::size_t k = 0; k < fields; ++k) place[Order[k]] = k;
     return place;
   }();
-  std::size_t in_order_ = 0;
-  std::bitset<fields> seen_{};  // read after the in-order pass
+  // Set by the first read_in_order, not by a constructor: a struct read in order on the fast
+  // path declares its reader and never touches it.
+  std::size_t in_order_;   // the first pass read the fields placed below it
+  std::size_t past_read_;  // no field placed at or after it has been read
+  std::size_t resume_;     // where the in-order pass may go on, or `fields`
+  std::array<std::uint64_t, (fields + 63) / 64> seen_;  // fields read after the first pass
 
-  bool seen(std::size_t index) const noexcept { return place_[index] < in_order_ || seen_.test(index); }
+  void mark(std::size_t index) noexcept { seen_[index / 64] |= std::uint64_t{1} << (index % 64); }
+  bool seen(std::size_t index) const noexcept {
+    return place_[index] < in_order_ || (seen_[index / 64] >> (index % 64) & 1) != 0;
+  }
 
  public:
-  // The in-order pass read the first `count` fields of Order.
-  PRISM_INLINE void read_in_order(std::size_t count) { in_order_ = count; }
+  // The in-order pass read the fields placed from `from` to `to`; the first from 0, before
+  // anything else.
+  PRISM_INLINE void read_in_order(std::size_t to) {
+    in_order_ = past_read_ = to;
+    resume_ = fields;
+    for (std::uint64_t& word : seen_) word = 0;
+  }
+  PRISM_INLINE void read_in_order(std::size_t from, std::size_t to) {
+    if (from == 0) return read_in_order(to);
+    for (std::size_t k = from; k < to; ++k) mark(Order[k]);
+    if (to > past_read_) past_read_ = to;
+  }
+
+  // After entry(): the place the in-order pass may go on from, or `fields` (keys out of order:
+  // lookups only).
+  PRISM_INLINE std::size_t resume_at() const noexcept { return resume_; }
 
   // The value after `key` (read at key_at): read_field(index) reads it into its field and names
   // the field on an error; skip() passes over it.
   template <class Ctx, class ReadField, class Skip>
   PRISM_INLINE bool entry(Ctx& ctx, std::string_view key, std::size_t key_at, ReadField&& read_field, Skip&& skip) {
     const std::size_t index = struct_keys<T>.find(key);
+    resume_ = fields;
     if (index >= fields || seen(index)) [[unlikely]] {
       if constexpr (O.error_on_unknown_keys) {
         if (index >= fields) return unknown_key(ctx, key, key_at);
       }
+      if (index >= fields) resume_ = past_read_;  // a key added between two in order
       if constexpr (std::remove_cvref_t<decltype(ctx.src)>::bounded) {
         return skip() || ctx.in_key(key);
       } else {
@@ -156,7 +184,8 @@ class struct_keys_reader {
         return skip() || ctx.in_key(name);
       }
     }
-    seen_.set(index);
+    mark(index);
+    if (place_[index] >= past_read_) resume_ = past_read_ = place_[index] + 1;
     return read_field(index);
   }
 

@@ -98,11 +98,37 @@ bool read_struct_as_array(Ctx& ctx, T& v) {
   return detail::positional_complete<O, T>(ctx, count, at);
 }
 
+// The members the in-order pass left (it read the fields placed from `from` to `to`; `more`
+// when a member follows), one at a time through the lookup: returns the place the pass may go
+// on from (after a member that continues the writer's order, with a member after it; only
+// when `resume`), `fields` after the last member (the struct then finished) or `fields` + 1 on
+// an error. Out of line: the rare case.
+template <options O, bool Resume, class T, class Ctx>
+PRISM_NOINLINE std::size_t read_members_by_key(Ctx& ctx, T& v, detail::struct_keys_reader<O, T>& keys, std::size_t from,
+                                               std::size_t to, bool more, std::size_t at) {
+  constexpr std::size_t fields = field_count_v<T>;
+  keys.read_in_order(from, to);
+  std::string scratch;
+  do {
+    if (!more) return keys.finish(ctx, at) ? fields : fields + 1;
+    std::size_t key_at{};
+    std::string_view key;
+    if (!read_key<O>(ctx, scratch, key, key_at)) return fields + 1;
+    if (!keys.entry(
+            ctx, key, key_at, [&](std::size_t index) { return field_readers<O, T, Ctx>[index](ctx, v); },
+            [&] { return skip_value<O>(ctx); }) ||
+        !member_end(ctx, more))
+      return fields + 1;
+  } while (!Resume || !more || keys.resume_at() >= fields);
+  return keys.resume_at();
+}
+
 template <options O, class T, class Ctx>
 bool read_struct(Ctx& ctx, T& v) {
   if constexpr (O.structs_as_arrays) {
     return read_struct_as_array<O>(ctx, v);
   } else {
+    constexpr std::size_t fields = field_count_v<T>;
     if (*ctx.src.cur() != '{') [[unlikely]] return type_error(ctx, "an object");
     const std::size_t at = ctx.src.offset();
     if (!ctx.enter()) return false;
@@ -111,19 +137,22 @@ bool read_struct(Ctx& ctx, T& v) {
     if (!next_item_byte(ctx, c, "a key or '}'")) return false;
     bool more = c != '}';
     if (!more) ctx.src.advance(1);
-    std::size_t in_order = 0;
-    if (!read_fields_in_order<O>(ctx, v, in_order, more)) return false;
     detail::struct_keys_reader<O, T> keys;
-    keys.read_in_order(in_order);
-    std::string scratch;
-    if (more && !read_members<O>(ctx, scratch, [&](std::string_view key, std::size_t key_at) {
-          return keys.entry(
-              ctx, key, key_at, [&](std::size_t index) { return field_readers<O, T, Ctx>[index](ctx, v); },
-              [&] { return skip_value<O>(ctx); });
-        })) {
-      return false;
+    // A few fields: the lookup takes what one pass leaves. More: the pass goes on after a
+    // member the writer left out or added.
+    constexpr bool resume = fields > 4;
+    std::size_t from = 0;
+    for (;;) {
+      std::size_t to = from;
+      if (!read_fields_in_order<O>(ctx, v, to, more)) return false;
+      if (!more && from == 0 && to >= detail::required_prefix<O, T, detail::declaration_order<T>>) [[likely]] {
+        ctx.leave();
+        return true;
+      }
+      from = read_members_by_key<O, resume>(ctx, v, keys, from, to, more, at);
+      if (from >= fields) return from == fields;
+      more = true;
     }
-    return keys.finish(ctx, at);
   }
 }
 
