@@ -9,6 +9,7 @@
 #include <prism/cbor.hpp>
 #include <prism/json.hpp>
 #include <prism/msgpack.hpp>
+#include <prism/zbin.hpp>
 
 #include <array>
 #include <cstdint>
@@ -57,7 +58,7 @@ prism::value document_of(const std::vector<std::pair<int, std::int64_t>>& entrie
 
 template <class Format>
 class KeyOrder : public testing::Test {};
-using KeyedFormats = testing::Types<prism::json, prism::msgpack, prism::cbor, prism::beve>;
+using KeyedFormats = testing::Types<prism::json, prism::msgpack, prism::cbor, prism::beve, prism::zbin>;
 TYPED_TEST_SUITE(KeyOrder, KeyedFormats);
 
 TYPED_TEST(KeyOrder, AnyOrderReadsAsOneKeyAtATime) {

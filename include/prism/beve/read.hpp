@@ -283,6 +283,10 @@ bool read_map(Ctx& ctx, T& v) {
   return true;
 }
 
+// Every field's encoded key, by index: the lookup's test of the writer's order.
+template <class T>
+inline constexpr auto encoded_keys = detail::key_table<T>([]<std::size_t I>() -> auto& { return encoded_key<T, I>; });
+
 // Keys in declaration order, as prism writes them, compared as raw bytes with their
 // compile-time encoding. The values in their usual encoding are read from a cursor in a
 // register (read_usual); the source moves there only before a value that read_value reads and
@@ -308,7 +312,7 @@ struct read_struct_fields_body {
   template <options O, class T, class Ctx>
   PRISM_INLINE static const std::uint8_t* read(Ctx& ctx, local_cursor c, T& v, std::uint64_t n, std::size_t at) {
     return detail::read_keyed_fields<O, T>(
-        ctx, c, static_cast<std::size_t>(n), at, [&](local_cursor& cur, std::size_t& i) PRISM_LAMBDA_INLINE { return read_fields_in_order<O>(ctx, cur, v, n, i); },
+        ctx, c, static_cast<std::size_t>(n), at, [&](local_cursor& cur, std::size_t& i) PRISM_LAMBDA_INLINE { return read_fields_in_order<O>(ctx, cur, v, n, i); }, encoded_keys<T>,
         [&](auto& p, auto& len) { return read_text_bytes<O>(ctx, p, len); }, [&](std::size_t index) { return read_field<O>(ctx, v, index); },
         [&] { return skip_value<static_cast<bool>(O.validate_utf8)>(ctx); });
   }

@@ -190,6 +190,10 @@ bool read_field(Ctx& ctx, T& v, std::size_t index) {
   return detail::read_field_at(ctx, v, index, [&](auto& field) { return read_value<O>(ctx, field); });
 }
 
+// Every field's encoded key, by index: the lookup's test of the writer's order.
+template <class T>
+inline constexpr auto encoded_keys = detail::key_table<T>([]<std::size_t I>() -> auto& { return encoded_key<T, I>; });
+
 // Keys in declaration order, as prism writes them: each compared as raw bytes with its
 // compile-time encoding, the field read without a lookup. Values in their usual encoding are
 // read at the cursor (read_usual); the source moves there only before a value that read_value
@@ -227,6 +231,8 @@ struct read_struct_entries_body {
     }
     std::string joined;
     const bool ok = for_each_entry(ctx, rest, at, 2, [&](std::size_t) {
+      if (const int taken = keys.take_in_order(ctx, encoded_keys<T>, [&](std::size_t index) { return read_field<O>(ctx, v, index); }); taken != 0)
+        return taken > 0;
       const std::size_t key_at = ctx.src.offset();
       const std::uint8_t* p{};
       std::size_t len{};

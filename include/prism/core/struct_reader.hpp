@@ -7,6 +7,8 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
+#include <span>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -74,6 +76,15 @@ inline constexpr auto declaration_order = [] {
   return order;
 }();
 
+// The encoded key of every field of T, by index: key_of.template operator()<I>() is field I's
+// (a format's compile-time encoding), for struct_keys_reader::take_in_order.
+template <class T, class KeyOf>
+consteval auto key_table(KeyOf key_of) {
+  return [&]<std::size_t... I>(std::index_sequence<I...>) {
+    return std::array<std::span<const std::uint8_t>, sizeof...(I)>{std::span<const std::uint8_t>(key_of.template operator()<I>())...};
+  }(std::make_index_sequence<field_count_v<T>>{});
+}
+
 // What the in-order pass found for one field.
 enum class in_order : std::uint8_t {
   read,            // its key matched and its value was read
@@ -124,8 +135,9 @@ PRISM_INLINE bool read_field_at(Ctx& ctx, T& v, std::size_t index, Read&& read) 
 // again keeps its first value (the one a view finds): the repeated key's value is skipped.
 // After a key that continues the writer's order past every field read so far (the one after a
 // field the writer left out, or a key the struct does not have), resume_at() gives the place
-// of Order where the in-order pass may go on: one absent or added field costs one lookup, not
-// a lookup for every field after it.
+// of Order where the writer's order may go on: JSON's in-order pass goes on there, the other
+// formats compare the next key with that field's (take_in_order) before a lookup. One absent
+// or added field then costs one lookup, not a lookup for every field after it.
 template <options O, class T, const auto& Order = declaration_order<T>>
 class struct_keys_reader {
   static constexpr std::size_t fields = field_count_v<T>;
@@ -189,6 +201,21 @@ class struct_keys_reader {
     return read_field(index);
   }
 
+  // Before a key is looked up: where the key after the last one continues the writer's order
+  // (resume_at), its encoding (from `encoded`, key_table's) is compared with the input and the
+  // field read, with no lookup. 1 when taken, 0 when not (look the key up), -1 on an error.
+  template <class Ctx, class Table, class ReadField>
+  PRISM_INLINE int take_in_order(Ctx& ctx, const Table& encoded, ReadField&& read_field) {
+    if (resume_ >= fields) return 0;
+    const std::size_t index = Order[resume_];
+    const std::span<const std::uint8_t> key = encoded[index];
+    if (!ctx.src.need(key.size()) || std::memcmp(ctx.src.cur(), key.data(), key.size()) != 0) return 0;
+    ctx.src.advance(key.size());
+    mark(index);
+    resume_ = past_read_ = resume_ + 1;
+    return read_field(index) ? 1 : -1;
+  }
+
   // After the last entry: leaves the struct's depth; every required field must have been seen
   // (the error is at the struct's offset `at`, naming every absent one).
   template <class Ctx>
@@ -213,14 +240,19 @@ PRISM_INLINE constexpr bool all_read_in_order(std::size_t count, std::size_t n) 
 
 // Entries `first` to n of a struct written as a map, after the in-order pass read the others:
 // read_key(p, len) reads the next key's bytes (valid until its value is read), read_field(index)
-// and skip() as in struct_keys_reader::entry. Leaves the struct's depth; `at` is where it began.
-template <options O, class T, const auto& Order = declaration_order<T>, class Ctx, class ReadKey, class ReadField,
+// and skip() as in struct_keys_reader::entry; `encoded` is the format's key_table for T.
+// Leaves the struct's depth; `at` is where it began.
+template <options O, class T, const auto& Order = declaration_order<T>, class Ctx, class Table, class ReadKey, class ReadField,
           class Skip>
-PRISM_INLINE bool read_remaining_entries(Ctx& ctx, std::size_t first, std::size_t n, std::size_t at, ReadKey&& read_key,
-                                         ReadField&& read_field, Skip&& skip) {
+PRISM_INLINE bool read_remaining_entries(Ctx& ctx, std::size_t first, std::size_t n, std::size_t at, const Table& encoded,
+                                         ReadKey&& read_key, ReadField&& read_field, Skip&& skip) {
   struct_keys_reader<O, T, Order> keys;
   keys.read_in_order(first);
   for (std::size_t i = first; i < n; ++i) {
+    if (const int taken = keys.take_in_order(ctx, encoded, read_field); taken != 0) {
+      if (taken < 0) return false;
+      continue;
+    }
     const std::size_t key_at = ctx.src.offset();
     const std::uint8_t* p{};
     std::size_t len{};
@@ -234,9 +266,9 @@ PRISM_INLINE bool read_remaining_entries(Ctx& ctx, std::size_t first, std::size_
 // `at` is where it began): in_order(cursor, count) runs the format's in-order pass, then the
 // entries it left go through read_remaining_entries from the source. Returns where the entries
 // end, or null on an error.
-template <options O, class T, class Ctx, class InOrder, class ReadKey, class ReadField, class Skip>
+template <options O, class T, class Ctx, class InOrder, class Table, class ReadKey, class ReadField, class Skip>
 PRISM_INLINE const std::uint8_t* read_keyed_fields(Ctx& ctx, local_cursor c, std::size_t n, std::size_t at, InOrder&& in_order,
-                                                   ReadKey&& read_key, ReadField&& read_field, Skip&& skip) {
+                                                   const Table& encoded, ReadKey&& read_key, ReadField&& read_field, Skip&& skip) {
   std::size_t i = 0;
   if (!in_order(c, i)) return nullptr;
   if (all_read_in_order<O, T>(i, n)) [[likely]] {
@@ -244,7 +276,7 @@ PRISM_INLINE const std::uint8_t* read_keyed_fields(Ctx& ctx, local_cursor c, std
     return c.p;
   }
   c.store_to(ctx.src);
-  return read_remaining_entries<O, T>(ctx, i, n, at, read_key, read_field, skip) ? ctx.src.cur() : nullptr;
+  return read_remaining_entries<O, T>(ctx, i, n, at, encoded, read_key, read_field, skip) ? ctx.src.cur() : nullptr;
 }
 
 // A struct written as an array of its fields in declaration order: item i goes to field i

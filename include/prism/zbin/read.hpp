@@ -441,6 +441,10 @@ bool read_field(Ctx& ctx, T& v, std::size_t index) {
   return detail::read_field_at(ctx, v, index, [&](auto& field) { return read_value<O>(ctx, field); });
 }
 
+// Every field's encoded key, by index: the lookup's test of the writer's order.
+template <class T>
+inline constexpr auto encoded_keys = detail::key_table<T>([]<std::size_t I>() -> auto& { return encoded_key<T, I>; });
+
 // Keys in the order prism writes them are matched as raw bytes, with no lookup.
 template <options O, class T, class Ctx>
 PRISM_INLINE bool read_fields_in_order(Ctx& ctx, T& v, std::size_t n, std::size_t& i) {
@@ -470,7 +474,7 @@ bool read_struct(Ctx& ctx, T& v) {
   std::size_t i = 0;
   if (!read_fields_in_order<O>(ctx, v, n, i)) return false;
   return detail::read_remaining_entries<O, T, wire_order<T>>(
-             ctx, i, n, at, [&](auto& p, auto& len) { return read_text<O>(ctx, p, len); },
+             ctx, i, n, at, encoded_keys<T>, [&](auto& p, auto& len) { return read_text<O>(ctx, p, len); },
              [&](std::size_t index) { return read_field<O>(ctx, v, index); }, skip) &&
          ends_at(ctx, end);
 }
