@@ -17,10 +17,15 @@
 
 namespace {
 
+// The inline writer, checked against the one the seldom-taken sites call (write_integer_text_once:
+// one function per signedness for 32 and 64 bits).
 template <class T>
 std::string prism_text(T v) {
   char buffer[prism::integer_text_room];
-  return std::string(buffer, prism::write_integer_text(buffer, v));
+  const std::string inline_text(buffer, prism::write_integer_text(buffer, v));
+  const std::string once_text(buffer, prism::write_integer_text_once(buffer, v));
+  EXPECT_EQ(once_text, inline_text) << "write_integer_text_once";
+  return inline_text;
 }
 
 template <class T>

@@ -156,8 +156,14 @@ PRISM_INLINE char* write_integer_text(char* p, T v) noexcept {
 }
 
 namespace detail {
-PRISM_NOINLINE inline char* write_int64_text(char* p, std::int64_t v) noexcept { return write_integer_text(p, v); }
 PRISM_NOINLINE inline char* write_uint64_text(char* p, std::uint64_t v) noexcept { return write_unsigned_text(p, v); }
+// The sign, then the magnitude's digits by the one unsigned writer (a tail call).
+inline char* write_int64_text(char* p, std::int64_t v) noexcept {
+  const auto magnitude = static_cast<std::uint64_t>(v);
+  *p = '-';
+  p += v < 0;
+  return write_uint64_text(p, v < 0 ? 0 - magnitude : magnitude);
+}
 }  // namespace detail
 
 // write_integer_text for the seldom-taken sites (map keys, values inside optionals, variants
