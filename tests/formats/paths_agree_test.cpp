@@ -12,6 +12,7 @@
 #include <prism/flex.hpp>
 #endif
 
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
@@ -22,6 +23,12 @@
 #include <vector>
 
 #include "support/paths_agree.hpp"
+
+namespace paths_agree_test_types {
+struct When {
+  std::chrono::sys_time<std::chrono::seconds> when;
+};
+}  // namespace paths_agree_test_types
 
 namespace {
 
@@ -176,6 +183,22 @@ TEST(PathsAgree, ZbinWalksOfWholeMessagesVerifyFirst) {
     }
   }
   EXPECT_TRUE(damaged);
+}
+
+TEST(PathsAgree, TimestampsBeyondNanosecondTimePoints) {
+  // A view, a transcode and prism::value hold times as sys_time<nanoseconds> (1678 to 2262):
+  // a time outside it is refused by every path, zbin's verify and MessagePack's skip included.
+  using paths_agree_test_types::When;
+  const When far{std::chrono::sys_days{std::chrono::year{3000} / 1 / 1}};
+  const When near{std::chrono::sys_days{std::chrono::year{2000} / 1 / 1}};
+  for (const auto& [when, accepted] : {std::pair{far, false}, std::pair{near, true}}) {
+    const auto zbin = prism::write<prism::zbin>(when);
+    const auto msgpack = prism::write<prism::msgpack>(when);
+    ASSERT_TRUE(zbin && msgpack);
+    expect_every_path<prism::zbin>(*zbin, accepted);
+    expect_every_path<prism::msgpack>(*msgpack, accepted);
+    EXPECT_EQ((prism::read<prism::zbin, When>(*zbin).value().when), when.when) << "a typed read holds any time";
+  }
 }
 
 #if PRISM_TESTS_WITH_FLEX

@@ -1,10 +1,13 @@
 #pragma once
 // zbin's verify(): one pass over a whole message, after which every value decodes through a view
 // and a verified view may skip its bounds checks.
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
 
+#include "../core/byte_order.hpp"
+#include "../core/containers.hpp"
 #include "../core/error.hpp"
 #include "../core/limits.hpp"
 #include "../core/utf8.hpp"
@@ -53,9 +56,15 @@ class verifier {
       case value_type::array:
       case value_type::object:
         return container(n, depth + 1);
-      case value_type::timestamp:  // what every reader refuses: nanoseconds of a whole second or more
-        if (load_le32(base_ + n.offset() + 9) >= 1000000000u) return failed(errc::invalid_value, n.offset());
+      case value_type::timestamp: {  // what every reader refuses: nanoseconds of a whole second or more,
+        // a time beyond a view's, a transcode's and prism::value's sys_time<nanoseconds> (as MessagePack)
+        const std::uint32_t nanos = load_le32(base_ + n.offset() + 9);
+        if (nanos >= 1000000000u) return failed(errc::invalid_value, n.offset());
+        std::chrono::sys_time<std::chrono::nanoseconds> t;
+        if (!detail::time_point_from(static_cast<std::int64_t>(detail::load_le64(base_ + n.offset() + 1)), nanos, t))
+          return failed(errc::out_of_range, n.offset());
         return true;
+      }
       case value_type::other:
         return failed(errc::invalid_value, n.offset());
       default:
