@@ -2,10 +2,11 @@
 #include <prism/msgpack.hpp>
 
 #include "fuzz_target.hpp"
+#include "targets.hpp"
 
 // Struct reads, a walk of the view, and lookups through the view of what a walk finds, in a
 // message whose every value decodes (it transcodes).
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+int fuzz_beve(const std::uint8_t* data, std::size_t size) {
   fuzz_all<prism::beve>(data, size);
   const std::string_view input(reinterpret_cast<const char*>(data), size);
   paths_agree_on<prism::beve>(input);  // every path that decodes the message gives one verdict

@@ -2,13 +2,14 @@
 #include <prism/msgpack.hpp>
 
 #include "fuzz_target.hpp"
+#include "targets.hpp"
 #if PRISM_FUZZ_WITH_LIBCBOR
 #include "libcbor_differential.hpp"
 #endif
 
 // Struct reads, a walk of the view, and lookups through the view of what a walk finds, in a
 // message whose every value decodes (it transcodes); and libcbor's verdict on the same bytes.
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+int fuzz_cbor(const std::uint8_t* data, std::size_t size) {
   fuzz_all<prism::cbor>(data, size);
   const std::string_view input(reinterpret_cast<const char*>(data), size);
   paths_agree_on<prism::cbor>(input);  // every path that decodes the message gives one verdict

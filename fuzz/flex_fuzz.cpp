@@ -2,11 +2,12 @@
 
 #include "flexbuffers_differential.hpp"
 #include "fuzz_target.hpp"
+#include "targets.hpp"
 
 // Struct reads are bounded by their work budget; a whole-message walk of the view only after
 // flexbuffers::Verifier accepts the bytes (a FlexBuffer may share one container many times);
 // the values prism reads from a verified message are those flatbuffers' own reader finds.
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+int fuzz_flex(const std::uint8_t* data, std::size_t size) {
   fuzz_all<prism::flex>(data, size);
   const std::string_view input(reinterpret_cast<const char*>(data), size);
   paths_agree_on<prism::flex>(input);  // every path that decodes the message gives one verdict

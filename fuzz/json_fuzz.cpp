@@ -4,6 +4,7 @@
 #include <prism/msgpack.hpp>
 
 #include "fuzz_target.hpp"
+#include "targets.hpp"
 #if PRISM_FUZZ_WITH_SIMDJSON
 #include "simdjson_differential.hpp"
 #endif
@@ -12,7 +13,7 @@
 // the whole text but the range of numbers), its walk never fails on text it accepted, a
 // document written from a generic value reads back to the same text, a transcode never
 // crashes, JSONC's paths agree, and simdjson gives the same verdict and value.
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+int fuzz_json(const std::uint8_t* data, std::size_t size) {
   fuzz_all<prism::json>(data, size);
   const std::string_view input(reinterpret_cast<const char*>(data), size);
   paths_agree_on<prism::json>(input);  // every path that decodes the message gives one verdict

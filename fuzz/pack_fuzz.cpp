@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "fuzz_target.hpp"
+#include "targets.hpp"
 
 namespace pack_fuzz {
 // Monster versioned, and Monster with its positions in 8-bit ranges, as the monsters report's
@@ -29,7 +30,7 @@ struct prism::meta<pack_fuzz::unit_vec3> {
 };
 
 // The same bytes as plain pack, as pack's packed sequences, and as versioned and ranged structs.
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+int fuzz_pack(const std::uint8_t* data, std::size_t size) {
   fuzz_all<prism::pack>(data, size);
   constexpr prism::options packed{.format = prism::pack_options{.packed_sequences = true}};
   const std::string_view input(reinterpret_cast<const char*>(data), size);

@@ -1,11 +1,12 @@
 #include <prism/zbin.hpp>
 
 #include "fuzz_target.hpp"
+#include "targets.hpp"
 
 // Reads into structs, then checks the views against verify(): a message verify() accepts must walk
 // through the view and the verified view without a decoding error; any message may be walked
 // through the checked view without a crash.
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+int fuzz_zbin(const std::uint8_t* data, std::size_t size) {
   fuzz_all<prism::zbin>(data, size);
   const std::string_view input(reinterpret_cast<const char*>(data), size);
   paths_agree_on<prism::zbin>(input);  // every path that decodes the message gives one verdict

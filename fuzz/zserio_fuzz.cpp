@@ -2,9 +2,10 @@
 
 #include "data/zserio_models.hpp"
 #include "fuzz_target.hpp"
+#include "targets.hpp"
 #include "zserio/features.hpp"
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+int fuzz_zserio(const std::uint8_t* data, std::size_t size) {
   using namespace zserio_models;
   const std::string_view input(reinterpret_cast<const char*>(data), size);
   fuzz_one<prism::zserio, features::Features>(input);
