@@ -23,13 +23,13 @@
 namespace bench {
 namespace {
 
-struct probe {
+struct build_probe {
   const char* name;
   const char* file;  // under bench/compile_time
   const char* what;
 };
 
-constexpr probe probes[] = {
+constexpr build_probe probes[] = {
     {"twenty_fields", "twenty_fields.cpp", "one 20-field struct written and read in JSON, BEVE, CBOR, MessagePack"},
     {"pack_monsters", "pack_monsters.cpp", "the monsters workload's pack writer and reader"},
 };

@@ -25,7 +25,7 @@
 namespace bench {
 namespace {
 
-struct row_spec {
+struct corpus_row {
   std::string corpus, operation, library;
   std::size_t bytes;  // per iteration, for MB/s
 };
@@ -79,7 +79,7 @@ bool check_peers(const std::string& text, const char* name) {
 
 class corpus_rows {
  public:
-  corpus_rows(const suite_options& options, std::vector<row_spec>& rows) : options_(options), rows_(rows) {}
+  corpus_rows(const suite_options& options, std::vector<corpus_row>& rows) : options_(options), rows_(rows) {}
 
   // `body` runs once per iteration and keeps its result alive with DoNotOptimize.
   template <class Body>
@@ -92,7 +92,7 @@ class corpus_rows {
 
  private:
   const suite_options& options_;
-  std::vector<row_spec>& rows_;
+  std::vector<corpus_row>& rows_;
 };
 
 template <class T>
@@ -191,14 +191,14 @@ int run_corpus(const suite_options& options) {
       !check_peers<corpus::twitter>(twitter_text, "twitter")) {
     return 1;
   }
-  std::vector<row_spec> rows;
+  std::vector<corpus_row> rows;
   corpus_rows registrar(options, rows);
   register_corpus<corpus::canada>(registrar, "canada", canada_text);
   register_corpus<corpus::citm_catalog>(registrar, "citm_catalog", citm_text);
   register_corpus<corpus::twitter>(registrar, "twitter", twitter_text);
   const auto results = run_registered();
   // How many times faster prism's row of the same corpus and operation is than this row.
-  const auto prism_speedup = [&](const row_spec& r) {
+  const auto prism_speedup = [&](const corpus_row& r) {
     const std::string operation = r.operation == "read" ? "JSON -> struct" : r.operation;
     const auto prism_row = results.find(r.corpus + "/" + operation + "/prism");
     if (prism_row == results.end() || prism_row->second.median_ns <= 0) return std::string("-");
@@ -210,7 +210,7 @@ int run_corpus(const suite_options& options) {
            "prism speedup"});
   std::string json = json_report_begin(
       "corpus", "\"data\": \"" + (options.data_dir.empty() ? std::string("generated") : options.data_dir) + "\",");
-  std::erase_if(rows, [&](const row_spec& r) { return !results.contains(r.corpus + "/" + r.operation + "/" + r.library); });
+  std::erase_if(rows, [&](const corpus_row& r) { return !results.contains(r.corpus + "/" + r.operation + "/" + r.library); });
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const auto& r = rows[i];
     const auto& m = results.at(r.corpus + "/" + r.operation + "/" + r.library);

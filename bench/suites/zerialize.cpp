@@ -154,7 +154,7 @@ class prism_view final : public codec {
   std::optional<view_type> view_;
 };
 
-struct row_spec {
+struct zerialize_row {
   std::string format;
   std::string library;
   std::unique_ptr<codec> impl;
@@ -162,10 +162,10 @@ struct row_spec {
 };
 
 template <class Data>
-std::vector<row_spec> rows_for(case_kind kind, bool as_vector) {
+std::vector<zerialize_row> rows_for(case_kind kind, bool as_vector) {
   constexpr prism::options maps{};
   constexpr prism::options arrays{.structs_as_arrays = true};
-  std::vector<row_spec> rows;
+  std::vector<zerialize_row> rows;
   const auto add = [&](std::string format, std::string library, std::unique_ptr<codec> c) {
     if (c) rows.push_back({std::move(format), std::move(library), std::move(c)});
   };
@@ -235,7 +235,7 @@ template <class Data>
 void run_case(const report_case& rc, const suite_options& options, table& t, std::string& json, bool& first_json) {
   auto rows = rows_for<Data>(rc.kind, rc.as_vector);
   struct prepared {
-    row_spec* row;
+    zerialize_row* row;
     placed buffer;
     std::string id;
   };

@@ -56,7 +56,7 @@ struct convert<T, std::enable_if_t<prism::plain_struct<T>>> {
 namespace bench::corpus_peers {
 namespace {
 
-msgpack::sbuffer& output() {
+msgpack::sbuffer& msgpack_output() {
   static msgpack::sbuffer buffer;
   return buffer;
 }
@@ -76,7 +76,7 @@ bool msgpack_cxx_read(const std::string& bytes, T& out) {
 
 template <class T>
 std::size_t msgpack_cxx_write(const T& value) {
-  auto& buffer = output();
+  auto& buffer = msgpack_output();
   buffer.clear();
   msgpack::pack(buffer, value);
   return buffer.size();
@@ -85,7 +85,7 @@ std::size_t msgpack_cxx_write(const T& value) {
 template <class T>
 std::string msgpack_cxx_bytes(const T& value) {
   msgpack_cxx_write(value);
-  return std::string(output().data(), output().size());
+  return std::string(msgpack_output().data(), msgpack_output().size());
 }
 
 }  // namespace bench::corpus_peers

@@ -74,7 +74,7 @@ struct adl_serializer<std::unique_ptr<T>> {
 namespace bench::corpus_peers {
 namespace {
 
-std::string& output() {
+std::string& nlohmann_output() {
   static std::string text;
   return text;
 }
@@ -93,14 +93,14 @@ bool nlohmann_read(const std::string& text, T& out) {
 
 template <class T>
 std::size_t nlohmann_write(const T& value) {
-  output() = nlohmann::json(value).dump();
-  return output().size();
+  nlohmann_output() = nlohmann::json(value).dump();
+  return nlohmann_output().size();
 }
 
 template <class T>
 std::string nlohmann_text(const T& value) {
   nlohmann_write(value);
-  return output();
+  return nlohmann_output();
 }
 
 }  // namespace bench::corpus_peers

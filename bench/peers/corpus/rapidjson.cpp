@@ -133,7 +133,7 @@ void emit(writer& w, const T& v) {
   }
 }
 
-rapidjson::StringBuffer& output() {
+rapidjson::StringBuffer& rapidjson_output() {
   static rapidjson::StringBuffer buffer;
   return buffer;
 }
@@ -149,7 +149,7 @@ bool rapidjson_read(const std::string& text, T& out) {
 
 template <class T>
 std::size_t rapidjson_write(const T& value) {
-  auto& buffer = output();
+  auto& buffer = rapidjson_output();
   buffer.Clear();
   writer w(buffer);
   emit(w, value);
@@ -159,7 +159,7 @@ std::size_t rapidjson_write(const T& value) {
 template <class T>
 std::string rapidjson_text(const T& value) {
   rapidjson_write(value);
-  return std::string(output().GetString(), output().GetSize());
+  return std::string(rapidjson_output().GetString(), rapidjson_output().GetSize());
 }
 
 }  // namespace bench::corpus_peers
