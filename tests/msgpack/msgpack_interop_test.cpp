@@ -125,6 +125,17 @@ TEST(MsgPackInterop, FloatsMatchBothWays) {
       EXPECT_EQ(prism_pack(f), cxx_pack(f)) << f;
     }
   }
+  // Ranges of them (written a group at a time when none is integral), seeded random mixes.
+  std::mt19937_64 rng(20261129);
+  std::uniform_real_distribution<double> fractional(-1e6, 1e6);
+  for (int round = 0; round < 200; ++round) {
+    std::vector<double> doubles(rng() % 40);
+    for (double& d : doubles) d = rng() % 3 == 0 ? static_cast<double>(static_cast<std::int64_t>(rng() % 2001) - 1000) : fractional(rng);
+    std::vector<float> floats(doubles.begin(), doubles.end());
+    EXPECT_EQ(prism_pack(doubles), cxx_pack(doubles)) << round;
+    EXPECT_EQ(prism_pack(floats), cxx_pack(floats)) << round;
+    EXPECT_EQ((prism::read<prism::msgpack, std::vector<double>>(cxx_pack(doubles)).value()), doubles);
+  }
 }
 
 TEST(MsgPackInterop, StringAndBinaryLengthsMatch) {

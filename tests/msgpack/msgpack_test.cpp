@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdint>
 #include <limits>
+#include <list>
 #include <random>
 #include <span>
 #include <string>
@@ -58,6 +59,47 @@ TEST(MsgPack, FloatsAndNilAndBool) {
   EXPECT_EQ(bytes_of(std::optional<int>{}), (bytes{0xc0}));
   EXPECT_EQ(bytes_of(true), (bytes{0xc3}));
   EXPECT_EQ(bytes_of(false), (bytes{0xc2}));
+}
+
+// Contiguous floats and doubles are written a group at a time when no value of the group is
+// integral: the bytes must be those of the same values written one at a time, which a std::list
+// (not contiguous) is, with integral, special and fractional values at every place of a group.
+template <class F, prism::options O>
+void expect_range_as_each_value(std::mt19937_64& rng) {
+  constexpr F inf = std::numeric_limits<F>::infinity();
+  const F specials[] = {F(0), F(-0.0), F(1), F(-1), F(2147483648.0), F(-2147483648.0), F(2147483520.0), F(4294967296.0),
+                        F(9223372036854775808.0), F(-9223372036854775808.0), F(18446744073709551616.0), inf, -inf,
+                        std::numeric_limits<F>::quiet_NaN(), std::numeric_limits<F>::denorm_min(), F(0.5), F(1e30),
+                        F(-1e30), std::numeric_limits<F>::max(), std::numeric_limits<F>::lowest()};
+  std::uniform_real_distribution<F> fractional(F(-1000), F(1000));
+  for (int round = 0; round < 300; ++round) {
+    std::vector<F> v(rng() % 24);
+    for (F& e : v) {
+      switch (rng() % 6) {
+        case 0: e = specials[rng() % std::size(specials)]; break;
+        case 1: e = static_cast<F>(static_cast<std::int32_t>(rng() % 200001) - 100000); break;
+        default: e = fractional(rng);
+      }
+    }
+    ASSERT_EQ(bytes_of<O>(v), bytes_of<O>(std::list<F>(v.begin(), v.end()))) << round;
+  }
+}
+
+TEST(MsgPack, FloatRangesAsEachValueAlone) {
+  std::mt19937_64 rng(20261129);
+  constexpr prism::options exact{.format = prism::msgpack_options{.compact_floats = false}};
+  expect_range_as_each_value<float, prism::msgpack::defaults>(rng);
+  expect_range_as_each_value<double, prism::msgpack::defaults>(rng);
+  expect_range_as_each_value<float, exact>(rng);
+  expect_range_as_each_value<double, exact>(rng);
+  // One integral value among fractional ones: written as the integer wherever it stands.
+  for (std::size_t at = 0; at < 9; ++at) {
+    std::vector<float> v(9, 0.25f);
+    v[at] = 3.0f;
+    const bytes b = bytes_of(v);
+    ASSERT_EQ(b.size(), 1 + 8 * 5 + 1u) << at;
+    EXPECT_EQ(b[1 + 5 * at], 0x03) << at;
+  }
 }
 
 TEST(MsgPack, StringsBinariesArraysMaps) {

@@ -21,6 +21,10 @@
 #include "common.hpp"
 #include "format.hpp"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace prism::msgpack_detail {
 
 template <options O, class T, class Ctx>
@@ -102,15 +106,9 @@ PRISM_INLINE bool integral_in_range(F v) noexcept {
   return (bits & fraction_mask) == 0;
 }
 
-template <options O, class F>
-PRISM_INLINE std::size_t put_float(std::uint8_t* p, F v) noexcept {
-  if constexpr (own<O>.compact_floats) {
-    // As msgpack-cxx: an integral value within the integers' range is written as the integer.
-    if (integral_in_range(v)) {
-      if (v >= 0) return put_uint(p, static_cast<std::uint64_t>(v));
-      return put_int(p, static_cast<std::int64_t>(v));
-    }
-  }
+// A float as float32 or float64, whatever its value.
+template <class F>
+PRISM_INLINE std::size_t put_ieee(std::uint8_t* p, F v) noexcept {
   if constexpr (std::is_same_v<F, float>) {
     p[0] = code::float32;
     std::uint32_t bits;
@@ -124,6 +122,60 @@ PRISM_INLINE std::size_t put_float(std::uint8_t* p, F v) noexcept {
     store_be64(p + 1, bits);
     return 9;
   }
+}
+
+template <options O, class F>
+PRISM_INLINE std::size_t put_float(std::uint8_t* p, F v) noexcept {
+  if constexpr (own<O>.compact_floats) {
+    // As msgpack-cxx: an integral value within the integers' range is written as the integer.
+    if (integral_in_range(v)) {
+      if (v >= 0) return put_uint(p, static_cast<std::uint64_t>(v));
+      return put_int(p, static_cast<std::int64_t>(v));
+    }
+  }
+  return put_ieee(p, v);
+}
+
+#if defined(__SSE2__)
+// Whether one of the 16 bytes of floats (or doubles) at v may be integral: converted to 32-bit
+// integers and back, an integral value is unchanged; magnitudes from 2^31 up, which that cannot
+// hold, count as maybe integral too. NaN is neither.
+template <class F>
+PRISM_INLINE bool maybe_integral_x16(const F* v) noexcept {
+  if constexpr (std::is_same_v<F, float>) {
+    const __m128 x = _mm_loadu_ps(v);
+    const __m128 magnitude = _mm_andnot_ps(_mm_set1_ps(-0.0f), x);
+    const __m128 same = _mm_cmpeq_ps(_mm_cvtepi32_ps(_mm_cvttps_epi32(x)), x);
+    return _mm_movemask_ps(_mm_or_ps(same, _mm_cmpge_ps(magnitude, _mm_set1_ps(2147483648.0f)))) != 0;
+  } else {
+    const __m128d x = _mm_loadu_pd(v);
+    const __m128d magnitude = _mm_andnot_pd(_mm_set1_pd(-0.0), x);
+    const __m128d same = _mm_cmpeq_pd(_mm_cvtepi32_pd(_mm_cvttpd_epi32(x)), x);
+    return _mm_movemask_pd(_mm_or_pd(same, _mm_cmpge_pd(magnitude, _mm_set1_pd(2147483648.0)))) != 0;
+  }
+}
+#endif
+
+// n floats (or doubles) at p, which has room for 9 bytes each. With compact floats, 16 bytes of
+// them none of which is integral (most data) are written without the check per value.
+template <options O, class F>
+PRISM_INLINE std::uint8_t* put_floats(std::uint8_t* p, const F* v, std::size_t n) noexcept {
+#if defined(__SSE2__)
+  if constexpr (own<O>.compact_floats) {
+    constexpr std::size_t group = 16 / sizeof(F);
+    for (std::size_t i = 0; i < n;) {
+      if (i + group <= n && !maybe_integral_x16(v + i)) [[likely]] {
+        for (std::size_t k = 0; k < group; ++k) p += put_ieee(p, v[i + k]);
+        i += group;
+      } else {
+        p += put_float<O>(p, v[i++]);
+      }
+    }
+    return p;
+  }
+#endif
+  for (std::size_t i = 0; i < n; ++i) p += put_float<O>(p, v[i]);
+  return p;
 }
 
 // An extension: fixext when the payload is 1, 2, 4, 8 or 16 bytes, else ext 8/16/32.
@@ -357,14 +409,26 @@ struct wire_writer {
       // One reservation per run of elements that fits the bound (a fixed buffer's scratch).
       using E = range_value_t<T>;
       constexpr std::size_t run = std::max<std::size_t>(1, max_bounded_size / bounded_size<O, E>());
-      auto it = std::ranges::begin(v);
-      const auto end = std::ranges::end(v);
-      while (it != end) {
-        if (!ctx.reserve(run * bounded_size<O, E>())) return false;
-        std::uint8_t* const start = ctx.out.cur();
-        std::uint8_t* p = start;
-        for (std::size_t k = 0; k < run && it != end; ++k, ++it) p += put_bounded<O>(p, static_cast<const E&>(*it));
-        ctx.out.advance(static_cast<std::size_t>(p - start));
+      if constexpr (floating<E> && std::ranges::contiguous_range<T>) {
+        const E* data = std::ranges::data(v);
+        for (std::size_t left = std::ranges::size(v); left != 0;) {
+          const std::size_t k = std::min(run, left);
+          if (!ctx.reserve(k * bounded_size<O, E>())) return false;
+          std::uint8_t* const start = ctx.out.cur();
+          ctx.out.advance(static_cast<std::size_t>(put_floats<O>(start, data, k) - start));
+          data += k;
+          left -= k;
+        }
+      } else {
+        auto it = std::ranges::begin(v);
+        const auto end = std::ranges::end(v);
+        while (it != end) {
+          if (!ctx.reserve(run * bounded_size<O, E>())) return false;
+          std::uint8_t* const start = ctx.out.cur();
+          std::uint8_t* p = start;
+          for (std::size_t k = 0; k < run && it != end; ++k, ++it) p += put_bounded<O>(p, static_cast<const E&>(*it));
+          ctx.out.advance(static_cast<std::size_t>(p - start));
+        }
       }
     } else {
       for (auto it = std::ranges::begin(v); it != std::ranges::end(v); ++it) {
