@@ -1,6 +1,6 @@
 # The two commands of the README. Each installs what is missing, configures, builds and runs.
 JOBS ?= $(shell nproc)
-FUZZ_SECONDS ?= 6
+FUZZ_SECONDS ?= 4
 
 .PHONY: deps test bench build-dev build-asan fuzz clean
 
