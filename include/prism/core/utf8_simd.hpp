@@ -10,7 +10,7 @@
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define PRISM_UTF8_SSSE3 1
-#include <immintrin.h>
+#include <tmmintrin.h>
 #endif
 
 namespace prism::detail {
@@ -135,61 +135,102 @@ inline bool available() noexcept {
 
 // The same classification over 32-byte blocks: the tables are repeated in both 128-bit lanes
 // (the shuffle works per lane), and the bytes before each lane come through a lane permute.
+// Written with the compilers' vector types and their x86 built-ins rather than <immintrin.h>,
+// which declares the intrinsics of every x86 extension and is among the costliest headers to
+// parse, in every unit that includes prism.
 namespace utf8_avx2 {
 
-__attribute__((target("avx2"))) inline __m256i both_lanes(__m128i t) { return _mm256_broadcastsi128_si256(t); }
+typedef unsigned char bytes __attribute__((vector_size(32)));
+typedef char signed_bytes __attribute__((vector_size(32)));
+typedef unsigned short halves __attribute__((vector_size(32)));
+typedef long long quads __attribute__((vector_size(32)));
+
+__attribute__((target("avx2"))) inline bytes splat(std::uint8_t b) { return bytes{} + b; }
+
+__attribute__((target("avx2"))) inline bytes load(const std::uint8_t* p) {
+  bytes v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+
+__attribute__((target("avx2"))) inline bytes both_lanes(__m128i t) {
+  typedef unsigned char lane __attribute__((vector_size(16)));
+  const lane l = reinterpret_cast<lane>(t);
+  return __builtin_shufflevector(l, l, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+                                 11, 12, 13, 14, 15);
+}
+
+__attribute__((target("avx2"))) inline bytes shuffle(bytes table, bytes index) {
+  return reinterpret_cast<bytes>(__builtin_ia32_pshufb256(reinterpret_cast<signed_bytes>(table), reinterpret_cast<signed_bytes>(index)));
+}
+
+// a - b per byte, 0 where b is the larger.
+__attribute__((target("avx2"))) inline bytes subtract_saturated(bytes a, bytes b) {
+#if defined(__clang__)
+  return __builtin_elementwise_sub_sat(a, b);
+#else
+  return reinterpret_cast<bytes>(__builtin_ia32_psubusb256(reinterpret_cast<signed_bytes>(a), reinterpret_cast<signed_bytes>(b)));
+#endif
+}
+
+__attribute__((target("avx2"))) inline bool any_high_bit(bytes v) {
+  return __builtin_ia32_pmovmskb256(reinterpret_cast<signed_bytes>(v)) != 0;
+}
 
 // The 32 bytes that end N bytes before the end of `input`, continuing `previous`.
 template <int N>
-__attribute__((target("avx2"))) inline __m256i before(__m256i input, __m256i previous) {
-  return _mm256_alignr_epi8(input, _mm256_permute2x128_si256(previous, input, 0x21), 16 - N);
+__attribute__((target("avx2"))) inline bytes before(bytes input, bytes previous) {
+  const quads joined = __builtin_ia32_permti256(reinterpret_cast<quads>(previous), reinterpret_cast<quads>(input), 0x21);
+#if defined(__clang__)
+  return reinterpret_cast<bytes>(
+      __builtin_ia32_palignr256(reinterpret_cast<signed_bytes>(input), reinterpret_cast<signed_bytes>(joined), 16 - N));
+#else
+  return reinterpret_cast<bytes>(__builtin_ia32_palignr256(reinterpret_cast<quads>(input), joined, (16 - N) * 8));
+#endif
 }
 
-__attribute__((target("avx2"))) inline __m256i high_nibbles(__m256i v) {
-  return _mm256_and_si256(_mm256_srli_epi16(v, 4), _mm256_set1_epi8(0x0f));
+__attribute__((target("avx2"))) inline bytes high_nibbles(bytes v) {
+  return reinterpret_cast<bytes>(reinterpret_cast<halves>(v) >> 4) & splat(0x0f);
 }
 
-__attribute__((target("avx2"))) inline __m256i block_errors(__m256i input, __m256i previous) {
+__attribute__((target("avx2"))) inline bytes block_errors(bytes input, bytes previous) {
   using namespace utf8_ssse3;
-  const __m256i prev1 = before<1>(input, previous);
-  const __m256i byte_1_high = _mm256_shuffle_epi8(both_lanes(byte_1_high_table()), high_nibbles(prev1));
-  const __m256i byte_1_low =
-      _mm256_shuffle_epi8(both_lanes(byte_1_low_table()), _mm256_and_si256(prev1, _mm256_set1_epi8(0x0f)));
-  const __m256i byte_2_high = _mm256_shuffle_epi8(both_lanes(byte_2_high_table()), high_nibbles(input));
-  const __m256i special = _mm256_and_si256(_mm256_and_si256(byte_1_high, byte_1_low), byte_2_high);
-  const __m256i third = _mm256_subs_epu8(before<2>(input, previous), _mm256_set1_epi8(static_cast<char>(0xe0 - 0x80)));
-  const __m256i fourth = _mm256_subs_epu8(before<3>(input, previous), _mm256_set1_epi8(static_cast<char>(0xf0 - 0x80)));
-  const __m256i must_continue = _mm256_and_si256(_mm256_or_si256(third, fourth), _mm256_set1_epi8(static_cast<char>(0x80)));
-  return _mm256_xor_si256(must_continue, special);
+  const bytes prev1 = before<1>(input, previous);
+  const bytes byte_1_high = shuffle(both_lanes(byte_1_high_table()), high_nibbles(prev1));
+  const bytes byte_1_low = shuffle(both_lanes(byte_1_low_table()), prev1 & splat(0x0f));
+  const bytes byte_2_high = shuffle(both_lanes(byte_2_high_table()), high_nibbles(input));
+  const bytes special = byte_1_high & byte_1_low & byte_2_high;
+  const bytes third = subtract_saturated(before<2>(input, previous), splat(0xe0 - 0x80));
+  const bytes fourth = subtract_saturated(before<3>(input, previous), splat(0xf0 - 0x80));
+  return ((third | fourth) & splat(0x80)) ^ special;
 }
 
-__attribute__((target("avx2"))) inline __m256i unfinished(__m256i input) {
-  const __m256i max = _mm256_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
-                                       -1, -1, -1, -1, -1, -1, -1, static_cast<char>(0xf0 - 1), static_cast<char>(0xe0 - 1),
-                                       static_cast<char>(0xc0 - 1));
-  return _mm256_subs_epu8(input, max);
+__attribute__((target("avx2"))) inline bytes unfinished(bytes input) {
+  constexpr std::uint8_t f = 0xff;
+  constexpr bytes max{f, f, f, f, f, f, f, f, f, f, f, f, f, f, f, f, f, f, f, f, f, f, f, f, f, f, f, f, f, 0xf0 - 1, 0xe0 - 1, 0xc0 - 1};
+  return subtract_saturated(input, max);
 }
 
 struct state {
-  __m256i previous, pending, errors;  // pending: the previous block's unfinished sequence, if any
+  bytes previous, pending, errors;  // pending: the previous block's unfinished sequence, if any
 };
 
-__attribute__((target("avx2"))) inline void step(state& st, __m256i input) {
-  if (_mm256_movemask_epi8(input) == 0) {
-    st.errors = _mm256_or_si256(st.errors, st.pending);
-    st.pending = _mm256_setzero_si256();
+__attribute__((target("avx2"))) inline void step(state& st, bytes input) {
+  if (!any_high_bit(input)) {
+    st.errors |= st.pending;
+    st.pending = bytes{};
   } else {
-    st.errors = _mm256_or_si256(st.errors, block_errors(input, st.previous));
+    st.errors |= block_errors(input, st.previous);
     st.pending = unfinished(input);
   }
   st.previous = input;
 }
 
 __attribute__((target("avx2"))) inline bool valid(const std::uint8_t* s, std::size_t n) noexcept {
-  state st{_mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256()};
+  state st{bytes{}, bytes{}, bytes{}};
   std::size_t i = 0;
-  for (; i + 32 <= n; i += 32) step(st, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s + i)));
-  alignas(32) std::uint8_t tail[32] = {};  // zeros are ASCII: a sequence cut off by the end fails
+  for (; i + 32 <= n; i += 32) step(st, load(s + i));
+  std::uint8_t tail[32] = {};  // zeros are ASCII: a sequence cut off by the end fails
   const std::size_t rest = n - i;
   if (rest > 16) {  // two overlapping 16-byte moves, no call
     std::memcpy(tail, s + i, 16);
@@ -197,9 +238,9 @@ __attribute__((target("avx2"))) inline bool valid(const std::uint8_t* s, std::si
   } else if (rest) {
     std::memcpy(tail, s + i, rest);
   }
-  step(st, _mm256_load_si256(reinterpret_cast<const __m256i*>(tail)));
-  const __m256i errors = _mm256_or_si256(st.errors, st.pending);
-  return _mm256_testz_si256(errors, errors) != 0;
+  step(st, load(tail));
+  const quads errors = reinterpret_cast<quads>(st.errors | st.pending);
+  return __builtin_ia32_ptestz256(errors, errors) != 0;
 }
 
 inline bool available() noexcept {
