@@ -156,3 +156,14 @@ TEST(Utf8, RandomTextAgreesWithTheReference) {
   EXPECT_GT(invalid, 5000);  // the damage mostly breaks the text, so both answers are exercised
   EXPECT_GT(valid, 1000);
 }
+
+#ifdef PRISM_UTF8_SSSE3
+// prism reads the processor's features with cpuid itself (the validator chosen at run time
+// depends on them): they must be what the compiler's own detection finds.
+TEST(Utf8, FeatureDetectionAgreesWithTheCompilers) {
+  __builtin_cpu_init();
+  const auto& features = prism::detail::x86_features::detected();
+  EXPECT_EQ(features.ssse3, __builtin_cpu_supports("ssse3") != 0);
+  EXPECT_EQ(features.avx2, __builtin_cpu_supports("avx2") != 0);
+}
+#endif
