@@ -13,9 +13,11 @@
 #include <prism/zbin.hpp>
 #include <prism/zserio.hpp>
 
+#include <algorithm>
 #include <bitset>
 #include <chrono>
 #include <cstdint>
+#include <cstring>
 #include <deque>
 #include <filesystem>
 #include <list>
@@ -23,6 +25,7 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <span>
 #include <sstream>
 #include <string>
 #include <unordered_set>
@@ -273,6 +276,28 @@ struct Owners {
   std::optional<Owned> maybe;
 };
 
+// Written into fixed spans of every size: below the message's size the write reports
+// buffer_overflow and leaves every byte past the span as it was; at its size it writes the same
+// bytes as into a growing buffer.
+template <class Format, prism::options Opts, class T>
+void expect_fixed_spans_hold_exactly(const T& value, const std::string& bytes) {
+  constexpr std::uint8_t guard = 0xab;
+  std::vector<std::uint8_t> out(bytes.size() + 16);
+  for (std::size_t limit = 0; limit <= bytes.size(); ++limit) {
+    std::fill(out.begin(), out.end(), guard);
+    const auto written = prism::write<Format, Opts>(value, std::span<std::uint8_t>(out.data(), limit));
+    if (limit < bytes.size()) {
+      ASSERT_FALSE(written) << Format::name << " into " << limit << " of " << bytes.size() << " bytes";
+      ASSERT_EQ(written.error().code, prism::errc::buffer_overflow) << Format::name << ": " << written.error().message();
+    } else {
+      ASSERT_TRUE(written) << Format::name << ": " << written.error().message();
+      ASSERT_EQ(*written, bytes.size()) << Format::name;
+      ASSERT_EQ(std::memcmp(out.data(), bytes.data(), bytes.size()), 0) << Format::name;
+    }
+    for (std::size_t k = limit; k < out.size(); ++k) ASSERT_EQ(out[k], guard) << Format::name << " wrote past " << limit;
+  }
+}
+
 // Through buffers; with the format's default options also through streams (their source and
 // sink run the same format code, so other option sets would only instantiate it again).
 template <class Format, prism::options Opts, class T>
@@ -290,6 +315,7 @@ void round_trip(std::uint64_t seed, int count) {
     ASSERT_TRUE(status) << Format::name << ": " << status.error().message();
     ASSERT_TRUE(reused == original) << Format::name << " reused, value " << i;
     if constexpr (Opts == Format::defaults) {
+      if (i < 2) expect_fixed_spans_hold_exactly<Format, Opts>(original, bytes);
       std::stringstream ss;
       ASSERT_TRUE((prism::write<Format, Opts>(original, ss)));
       ASSERT_EQ(ss.str(), bytes) << Format::name;

@@ -204,12 +204,13 @@ TEST(PackVersioned, FixedBuffersAndStreamsCarryTheSameBytes) {
   EXPECT_EQ(*written, expected.size());
   EXPECT_TRUE(std::equal(expected.begin(), expected.end(), fixed.begin()));
   EXPECT_EQ(fixed.back(), 0xee);
-  for (std::size_t room : {expected.size() - 1, expected.size() / 2, std::size_t{3}}) {
-    std::vector<std::uint8_t> small(room + 1, 0xee);
+  // Every smaller room, so that the buffer fills up at every place of the sizes filled in later.
+  for (std::size_t room = 0; room < expected.size(); ++room) {
+    std::vector<std::uint8_t> small(room + 16, 0xee);
     const auto full = prism::write<prism::pack>(team, std::span(small.data(), room));
-    ASSERT_FALSE(full);
-    EXPECT_EQ(full.error().code, prism::errc::buffer_overflow);
-    EXPECT_EQ(small.back(), 0xee);
+    ASSERT_FALSE(full) << room;
+    EXPECT_EQ(full.error().code, prism::errc::buffer_overflow) << room;
+    for (std::size_t k = room; k < small.size(); ++k) ASSERT_EQ(small[k], 0xee) << "wrote past " << room;
   }
 
   // Old readers skip the appended fields on streams as well.

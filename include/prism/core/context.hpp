@@ -231,6 +231,15 @@ struct write_context : error_state {
       return out.write(bytes, n);
     }
   }
+  // False, with the sink's error, once a fixed buffer has overflowed: a format that fills in a
+  // size or an offset through out.at() afterwards checks this first, since a reservation near the
+  // end succeeds (from the scratch area) and only the advance past it finds the buffer full.
+  PRISM_INLINE bool written_so_far() {
+    if constexpr (requires { out.overflowed(); }) {
+      if (out.overflowed()) [[unlikely]] return fail(Sink::full_error, out.position());
+    }
+    return true;
+  }
 };
 
 }  // namespace prism

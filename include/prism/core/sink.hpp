@@ -123,6 +123,9 @@ class span_sink {
   }
   std::size_t position() const noexcept { return position_; }
   errc finish() const noexcept { return overflowed_ ? errc::buffer_overflow : errc::ok; }
+  // Whether a write served from the scratch area did not fit: the bytes from position() on were
+  // never written, so nothing may be filled in there through at().
+  bool overflowed() const noexcept { return overflowed_; }
 
  private:
   PRISM_NOINLINE bool reserve_scratch(std::size_t n) noexcept {

@@ -218,7 +218,7 @@ bool write_versioned(Ctx& ctx, const T& v) {
     const std::size_t start = ctx.out.position();
     if (!ctx.reserve(1)) return false;
     ctx.out.advance(1);
-    if (!write_versioned_body<O>(ctx, v)) return false;
+    if (!write_versioned_body<O>(ctx, v) || !ctx.written_so_far()) return false;
     const std::size_t n = ctx.out.position() - start - 1;
     if (n < 0x80) [[likely]] {
       *ctx.out.at(start) = static_cast<std::uint8_t>(n);

@@ -163,12 +163,14 @@ bool open_container(Ctx& ctx, container& c, std::size_t n, bool object, bool ind
     h = 5;
   }
   ctx.out.advance(h + 4);
+  if (!ctx.written_so_far()) return false;  // the size and the index are filled in later
   c.size_at = ctx.out.position() - 4;
   c.body = ctx.out.position();
   if (indexed) {
     c.index_at = c.body;
     if (!ctx.reserve(4 * n)) return false;
     ctx.out.advance(4 * n);
+    if (!ctx.written_so_far()) return false;
   }
   return true;
 }
