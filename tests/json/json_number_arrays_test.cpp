@@ -24,14 +24,16 @@ std::string text_of(E v) {
   return std::to_string(static_cast<std::conditional_t<std::is_signed_v<E>, long long, unsigned long long>>(v));
 }
 
-// The array's text with a separator and padding drawn for each element.
+// The array's text: compact (as writers print it, and as integer_run.hpp's blocks take it) or
+// with a separator and padding drawn for each element.
 template <class E>
 std::string layout(const std::vector<std::string>& numbers, std::mt19937_64& rng) {
   static const char* const separators[] = {",", ",", ",", ", ", ",\n    ", " , ", ",\t"};
   static const char* const pads[] = {"", "", " ", "\n  "};
-  std::string out = std::string("[") + pads[rng() % 4];
+  const bool compact = rng() % 2;
+  std::string out = std::string("[") + pads[compact ? 0 : rng() % 4];
   for (std::size_t i = 0; i < numbers.size(); ++i) {
-    if (i != 0) out += separators[rng() % 7];
+    if (i != 0) out += separators[compact ? 0 : rng() % 7];
     out += numbers[i];
   }
   return out + pads[rng() % 4] + "]";
@@ -92,8 +94,9 @@ void random_arrays(std::uint64_t seed) {
     // One element damaged: beyond the range, a fraction, an exponent, a leading zero, a sign
     // where none may be, or not a number.
     if (n == 0) continue;
-    static const char* const damage[] = {"99999999999999999999999", "1.5", "2e3", "007", "-", "+1", "1x", "\"1\"", "-0", "0", "18446744073709551616", "-9223372036854775809", "1 2", "[1]", "", "1,"};
-    const std::string damaged = damage[rng() % 16];
+    static const char* const damage[] = {"99999999999999999999999", "1.5", "2e3", "007", "-", "+1", "1x", "\"1\"", "-0", "0",
+                                         "18446744073709551616", "-9223372036854775809", "1 2", "[1]", "", "1,", "--1", "1-2", "-01", "00"};
+    const std::string damaged = damage[rng() % 20];
     const std::size_t at = rng() % n;
     numbers[at] = damaged;
     const std::string bad = layout<E>(numbers, rng);
@@ -102,7 +105,7 @@ void random_arrays(std::uint64_t seed) {
     std::vector<E> into;
     const auto verdict = prism::read<prism::json>(into, bad);
     ASSERT_EQ(static_cast<bool>(verdict), damaged == "0" || damaged == "-0") << damaged << " in " << bad.substr(0, 200);
-    if (!verdict && damaged != "1 2" && damaged != "1," && damaged != "1x") {  // those fail between elements
+    if (!verdict && damaged != "1 2" && damaged != "1," && damaged != "1x" && damaged != "1-2") {  // those fail between elements
       EXPECT_EQ(verdict.error().path, "[" + std::to_string(at) + "]") << damaged << ": " << verdict.error().message();
     }
   }

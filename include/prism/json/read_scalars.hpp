@@ -21,6 +21,7 @@
 #include "../core/enum_read.hpp"
 #include "common.hpp"
 #include "format.hpp"
+#include "integer_run.hpp"
 #include "number.hpp"
 #include "scan.hpp"
 #include "time.hpp"
@@ -263,6 +264,40 @@ PRISM_INLINE const std::uint8_t* scan_usual_element(const std::uint8_t* p, E& e,
   }
 }
 
+#ifdef PRISM_JSON_INTEGER_RUN
+// Runs of compact integers (take_integer_run) from p on, as elements i on of a vector v (`held`
+// of them there before the array), while 72 bytes remain. Values go straight into the vector:
+// over its elements, or into spare ones made within its capacity (charged when it grew) and no
+// more than the input can fill, dropped before returning. Without room for a run it returns for
+// the usual path to take the next element (and grow the vector). At an element a run does not
+// take (one the usual path judges) or at whitespace between elements it stops for the rest of
+// the array (`runs` false): unusual arrays keep the usual path's speed and nothing here is
+// repeated per element.
+template <class Ctx, class T>
+PRISM_NOINLINE void take_runs(Ctx& ctx, T& v, std::size_t& i, std::size_t held, const std::uint8_t*& p,
+                            const std::uint8_t* end, bool& runs) {
+  bool spare = false;
+  while (end - p >= 72 && ctx.lim.max_elements - i >= run_most) {
+    if (i + run_most > v.size()) {
+      if (v.capacity() - i < run_most) break;
+      const std::size_t fill = i + static_cast<std::size_t>(end - p) / 2 + run_most;  // two bytes per element at least
+      v.resize(std::min(v.capacity(), std::max(fill, v.size())));
+      spare = true;
+    }
+    std::size_t taken;
+    bool spaced;
+    const std::size_t n = take_integer_run(p, v.data() + i, taken, spaced);
+    i += n;
+    p += taken;
+    if (n == 0 || spaced) {
+      runs = false;
+      break;
+    }
+  }
+  if (spare) v.resize(std::max(i, held));
+}
+#endif
+
 // An array of numbers into v (a vector or deque): the usual numbers (scan_usual_element) read
 // in a loop of their own over the text, with no call and no source update per element, while
 // 64 bytes or more remain; elements already in v are overwritten, the rest appended against
@@ -285,6 +320,10 @@ PRISM_INLINE bool read_number_array(Ctx& ctx, T& v, std::size_t& count, Element&
   }
   const std::size_t held = v.size(), most = ctx.lim.max_elements;
   std::size_t i = 0;
+#ifdef PRISM_JSON_INTEGER_RUN
+  constexpr bool integer_vector = integer<E> && requires { v.data(); v.capacity(); };
+  bool runs = integer_vector;  // see take_runs
+#endif
   for (;;) {
     // The loop stops 64 bytes before the end: a number it takes (at most 40 bytes read) and a
     // separator lie within them.
@@ -293,6 +332,14 @@ PRISM_INLINE bool read_number_array(Ctx& ctx, T& v, std::size_t& count, Element&
       const std::uint8_t* const end = p + ctx.src.readable();
       const std::uint8_t* const stop = end - 64;
       while (p <= stop && i < most) {
+#ifdef PRISM_JSON_INTEGER_RUN
+        if constexpr (integer_vector) {
+          if (runs) [[unlikely]] {  // mostly false here: compact arrays stay in take_runs
+            take_runs(ctx, v, i, held, p, end, runs);
+            if (p > stop || i >= most) break;
+          }
+        }
+#endif
         const std::uint8_t* at = p;
         if (*at <= ' ') [[unlikely]] {
           at = skip_indentation(at, end);
