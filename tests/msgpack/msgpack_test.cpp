@@ -81,7 +81,22 @@ void expect_range_as_each_value(std::mt19937_64& rng) {
         default: e = fractional(rng);
       }
     }
-    ASSERT_EQ(bytes_of<O>(v), bytes_of<O>(std::list<F>(v.begin(), v.end()))) << round;
+    const bytes written = bytes_of<O>(v);
+    ASSERT_EQ(written, bytes_of<O>(std::list<F>(v.begin(), v.end()))) << round;
+    // Read back, a vector (a leaf at a time at the cursor) as a list (every encoding's reader).
+    std::vector<F> back;
+    std::list<F> back_list;
+    ASSERT_TRUE(prism::read<prism::msgpack>(back, written)) << round;
+    ASSERT_TRUE(prism::read<prism::msgpack>(back_list, written)) << round;
+    ASSERT_EQ(back.size(), v.size());
+    auto from_list = back_list.begin();
+    using raw = std::array<unsigned char, sizeof(F)>;
+    for (std::size_t k = 0; k < v.size(); ++k, ++from_list) {
+      EXPECT_EQ(std::bit_cast<raw>(back[k]), std::bit_cast<raw>(*from_list)) << round << " " << k;
+      if (!std::isnan(v[k])) {
+        EXPECT_EQ(back[k], v[k]) << round << " " << k;
+      }
+    }
   }
 }
 

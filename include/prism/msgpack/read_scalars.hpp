@@ -266,15 +266,25 @@ PRISM_INLINE bool read_usual(Ctx& ctx, local_cursor& c, T& v) {
     c.p += 1 + w;
     return true;
   } else if constexpr (floating<T>) {
+    // The width that writers give T is looked for first: float32 for float, float64 else.
+    if constexpr (sizeof(T) == sizeof(float)) {
+      if (tag == code::float32 && readable >= 5) [[likely]] {
+        v = static_cast<T>(std::bit_cast<float>(load_be32(c.p + 1)));
+        c.p += 5;
+        return true;
+      }
+    }
     if (tag == code::float64 && readable >= 9) [[likely]] {
       if (detail::fit_floating(std::bit_cast<double>(load_be64(c.p + 1)), v) != errc::ok) [[unlikely]] return false;  // the full path says why
       c.p += 9;
       return true;
     }
-    if (tag == code::float32 && readable >= 5) {
-      v = static_cast<T>(std::bit_cast<float>(load_be32(c.p + 1)));
-      c.p += 5;
-      return true;
+    if constexpr (sizeof(T) != sizeof(float)) {
+      if (tag == code::float32 && readable >= 5) {
+        v = static_cast<T>(std::bit_cast<float>(load_be32(c.p + 1)));
+        c.p += 5;
+        return true;
+      }
     }
     return false;
   } else if constexpr (string_type<T> || string_view_type<T>) {
