@@ -109,6 +109,15 @@ PRISM_INLINE bool run_magnitude(const std::uint8_t* q, unsigned n, std::uint64_t
 template <class T>
 inline constexpr unsigned max_integer_digits = std::numeric_limits<T>::digits10 + 1;
 
+// Whether the 16 bytes at p (readable) hold no whitespace and no closing bracket: a run is worth
+// trying only in a compact array that goes on for a while; short and indented arrays (most
+// arrays in documents written for people) keep the usual path with no attempt.
+PRISM_INLINE bool compact_for_a_while(const std::uint8_t* p) noexcept {
+  const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+  const __m128i space = _mm_cmpeq_epi8(_mm_max_epu8(v, _mm_set1_epi8(' ')), _mm_set1_epi8(' '));
+  return _mm_movemask_epi8(_mm_or_si128(space, _mm_cmpeq_epi8(v, _mm_set1_epi8(']')))) == 0;
+}
+
 // The most elements a block of 64 bytes holds ("0," 32 times).
 inline constexpr std::size_t run_most = 32;
 

@@ -268,18 +268,23 @@ PRISM_INLINE const std::uint8_t* scan_usual_element(const std::uint8_t* p, E& e,
 // Runs of compact integers (take_integer_run) from p on, as elements i on of a vector v (`held`
 // of them there before the array), while 72 bytes remain. Values go straight into the vector:
 // over its elements, or into spare ones made within its capacity (charged when it grew) and no
-// more than the input can fill, dropped before returning. Without room for a run it returns for
-// the usual path to take the next element (and grow the vector). At an element a run does not
-// take (one the usual path judges) or at whitespace between elements it stops for the rest of
-// the array (`runs` false): unusual arrays keep the usual path's speed and nothing here is
-// repeated per element.
+// more than the input can fill, dropped before returning. Returns the element at which the
+// caller may call again: without room for a run, the one after the vector has grown (the usual
+// path grows it); else never. An element a run does not take (one the usual path judges),
+// whitespace between elements or the end of the input ends the runs of the array, so that
+// nothing here is repeated per element.
 template <class Ctx, class T>
-PRISM_NOINLINE void take_runs(Ctx& ctx, T& v, std::size_t& i, std::size_t held, const std::uint8_t*& p,
-                            const std::uint8_t* end, bool& runs) {
+PRISM_NOINLINE std::size_t take_runs(Ctx& ctx, T& v, std::size_t& i, std::size_t held, const std::uint8_t*& p,
+                                     const std::uint8_t* end) {
+  constexpr std::size_t never = std::size_t(-1);
+  std::size_t again = never;
   bool spare = false;
   while (end - p >= 72 && ctx.lim.max_elements - i >= run_most) {
     if (i + run_most > v.size()) {
-      if (v.capacity() - i < run_most) break;
+      if (v.capacity() - i < run_most) {
+        again = std::max(v.capacity(), i) + 1;
+        break;
+      }
       const std::size_t fill = i + static_cast<std::size_t>(end - p) / 2 + run_most;  // two bytes per element at least
       v.resize(std::min(v.capacity(), std::max(fill, v.size())));
       spare = true;
@@ -289,12 +294,10 @@ PRISM_NOINLINE void take_runs(Ctx& ctx, T& v, std::size_t& i, std::size_t held, 
     const std::size_t n = take_integer_run(p, v.data() + i, taken, spaced);
     i += n;
     p += taken;
-    if (n == 0 || spaced) {
-      runs = false;
-      break;
-    }
+    if (n == 0 || spaced) break;
   }
   if (spare) v.resize(std::max(i, held));
+  return again;
 }
 #endif
 
@@ -322,7 +325,7 @@ PRISM_INLINE bool read_number_array(Ctx& ctx, T& v, std::size_t& count, Element&
   std::size_t i = 0;
 #ifdef PRISM_JSON_INTEGER_RUN
   constexpr bool integer_vector = integer<E> && requires { v.data(); v.capacity(); };
-  bool runs = integer_vector;  // see take_runs
+  std::size_t runs_at = integer_vector ? 0 : std::size_t(-1);  // the element at which take_runs is tried
 #endif
   for (;;) {
     // The loop stops 64 bytes before the end: a number it takes (at most 40 bytes read) and a
@@ -331,15 +334,23 @@ PRISM_INLINE bool read_number_array(Ctx& ctx, T& v, std::size_t& count, Element&
       const std::uint8_t* p = ctx.src.cur();
       const std::uint8_t* const end = p + ctx.src.readable();
       const std::uint8_t* const stop = end - 64;
-      while (p <= stop && i < most) {
 #ifdef PRISM_JSON_INTEGER_RUN
+      // Runs are tried where the array starts and again once the vector has grown (no room
+      // before); compact arrays then stay in take_runs.
+      const auto try_runs = [&] PRISM_LAMBDA_INLINE {
         if constexpr (integer_vector) {
-          if (runs) [[unlikely]] {  // mostly false here: compact arrays stay in take_runs
-            take_runs(ctx, v, i, held, p, end, runs);
-            if (p > stop || i >= most) break;
+          if (!compact_for_a_while(p)) {
+            runs_at = std::size_t(-1);
+          } else if (i + run_most > v.size() && v.capacity() - i < run_most) {  // no room yet
+            runs_at = std::max(v.capacity(), i) + 1;
+          } else {
+            runs_at = take_runs(ctx, v, i, held, p, end);
           }
         }
+      };
+      if (i >= runs_at) try_runs();
 #endif
+      while (p <= stop && i < most) {
         const std::uint8_t* at = p;
         if (*at <= ' ') [[unlikely]] {
           at = skip_indentation(at, end);
@@ -361,6 +372,14 @@ PRISM_INLINE bool read_number_array(Ctx& ctx, T& v, std::size_t& count, Element&
           ctx.src.advance(static_cast<std::size_t>(p - ctx.src.cur()));  // where an allocation error is placed
           if (!detail::charge_one_more(ctx, v)) return false;
           v.push_back(e);
+#ifdef PRISM_JSON_INTEGER_RUN
+          if (i + 1 >= runs_at && next == ',') [[unlikely]] {
+            ++i;
+            p = after + 1;
+            try_runs();
+            continue;
+          }
+#endif
         }
         ++i;
         p = after + 1;
