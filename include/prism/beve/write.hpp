@@ -19,6 +19,7 @@ namespace prism::beve_detail {
 
 template <options O, class T, class Ctx>
 bool write_value(Ctx& ctx, const T& v);
+struct wire_writer;
 
 template <class Ctx>
 PRISM_INLINE bool write_header_and_size(Ctx& ctx, std::uint8_t h, std::uint64_t n) {
@@ -47,15 +48,22 @@ PRISM_INLINE bool write_number(Ctx& ctx, T v) {
   return true;
 }
 
-// SIZE and bytes, with `h` in front unless it is 0 (keys and elements of string arrays).
-template <class Ctx>
-PRISM_INLINE bool write_sized_bytes(Ctx& ctx, std::uint8_t h, const void* data, std::size_t n) {
-  const std::size_t head = (h ? 1 : 0) + size_width(n);
+// SIZE and bytes, with `h` in front unless it is 0 (keys and elements of string arrays), after
+// the K bytes at `prefix` (a struct field's key) when K is not 0.
+template <std::size_t K = 0, class Ctx>
+PRISM_INLINE bool write_sized_bytes(Ctx& ctx, std::uint8_t h, const void* data, std::size_t n,
+                                    const std::uint8_t* prefix = nullptr) {
+  const std::size_t head = K + (h ? 1 : 0) + size_width(n);
   if (!ctx.reserve(head + n)) return false;
   std::uint8_t* p = ctx.out.cur();
+  if constexpr (K != 0) {
+    std::memcpy(p, prefix, K);
+    p += K;
+  }
   if (h) *p++ = h;
   p += put_size(p, n);
-  detail::copy_bytes(p, data, n);
+  if constexpr (K != 0) std::memcpy(p, data, n);  // a call: inline copies at every field cost more code than time
+  else detail::copy_bytes(p, data, n);
   ctx.out.advance(head + n);
   return true;
 }
@@ -171,8 +179,14 @@ bool write_struct(Ctx& ctx, const T& v) {
   } else {
     if (!write_header_and_size(ctx, header::string_keyed_object, n)) return false;
     return detail::write_each_field<T>(ctx, [&](auto i) {
-      constexpr auto& key = encoded_key<T, decltype(i)::value>;
-      return ctx.write(key.data(), key.size()) && write_value<O>(ctx, get_field<decltype(i)::value>(v));
+      constexpr std::size_t I = decltype(i)::value;
+      constexpr auto& key = encoded_key<T, I>;
+      if constexpr (detail::written_as_text<wire_writer, O, field_type<T, I>>()) {  // key and text together
+        const auto& text = get_field<I>(v);
+        return write_sized_bytes<key.size()>(ctx, header::string, text.data(), text.size(), key.data());
+      } else {
+        return ctx.write(key.data(), key.size()) && write_value<O>(ctx, get_field<I>(v));
+      }
     });
   }
 }

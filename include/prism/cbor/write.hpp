@@ -26,6 +26,7 @@ namespace prism::cbor_detail {
 
 template <options O, class T, class Ctx>
 bool write_value(Ctx& ctx, const T& v);
+struct wire_writer;
 
 template <class Ctx>
 PRISM_INLINE bool write_head(Ctx& ctx, std::uint8_t m, std::uint64_t value) {
@@ -78,13 +79,17 @@ PRISM_INLINE std::size_t put_float(std::uint8_t* p, F v) noexcept {
   return 9;
 }
 
-template <class Ctx>
-PRISM_INLINE bool write_string_like(Ctx& ctx, std::uint8_t m, const void* data, std::size_t n) {
-  if (!ctx.reserve(head_size(n) + n)) return false;
+// A text or byte string, after the K bytes at `prefix` (a struct field's key) when K is not 0.
+template <std::size_t K = 0, class Ctx>
+PRISM_INLINE bool write_string_like(Ctx& ctx, std::uint8_t m, const void* data, std::size_t n,
+                                    const std::uint8_t* prefix = nullptr) {
+  if (!ctx.reserve(K + head_size(n) + n)) return false;
   std::uint8_t* p = ctx.out.cur();
-  const std::size_t h = put_head(p, m, n);
-  detail::copy_bytes(p + h, data, n);
-  ctx.out.advance(h + n);
+  if constexpr (K != 0) std::memcpy(p, prefix, K);
+  const std::size_t h = put_head(p + K, m, n);
+  if constexpr (K != 0) std::memcpy(p + K + h, data, n);  // a call: inline copies at every field cost more code than time
+  else detail::copy_bytes(p + K + h, data, n);
+  ctx.out.advance(K + h + n);
   return true;
 }
 
@@ -170,10 +175,16 @@ inline constexpr auto sorted_field_order = [] {
   return order;
 }();
 
+// A field of a struct written as a map: its key, then its value (text under the same reservation).
 template <options O, class T, std::size_t I, class Ctx>
 PRISM_INLINE bool write_keyed_field(Ctx& ctx, const T& v) {
   constexpr auto& key = encoded_key<T, I>;
-  return ctx.write(key.data(), key.size()) && write_value<O>(ctx, get_field<I>(v));
+  if constexpr (detail::written_as_text<wire_writer, O, field_type<T, I>>()) {
+    const auto& text = get_field<I>(v);
+    return write_string_like<key.size()>(ctx, major::text, text.data(), text.size(), key.data());
+  } else {
+    return ctx.write(key.data(), key.size()) && write_value<O>(ctx, get_field<I>(v));
+  }
 }
 
 template <options O, class T, class Ctx>

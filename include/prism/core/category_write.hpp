@@ -52,6 +52,21 @@ PRISM_INLINE bool write_each_field(Ctx& ctx, Write&& write) {
   }(std::make_index_sequence<field_count_v<T>>{});
 }
 
+// Whether write_category writes T as text: a string or string view that no adapter, tag or
+// codec of its own takes first. A struct writer may then put a field's key and its text under
+// one reservation instead of two.
+template <class W, options O, class T>
+consteval bool written_as_text() {
+  if constexpr (travels_as_other<T> || adapted_tensor<T> || tagged_type<T> || std::is_same_v<T, prism::value> ||
+                boolean<T> || integer<T> || floating<T> || enumeration<T>) {
+    return false;
+  } else if constexpr (codec_takes_first<W, O, T>()) {
+    return false;
+  } else {
+    return string_type<T> || string_view_type<T>;
+  }
+}
+
 template <class W, options O, class T, class Ctx>
 PRISM_INLINE bool write_category(Ctx& ctx, const T& v) {
   if constexpr (travels_as_other<T>) {

@@ -29,6 +29,7 @@ namespace prism::msgpack_detail {
 
 template <options O, class T, class Ctx>
 bool write_value(Ctx& ctx, const T& v);
+struct wire_writer;
 
 inline constexpr detail::width_codes integer_codes{code::uint8, code::uint16, code::uint32, code::uint64,
                                                    code::int8,  code::int16,  code::int32,  code::int64};
@@ -61,14 +62,17 @@ PRISM_INLINE bool write_map_header(Ctx& ctx, std::size_t n) {
   return true;
 }
 
-template <class Ctx>
-PRISM_INLINE bool write_str(Ctx& ctx, const void* data, std::size_t n) {
+// A string, after the K bytes at `prefix` (a struct field's key) when K is not 0.
+template <std::size_t K = 0, class Ctx>
+PRISM_INLINE bool write_str(Ctx& ctx, const void* data, std::size_t n, const std::uint8_t* prefix = nullptr) {
   if (n > 0xffffffffull) [[unlikely]] return ctx.fail(errc::out_of_range, ctx.out.position(), "string of at most 2^32-1 bytes");
-  if (!ctx.reserve(str_header_size(n) + n)) return false;
+  if (!ctx.reserve(K + str_header_size(n) + n)) return false;
   std::uint8_t* p = ctx.out.cur();
-  const std::size_t h = put_header(p, n, code::fixstr, 32, code::str8, code::str16, code::str32);
-  detail::copy_bytes(p + h, data, n);
-  ctx.out.advance(h + n);
+  if constexpr (K != 0) std::memcpy(p, prefix, K);
+  const std::size_t h = put_header(p + K, n, code::fixstr, 32, code::str8, code::str16, code::str32);
+  if constexpr (K != 0) std::memcpy(p + K + h, data, n);  // a call: inline copies at every field cost more code than time
+  else detail::copy_bytes(p + K + h, data, n);
+  ctx.out.advance(K + h + n);
   return true;
 }
 
@@ -330,12 +334,16 @@ PRISM_INLINE bool write_bounded(Ctx& ctx, const T& v) {
   return true;
 }
 
-// A field of a struct written as a map: its key and value after one reservation when bounded.
+// A field of a struct written as a map: its key and value after one reservation when the value
+// is text or bounded.
 template <options O, class T, std::size_t I, class Ctx>
 PRISM_INLINE bool write_keyed_field(Ctx& ctx, const T& v) {
   constexpr auto& key = encoded_key<T, I>;
   using F = field_type<T, I>;
-  if constexpr (bounded<O, F>) {
+  if constexpr (detail::written_as_text<wire_writer, O, F>()) {
+    const auto& text = get_field<I>(v);
+    return write_str<key.size()>(ctx, text.data(), text.size(), key.data());
+  } else if constexpr (bounded<O, F>) {
     if (!ctx.reserve(key.size() + bounded_size<O, F>())) return false;
     std::uint8_t* p = ctx.out.cur();
     std::memcpy(p, key.data(), key.size());
