@@ -337,7 +337,7 @@ PRISM_INLINE bool read_number_array(Ctx& ctx, T& v, std::size_t& count, Element&
 #ifdef PRISM_JSON_INTEGER_RUN
       // Runs are tried where the array starts and again once the vector has grown (no room
       // before); compact arrays then stay in take_runs.
-      const auto try_runs = [&] PRISM_LAMBDA_INLINE {
+      const auto try_runs = [&]() PRISM_LAMBDA_INLINE {
         if constexpr (integer_vector) {
           if (!compact_for_a_while(p)) {
             runs_at = std::size_t(-1);
