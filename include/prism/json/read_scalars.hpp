@@ -339,13 +339,7 @@ PRISM_INLINE bool read_number_array(Ctx& ctx, T& v, std::size_t& count, Element&
       // before); compact arrays then stay in take_runs.
       const auto try_runs = [&]() PRISM_LAMBDA_INLINE {
         if constexpr (integer_vector) {
-          if (!compact_for_a_while(p)) {
-            runs_at = std::size_t(-1);
-          } else if (i + run_most > v.size() && v.capacity() - i < run_most) {  // no room yet
-            runs_at = std::max(v.capacity(), i) + 1;
-          } else {
-            runs_at = take_runs(ctx, v, i, held, p, end);
-          }
+          runs_at = compact_for_a_while(p) ? take_runs(ctx, v, i, held, p, end) : std::size_t(-1);
         }
       };
       if (i >= runs_at) try_runs();
