@@ -180,7 +180,7 @@ bool read_tensor_after_tags(Ctx& ctx, std::size_t at, std::uint64_t tag_number, 
   head data;
   if ((initial >> 5) != major::bytes || (initial & 31) == code::indefinite)
     return ctx.fail(errc::type_mismatch, data_at, "a definite-length byte string", describe_initial(initial));
-  if (!read_head(ctx, data)) return false;
+  if (!read_definite_head(ctx, data)) return false;
   if (!ctx.require(data.argument)) [[unlikely]] return false;
   h.data = reinterpret_cast<const std::byte*>(ctx.src.cur());
   h.data_bytes = static_cast<std::size_t>(data.argument);

@@ -54,47 +54,89 @@ PRISM_COLD bool mismatch(Ctx& ctx, std::string_view expected, std::uint8_t initi
   return ctx.fail(errc::type_mismatch, ctx.src.offset(), expected, describe_initial(initial));
 }
 
-// Reads a head and consumes it. Floats (major 7, 25..27) get their bits as the argument.
+// The 1, 2, 4 or 8 bytes of argument after the initial byte (additional information 24..27).
 template <class Ctx>
-PRISM_INLINE bool read_head(Ctx& ctx, head& h) {
-  if (!peek_initial(ctx, h.initial)) return false;
-  h.major_type = h.initial >> 5;
+PRISM_INLINE bool take_argument(Ctx& ctx, unsigned info, std::uint64_t& argument) {
+  const std::size_t width = std::size_t{1} << (info - 24);
+  if (!ctx.require(1 + width)) [[unlikely]] return false;
+  const std::uint8_t* p = ctx.src.cur() + 1;
+  argument = width == 1 ? p[0] : width == 2 ? load_be16(p) : width == 4 ? load_be32(p) : load_be64(p);
+  ctx.src.advance(1 + width);
+  return true;
+}
+
+// Additional information 28..30, or an indefinite length where none may be.
+template <class Ctx>
+PRISM_COLD bool bad_head(Ctx& ctx, unsigned info) {
+  return ctx.fail(errc::invalid_value, ctx.src.offset(), "a CBOR data item",
+                  info == code::indefinite ? "break or indefinite length here" : "reserved additional information");
+}
+
+// A head whose argument follows the initial byte, or an indefinite length: read_head's rest, one
+// function for every site.
+template <class Ctx>
+PRISM_NOINLINE bool read_long_head(Ctx& ctx, head& h) {
   const unsigned info = h.initial & 31;
-  h.indefinite = false;
-  if (info < 24) {
-    h.argument = info;
-    ctx.src.advance(1);
-    return true;
-  }
-  if (info <= 27) {
-    const std::size_t width = std::size_t{1} << (info - 24);
-    if (!ctx.require(1 + width)) [[unlikely]] return false;
-    const std::uint8_t* p = ctx.src.cur() + 1;
-    h.argument = width == 1 ? p[0] : width == 2 ? load_be16(p) : width == 4 ? load_be32(p) : load_be64(p);
-    ctx.src.advance(1 + width);
-    return true;
-  }
+  if (info <= 27) return take_argument(ctx, info, h.argument);
   if (info == code::indefinite && h.major_type >= major::bytes && h.major_type <= major::map) {
     h.indefinite = true;
     ctx.src.advance(1);
     return true;
   }
-  return ctx.fail(errc::invalid_value, ctx.src.offset(), "a CBOR data item",
-                  info == code::indefinite ? "break or indefinite length here" : "reserved additional information");
+  return bad_head(ctx, info);
+}
+
+// Reads a head and consumes it. Floats (major 7, 25..27) get their bits as the argument.
+template <class Ctx>
+PRISM_INLINE bool read_head(Ctx& ctx, head& h) {
+  if (!peek_initial(ctx, h.initial)) return false;
+  h.major_type = h.initial >> 5;
+  h.indefinite = false;
+  const unsigned info = h.initial & 31;
+  if (info < 24) {
+    h.argument = info;
+    ctx.src.advance(1);
+    return true;
+  }
+  return read_long_head(ctx, h);
+}
+
+// read_head with the argument's bytes read in place and no indefinite length: for integers and
+// tags, which often have argument bytes.
+template <class Ctx>
+PRISM_INLINE bool read_definite_head(Ctx& ctx, head& h) {
+  if (!peek_initial(ctx, h.initial)) return false;
+  h.major_type = h.initial >> 5;
+  h.indefinite = false;
+  const unsigned info = h.initial & 31;
+  if (info < 24) {
+    h.argument = info;
+    ctx.src.advance(1);
+    return true;
+  }
+  if (info <= 27) return take_argument(ctx, info, h.argument);
+  return bad_head(ctx, info);
 }
 
 // Consumes the tags in front of a data item; `last` gets the innermost tag number, if any.
 template <class Ctx>
-PRISM_INLINE bool skip_tags(Ctx& ctx, std::uint64_t& last, bool& tagged) {
-  tagged = false;
+PRISM_NOINLINE bool skip_tags_from(Ctx& ctx, std::uint64_t& last, bool& tagged) {
   std::uint8_t initial{};
   while (peek_initial(ctx, initial) && (initial >> 5) == major::tag) {
     head h;
-    if (!read_head(ctx, h)) return false;
+    if (!read_definite_head(ctx, h)) return false;
     last = h.argument;
     tagged = true;
   }
   return !ctx.failed();
+}
+
+// Tags are seldom there: the test inline, the loop over them one function for every site.
+template <class Ctx>
+PRISM_INLINE bool skip_tags(Ctx& ctx, std::uint64_t& last, bool& tagged) {
+  tagged = false;
+  if (ctx.src.readable() != 0 && (*ctx.src.cur() >> 5) != major::tag) [[likely]] return true;
+  return skip_tags_from(ctx, last, tagged);
 }
 
 template <class Ctx>
@@ -277,7 +319,7 @@ PRISM_INLINE bool read_int(Ctx& ctx, T& v) {
   if (!peek_initial(ctx, initial)) return false;
   if ((initial >> 5) > major::negative_int) [[unlikely]] return mismatch(ctx, "integer", initial);
   head h;
-  return read_head(ctx, h) && integer_from_head(ctx, h, at, v);
+  return read_definite_head(ctx, h) && integer_from_head(ctx, h, at, v);
 }
 
 // A float of any width, or an integer.

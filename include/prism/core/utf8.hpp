@@ -141,9 +141,16 @@ PRISM_INLINE bool ascii_quick(const std::uint8_t* s, std::size_t n, std::size_t 
   return ((seen | block) & 0x8080808080808080ull) == 0;
 }
 
-// `readable` is how many bytes may be read at s (at least n).
-PRISM_INLINE bool utf8_valid(const std::uint8_t* s, std::size_t n, std::size_t readable) noexcept {
+// utf8_valid(s, n, readable) past its first case: one function for every site.
+PRISM_NOINLINE inline bool utf8_valid_longer(const std::uint8_t* s, std::size_t n, std::size_t readable) noexcept {
   return readable >= 8 ? utf8_valid_padded(s, n) : utf8_valid(s, n);
+}
+
+// `readable` is how many bytes may be read at s (at least n). Text of up to 16 bytes (names,
+// keys) is found ASCII by one vector load where the input allows it; the rest is a call.
+PRISM_INLINE bool utf8_valid(const std::uint8_t* s, std::size_t n, std::size_t readable) noexcept {
+  if (n <= 16 && readable >= 16 && ascii_within_16(s, n)) [[likely]] return true;
+  return utf8_valid_longer(s, n, readable);
 }
 
 }  // namespace prism::detail

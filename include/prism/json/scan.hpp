@@ -195,17 +195,10 @@ PRISM_INLINE int hex_value(std::uint8_t c) noexcept {
   return -1;
 }
 
-// Length of the plain run at p: bytes up to a quote, a backslash or a control character.
-// `high` collects the top bits, so that a run of ASCII needs no UTF-8 check.
-PRISM_INLINE std::size_t plain_run(const std::uint8_t* p, const std::uint8_t* end, std::uint64_t& high) noexcept {
+// plain_run over the last 15 bytes of the input or fewer: one function for every site, as only
+// the end of a document comes here.
+PRISM_NOINLINE inline std::size_t plain_tail(const std::uint8_t* p, const std::uint8_t* end, std::uint64_t& high) noexcept {
   const std::uint8_t* q = p;
-  while (end - q >= 16) {
-    bool top = false;
-    const unsigned plain = special_in_16(q, top);
-    if (top) high |= repeat_byte(0x80);
-    q += plain;
-    if (plain < 16) return static_cast<std::size_t>(q - p);
-  }
   while (end - q >= 8) {
     std::uint64_t block;
     std::memcpy(&block, q, 8);
@@ -218,6 +211,20 @@ PRISM_INLINE std::size_t plain_run(const std::uint8_t* p, const std::uint8_t* en
     ++q;
   }
   return static_cast<std::size_t>(q - p);
+}
+
+// Length of the plain run at p: bytes up to a quote, a backslash or a control character.
+// `high` collects the top bits, so that a run of ASCII needs no UTF-8 check.
+PRISM_INLINE std::size_t plain_run(const std::uint8_t* p, const std::uint8_t* end, std::uint64_t& high) noexcept {
+  const std::uint8_t* q = p;
+  while (end - q >= 16) {
+    bool top = false;
+    const unsigned plain = special_in_16(q, top);
+    if (top) high |= repeat_byte(0x80);
+    q += plain;
+    if (plain < 16) return static_cast<std::size_t>(q - p);
+  }
+  return static_cast<std::size_t>(q - p) + plain_tail(q, end, high);
 }
 
 // Decodes the escape after a backslash at p (p[0] == '\\') and appends it as UTF-8 to `out`.
@@ -312,7 +319,7 @@ PRISM_NOINLINE bool scan_escaped_string(Ctx& ctx, Scratch& scratch, const std::u
   const std::uint8_t* run = start;
   for (;;) {
     if constexpr (O.validate_utf8) {
-      if ((high & repeat_byte(0x80)) != 0 && !detail::utf8_valid(run, static_cast<std::size_t>(p - run))) [[unlikely]]
+      if ((high & repeat_byte(0x80)) != 0 && !detail::utf8_valid_beyond_ascii(run, static_cast<std::size_t>(p - run))) [[unlikely]]
         return ctx.fail(errc::invalid_utf8, ctx.src.offset() + static_cast<std::size_t>(run - ctx.src.cur()) + detail::utf8_valid_prefix(run, static_cast<std::size_t>(p - run)));
     }
     if (out.keep) {
@@ -352,7 +359,7 @@ PRISM_INLINE bool scan_string(Ctx& ctx, Scratch& scratch, bool& escaped, std::st
   escaped = false;
   if (p != end && *p == '"') [[likely]] {
     if constexpr (O.validate_utf8) {
-      if ((high & repeat_byte(0x80)) != 0 && !detail::utf8_valid(start, static_cast<std::size_t>(p - start))) [[unlikely]]
+      if ((high & repeat_byte(0x80)) != 0 && !detail::utf8_valid_beyond_ascii(start, static_cast<std::size_t>(p - start))) [[unlikely]]
         return ctx.fail(errc::invalid_utf8, ctx.src.offset() + 1 + detail::utf8_valid_prefix(start, static_cast<std::size_t>(p - start)));
     }
     const auto length = static_cast<std::size_t>(p - start);

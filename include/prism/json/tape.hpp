@@ -200,7 +200,7 @@ class tape_builder {
       std::uint64_t high = 0;
       const std::uint8_t* const run = p;
       p += plain_run(p, stop, high);
-      if ((high & repeat_byte(0x80)) != 0 && !detail::utf8_valid(run, static_cast<std::size_t>(p - run)))
+      if ((high & repeat_byte(0x80)) != 0 && !detail::utf8_valid_beyond_ascii(run, static_cast<std::size_t>(p - run)))
         return fail(errc::invalid_utf8, static_cast<std::size_t>(run - base) + detail::utf8_valid_prefix(run, static_cast<std::size_t>(p - run)));
       const auto at = static_cast<std::size_t>(p - base);
       if (p == stop) return fail(errc::unexpected_end, at, "'\"'");

@@ -128,14 +128,18 @@ PRISM_INLINE std::size_t put_ieee(std::uint8_t* p, F v) noexcept {
   }
 }
 
+// An integral float as the integer it equals: one function for every site (most floats are not).
+template <class F>
+PRISM_NOINLINE std::size_t put_integral_float(std::uint8_t* p, F v) noexcept {
+  if (v >= 0) return put_uint(p, static_cast<std::uint64_t>(v));
+  return put_int(p, static_cast<std::int64_t>(v));
+}
+
 template <options O, class F>
 PRISM_INLINE std::size_t put_float(std::uint8_t* p, F v) noexcept {
   if constexpr (own<O>.compact_floats) {
     // As msgpack-cxx: an integral value within the integers' range is written as the integer.
-    if (integral_in_range(v)) {
-      if (v >= 0) return put_uint(p, static_cast<std::uint64_t>(v));
-      return put_int(p, static_cast<std::int64_t>(v));
-    }
+    if (integral_in_range(v)) return put_integral_float(p, v);
   }
   return put_ieee(p, v);
 }
