@@ -112,36 +112,33 @@ PRISM_INLINE char* put_short_digits(char* p, std::uint32_t v) noexcept {
   return p + 5;
 }
 
-// Six digits and more: one function, called from every site (write_unsigned_text keeps the short
-// values, most of them in real documents, inline).
-PRISM_NOINLINE inline char* write_long_unsigned_text(char* p, std::uint64_t v) noexcept {
-  if (v < 100000000) return put_leading_digits(p, static_cast<std::uint32_t>(v));
+}  // namespace detail
+
+// Writes v in decimal at p (integer_text_room bytes available); returns the end.
+PRISM_INLINE char* write_unsigned_text(char* p, std::uint64_t v) noexcept {
+  if (v < 100000000) {
+    if (v < 100000) return detail::put_short_digits(p, static_cast<std::uint32_t>(v));  // 0 too
+    return detail::put_leading_digits(p, static_cast<std::uint32_t>(v));
+  }
   const std::uint64_t high = v / 100000000;
   const auto low = static_cast<std::uint32_t>(v % 100000000);
   if (high < 10) {  // nine digits: ids, counts
     *p++ = static_cast<char>('0' + high);
   } else if (high < 100000000) {  // ten to sixteen digits
-    p = put_head_digits(p, static_cast<std::uint32_t>(high));
+    p = detail::put_head_digits(p, static_cast<std::uint32_t>(high));
   } else {
     const std::uint64_t top = high / 100000000;  // at most 1844; one digit: the significands of measured doubles
-    p = put_head_digits(p, static_cast<std::uint32_t>(top));
+    p = detail::put_head_digits(p, static_cast<std::uint32_t>(top));
 #if defined(__SSE2__)
-    const __m128i ascii = _mm_or_si128(sixteen_digit_values(static_cast<std::uint32_t>(high % 100000000), low),
+    const __m128i ascii = _mm_or_si128(detail::sixteen_digit_values(static_cast<std::uint32_t>(high % 100000000), low),
                                        _mm_set1_epi8('0'));
     _mm_storeu_si128(reinterpret_cast<__m128i*>(p), ascii);
     return p + 16;
 #else
-    p = put_eight_digits(p, static_cast<std::uint32_t>(high % 100000000));
+    p = detail::put_eight_digits(p, static_cast<std::uint32_t>(high % 100000000));
 #endif
   }
-  return put_eight_digits(p, low);
-}
-}  // namespace detail
-
-// Writes v in decimal at p (integer_text_room bytes available); returns the end.
-PRISM_INLINE char* write_unsigned_text(char* p, std::uint64_t v) noexcept {
-  if (v < 100000) return detail::put_short_digits(p, static_cast<std::uint32_t>(v));  // 0 too
-  return detail::write_long_unsigned_text(p, v);
+  return detail::put_eight_digits(p, low);
 }
 
 template <std::integral T>
@@ -168,6 +165,29 @@ inline char* write_int64_text(char* p, std::int64_t v) noexcept {
   return write_uint64_text(p, v < 0 ? 0 - magnitude : magnitude);
 }
 }  // namespace detail
+
+// write_integer_text for a struct's members: values of up to five digits (counts, small ids,
+// enumerations) inline, longer ones through one function per signedness, so that each member
+// does not carry the whole digit code. Arrays keep write_integer_text: a call per element
+// there slows arrays of large values.
+template <std::integral T>
+PRISM_INLINE char* write_member_integer_text(char* p, T v) noexcept {
+  if constexpr (sizeof(T) <= 2) {
+    return write_integer_text(p, v);
+  } else {
+    auto magnitude = static_cast<std::uint64_t>(v);
+    if constexpr (std::is_signed_v<T>) {
+      magnitude = static_cast<std::uint64_t>(static_cast<std::int64_t>(v));
+      *p = '-';
+      if (v < 0) {
+        ++p;
+        magnitude = 0 - magnitude;
+      }
+    }
+    if (magnitude < 100000) return detail::put_short_digits(p, static_cast<std::uint32_t>(magnitude));
+    return detail::write_uint64_text(p, magnitude);
+  }
+}
 
 // write_integer_text for the seldom-taken sites (map keys, values inside optionals, variants
 // and dynamic values): 8- and 16-bit types inline, wider ones through one function per

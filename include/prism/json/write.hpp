@@ -207,7 +207,7 @@ PRISM_INLINE bool write_number_after(Ctx& ctx, const char* prefix, std::size_t p
   char* p = reinterpret_cast<char*>(ctx.out.cur());
   std::memcpy(p, prefix, prefix_size);
   char* end;
-  if constexpr (integer<T>) end = write_integer_text(p + prefix_size, v);
+  if constexpr (integer<T>) end = write_member_integer_text(p + prefix_size, v);
   else end = put_float(p + prefix_size, v);
   ctx.out.advance(static_cast<std::size_t>(end - p));
   return true;
