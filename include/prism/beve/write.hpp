@@ -51,8 +51,7 @@ PRISM_INLINE bool write_number(Ctx& ctx, T v) {
 // SIZE and bytes, with `h` in front unless it is 0 (keys and elements of string arrays), after
 // the K bytes at `prefix` (a struct field's key) when K is not 0.
 template <std::size_t K = 0, class Ctx>
-inline bool write_sized_bytes(Ctx& ctx, std::uint8_t h, const void* data, std::size_t n,
-                                    const std::uint8_t* prefix = nullptr) {
+inline bool write_sized_bytes(Ctx& ctx, std::uint8_t h, const void* data, std::size_t n, const std::uint8_t* prefix = nullptr) {
   const std::size_t head = K + (h ? 1 : 0) + size_width(n);
   if (!ctx.reserve(head + n)) return false;
   std::uint8_t* p = ctx.out.cur();

@@ -166,8 +166,10 @@ PRISM_INLINE bool read_category(Ctx& ctx, T& v) {
     }
     // The number through the format's reader of the underlying type (one function, shared with
     // its other uses), unless a codec takes that type.
-    if constexpr (codec_takes_first<W, O, std::underlying_type_t<T>>()) return enum_from_number(v, [&](auto& u) { return W::read_int(ctx, u); });
-    else return enum_from_number(v, [&](auto& u) { return W::template read<O>(ctx, u); });
+    if constexpr (codec_takes_first<W, O, std::underlying_type_t<T>>())
+      return enum_from_number(v, [&](auto& u) { return W::read_int(ctx, u); });
+    else
+      return enum_from_number(v, [&](auto& u) { return W::template read<O>(ctx, u); });
   } else if constexpr (string_type<T> || string_view_type<T>) {
     if constexpr (requires { W::template read_string<O>(ctx, v); }) return W::template read_string<O>(ctx, v);
     else return W::template read_text<O>(ctx, [&](const std::uint8_t* p, std::size_t n) PRISM_LAMBDA_INLINE { return store_bytes(ctx, v, p, n); });

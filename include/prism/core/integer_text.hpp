@@ -175,9 +175,8 @@ PRISM_INLINE char* write_member_integer_text(char* p, T v) noexcept {
   if constexpr (sizeof(T) <= 2) {
     return write_integer_text(p, v);
   } else {
-    auto magnitude = static_cast<std::uint64_t>(v);
+    auto magnitude = static_cast<std::uint64_t>(static_cast<std::conditional_t<std::is_signed_v<T>, std::int64_t, std::uint64_t>>(v));
     if constexpr (std::is_signed_v<T>) {
-      magnitude = static_cast<std::uint64_t>(static_cast<std::int64_t>(v));
       *p = '-';
       if (v < 0) {
         ++p;
@@ -191,8 +190,7 @@ PRISM_INLINE char* write_member_integer_text(char* p, T v) noexcept {
 
 // write_integer_text for the seldom-taken sites (map keys, values inside optionals, variants
 // and dynamic values): 8- and 16-bit types inline, wider ones through one function per
-// signedness rather than an inline copy of the digit code at each site. Arrays and a struct's
-// members keep write_integer_text inline: a call there slows documents of many integers.
+// signedness rather than an inline copy of the digit code at each site.
 template <std::integral T>
 PRISM_INLINE char* write_integer_text_once(char* p, T v) noexcept {
   if constexpr (sizeof(T) <= 2) return write_integer_text(p, v);

@@ -14,14 +14,15 @@
 
 namespace prism::detail {
 
-// Checks the n bytes at p as UTF-8 when the options ask for it. p lies in the source's current
-// buffer, at or before cur() (taken, or about to be); an error names the first invalid byte.
+// check_text's error: the offset of the first invalid byte, one function for every site.
 template <class Ctx>
 PRISM_COLD bool invalid_text(Ctx& ctx, const std::uint8_t* p, std::size_t n) {
   const auto behind = static_cast<std::size_t>(ctx.src.cur() - p);
   return ctx.fail(errc::invalid_utf8, ctx.src.offset() - behind + utf8_valid_prefix(p, n));
 }
 
+// Checks the n bytes at p as UTF-8 when the options ask for it. p lies in the source's current
+// buffer, at or before cur() (taken, or about to be); an error names the first invalid byte.
 template <options O, class Ctx>
 PRISM_INLINE bool check_text(Ctx& ctx, const std::uint8_t* p, std::size_t n) {
   if constexpr (O.validate_utf8) {
