@@ -86,36 +86,33 @@ PRISM_NOINLINE bool read_long_head(Ctx& ctx, head& h) {
   return bad_head(ctx, info);
 }
 
+// A head, consumed, its argument in the initial byte or read from the bytes after it when
+// `Definite` (integers and tags, which often have argument bytes; no indefinite length), else
+// through read_long_head.
+template <bool Definite, class Ctx>
+PRISM_INLINE bool read_head_as(Ctx& ctx, head& h) {
+  if (!peek_initial(ctx, h.initial)) return false;
+  h.major_type = h.initial >> 5;
+  h.indefinite = false;
+  const unsigned info = h.initial & 31;
+  if (info < 24) {
+    h.argument = info;
+    ctx.src.advance(1);
+    return true;
+  }
+  if constexpr (Definite) return info <= 27 ? take_argument(ctx, info, h.argument) : bad_head(ctx, info);
+  else return read_long_head(ctx, h);
+}
+
 // Reads a head and consumes it. Floats (major 7, 25..27) get their bits as the argument.
 template <class Ctx>
 PRISM_INLINE bool read_head(Ctx& ctx, head& h) {
-  if (!peek_initial(ctx, h.initial)) return false;
-  h.major_type = h.initial >> 5;
-  h.indefinite = false;
-  const unsigned info = h.initial & 31;
-  if (info < 24) {
-    h.argument = info;
-    ctx.src.advance(1);
-    return true;
-  }
-  return read_long_head(ctx, h);
+  return read_head_as<false>(ctx, h);
 }
 
-// read_head with the argument's bytes read in place and no indefinite length: for integers and
-// tags, which often have argument bytes.
 template <class Ctx>
 PRISM_INLINE bool read_definite_head(Ctx& ctx, head& h) {
-  if (!peek_initial(ctx, h.initial)) return false;
-  h.major_type = h.initial >> 5;
-  h.indefinite = false;
-  const unsigned info = h.initial & 31;
-  if (info < 24) {
-    h.argument = info;
-    ctx.src.advance(1);
-    return true;
-  }
-  if (info <= 27) return take_argument(ctx, info, h.argument);
-  return bad_head(ctx, info);
+  return read_head_as<true>(ctx, h);
 }
 
 // Consumes the tags in front of a data item; `last` gets the innermost tag number, if any.
