@@ -195,3 +195,70 @@ TEST(JsonIntegerArrays, TwentyDigitsAtTheEdgeOfUint64) {
 
 TEST(JsonFloatingArrays, AgreeWithTheElementReaderFloat) { random_floating_arrays<float>(9); }
 TEST(JsonFloatingArrays, AgreeWithTheElementReaderDouble) { random_floating_arrays<double>(10); }
+
+// A number among the input's last 40 bytes is read digit by digit (the block scanners read
+// ahead), a lone digit anywhere by a path of its own. Every such text gets the verdict that the
+// same text followed by 64 spaces gets (value, or error code and byte), and the value of
+// std::from_chars.
+template <class E>
+void short_documents(std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  using wide = std::conditional_t<std::is_signed_v<E>, long long, unsigned long long>;
+  std::vector<std::string> texts = {"0", "-0", "7", "-7", "01", "-01", "00", "-", "--1", "+1", "1.5", "1e2", "1E2", "9.",
+                                    "1x", "12345678901234567890", "99999999999999999999", "123456789012345678901", ""};
+  for (const wide edge : {wide(std::numeric_limits<E>::min()), wide(std::numeric_limits<E>::max())}) {
+    texts.push_back(text_of(edge));
+    texts.push_back(text_of(edge) + "0");  // one digit more: out of range
+  }
+  for (int i = 0; i < 300; ++i) {
+    const int digits = 1 + static_cast<int>(rng() % 20);
+    std::string t = rng() % 3 == 0 ? "-" : "";
+    for (int d = 0; d < digits; ++d) t += static_cast<char>('0' + (d == 0 && digits > 1 ? 1 + rng() % 9 : rng() % 10));
+    texts.push_back(t);
+  }
+  for (const std::string& number : texts) {
+    for (const std::string& text : {number, "[" + number + "]", "[3, " + number + ",4]", "{\"a\":" + number + "}"}) {
+      const bool in_struct = text[0] == '{';
+      const auto read = [&](const std::string& s, E& out) {
+        if (in_struct) {
+          struct holder { E a{}; } h;
+          auto st = prism::read<prism::json>(h, s);
+          out = h.a;
+          return st;
+        }
+        std::vector<E> v;
+        auto st = text[0] == '[' ? prism::read<prism::json>(v, s) : prism::read<prism::json>(out, s);
+        if (st && !v.empty()) out = v[v.size() == 1 ? 0 : 1];
+        return st;
+      };
+      E short_value{}, padded_value{};
+      const auto short_read = read(text, short_value);
+      const auto padded_read = read(text + std::string(64, ' '), padded_value);
+      ASSERT_EQ(static_cast<bool>(short_read), static_cast<bool>(padded_read)) << text;
+      if (!short_read) {  // a text cut off in a number ("-", "9.") is another error once padded
+        if (short_read.error().code == prism::errc::unexpected_end) continue;
+        EXPECT_EQ(short_read.error().code, padded_read.error().code) << text << ": " << short_read.error().message();
+        EXPECT_EQ(short_read.error().offset, padded_read.error().offset) << text;
+        continue;
+      }
+      EXPECT_EQ(short_value, padded_value) << text;
+      if (number.empty()) continue;  // "[]"
+      E expected{};
+      const std::string digits = number == "-0" ? "0" : number;  // from_chars takes no sign for unsigned types
+      const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), expected);
+      ASSERT_TRUE(ec == std::errc{} && end == digits.data() + digits.size()) << number << " read as " << +short_value;
+      EXPECT_EQ(short_value, expected) << text;
+    }
+  }
+}
+
+TEST(JsonIntegers, ShortDocumentsAsPaddedOnes) {
+  short_documents<std::uint8_t>(31);
+  short_documents<std::int8_t>(32);
+  short_documents<std::uint16_t>(33);
+  short_documents<std::int16_t>(34);
+  short_documents<std::uint32_t>(35);
+  short_documents<std::int32_t>(36);
+  short_documents<std::uint64_t>(37);
+  short_documents<std::int64_t>(38);
+}

@@ -202,6 +202,27 @@ PRISM_INLINE const std::uint8_t* scan_usual_integer(const std::uint8_t* p, T& ou
 // Whether the byte after the digits ends the number (a fraction or an exponent does not).
 PRISM_INLINE bool ends_integer(std::uint8_t next) noexcept { return next != '.' && (next | 0x20) != 'e'; }
 
+// The usual integer among the input's last bytes, where scan_usual_integer's 40 bytes are not in
+// view: digit by digit up to `end`, the same integers as it takes (up to 19 digits, no leading
+// zero, ending there, fitting T). Returns the byte after them, or null for any other text.
+template <class T>
+PRISM_INLINE const std::uint8_t* scan_integer_within(const std::uint8_t* p, const std::uint8_t* end, T& out) noexcept {
+  bool negative = false;
+  if constexpr (std::is_signed_v<T>) {
+    negative = p != end && *p == '-';
+    p += negative;
+  }
+  if (p == end || !is_digit(*p)) return nullptr;
+  const std::uint8_t* const first = p;
+  std::uint64_t m = static_cast<std::uint64_t>(*p++ - '0');
+  while (p != end && is_digit(*p)) {
+    if (m == 0 || p - first == 19) return nullptr;  // a leading zero, or past 19 digits
+    m = m * 10 + static_cast<std::uint64_t>(*p++ - '0');
+  }
+  if ((p != end && !ends_integer(*p)) || fit_magnitude(negative, m, out) != convert_status::ok) return nullptr;
+  return p;
+}
+
 // Scans the number at p (p < end); on success n.end is the first byte after it.
 PRISM_NOINLINE inline number_status scan_number(const std::uint8_t* p, const std::uint8_t* end, number_text& n) noexcept {
   if constexpr (std::endian::native == std::endian::little) {

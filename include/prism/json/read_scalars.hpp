@@ -46,6 +46,12 @@ PRISM_NOINLINE bool read_any_number(Ctx& ctx, T& v) {
     return true;
   } else {
     const std::uint8_t* p = ctx.src.cur();
+    if constexpr (integer<T>) {  // the input's last integers (read_number takes the others inline)
+      if (const std::uint8_t* end = scan_integer_within(p, p + ctx.src.readable(), v)) [[likely]] {
+        ctx.src.advance(static_cast<std::size_t>(end - p));
+        return true;
+      }
+    }
     if (*p != '-' && !is_digit(*p)) [[unlikely]] return type_error(ctx, integer<T> ? "an integer" : "a number");
     number_text n;
     switch (scan_number(p, p + ctx.src.readable(), n)) {
@@ -254,6 +260,11 @@ PRISM_INLINE bool read_element(Ctx& ctx, T& e, std::size_t i) {
 template <class E>
 PRISM_INLINE const std::uint8_t* scan_usual_element(const std::uint8_t* p, E& e, std::uint8_t& next) noexcept {
   if constexpr (integer<E>) {
+    if (is_digit(*p) && !is_digit(p[1])) {  // a lone digit (indexes, flags, small counts): no block arithmetic
+      e = static_cast<E>(*p - '0');
+      next = p[1];
+      return p + 1;
+    }
     return scan_usual_integer(p, e, next);
   } else {
     number_text n;
