@@ -503,22 +503,30 @@ bool parse_map_key(Ctx& ctx, std::string_view text, std::size_t at, K& key) {
   }
 }
 
+// member_end past its usual case: the object's end, whitespace first, or an error.
 template <class Ctx>
-PRISM_COLD bool member_end_error(Ctx& ctx) {
-  if (!ctx.src.need(1)) return ctx.fail(errc::unexpected_end, ctx.src.offset(), "',' or '}'");
-  return syntax_error(ctx, "',' or '}'");
-}
-
-// After a member: true with `more` set when a ',' follows, true with `more` clear at '}'.
-template <class Ctx>
-PRISM_INLINE bool member_end(Ctx& ctx, bool& more) {
+PRISM_NOINLINE bool member_end_after_space(Ctx& ctx, bool& more) {
   skip_space(ctx);
   if (ctx.src.need(1) && (*ctx.src.cur() == ',' || *ctx.src.cur() == '}')) [[likely]] {
     more = *ctx.src.cur() == ',';
     ctx.src.advance(1);
     return true;
   }
-  return member_end_error(ctx);
+  if (!ctx.src.need(1)) return ctx.fail(errc::unexpected_end, ctx.src.offset(), "',' or '}'");
+  return syntax_error(ctx, "',' or '}'");
+}
+
+// After a member: true with `more` set when a ',' follows, true with `more` clear at '}'. The
+// comma right after the value (compact and pretty-printed text alike) inline; the rest, once
+// per object, out of line.
+template <class Ctx>
+PRISM_INLINE bool member_end(Ctx& ctx, bool& more) {
+  if (ctx.src.need(1) && *ctx.src.cur() == ',') [[likely]] {
+    more = true;
+    ctx.src.advance(1);
+    return true;
+  }
+  return member_end_after_space(ctx, more);
 }
 
 // A member's key (read at key_at, decoded into `scratch` when it has escapes) and its colon,
