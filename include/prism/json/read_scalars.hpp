@@ -503,17 +503,22 @@ bool parse_map_key(Ctx& ctx, std::string_view text, std::size_t at, K& key) {
   }
 }
 
-// member_end past its usual case: the object's end, whitespace first, or an error.
+// member_end past its usual case: whitespace before the comma or brace, the object's end, or
+// an error. Returns 1 after a comma, 0 after the brace, -1 on an error.
 template <class Ctx>
-PRISM_NOINLINE bool member_end_after_space(Ctx& ctx, bool& more) {
+PRISM_NOINLINE int member_end_after_space(Ctx& ctx) {
   skip_space(ctx);
   if (ctx.src.need(1) && (*ctx.src.cur() == ',' || *ctx.src.cur() == '}')) [[likely]] {
-    more = *ctx.src.cur() == ',';
+    const int more = *ctx.src.cur() == ',';
     ctx.src.advance(1);
-    return true;
+    return more;
   }
-  if (!ctx.src.need(1)) return ctx.fail(errc::unexpected_end, ctx.src.offset(), "',' or '}'");
-  return syntax_error(ctx, "',' or '}'");
+  if (!ctx.src.need(1)) {
+    (void)ctx.fail(errc::unexpected_end, ctx.src.offset(), "',' or '}'");
+  } else {
+    (void)syntax_error(ctx, "',' or '}'");
+  }
+  return -1;
 }
 
 // After a member: true with `more` set when a ',' follows, true with `more` clear at '}'. The
@@ -526,7 +531,9 @@ PRISM_INLINE bool member_end(Ctx& ctx, bool& more) {
     ctx.src.advance(1);
     return true;
   }
-  return member_end_after_space(ctx, more);
+  const int end = member_end_after_space(ctx);
+  more = end > 0;
+  return end >= 0;
 }
 
 // A member's key (read at key_at, decoded into `scratch` when it has escapes) and its colon,
