@@ -445,7 +445,7 @@ struct format_reader<json> {
     std::uint8_t c{};
     bool ok = json_detail::next_byte(ctx, c, "a value") && json_detail::read_value<O>(ctx, v);
     if (ok) {
-      json_detail::skip_space(ctx);  // whitespace after the value is part of the document
+      if (!ctx.src.at_end()) json_detail::skip_space(ctx);  // whitespace after the value is part of the document
       if constexpr (!O.allow_trailing_bytes) {
         if (!ctx.src.at_end()) ok = ctx.fail(errc::trailing_bytes, ctx.src.offset(), "the end of the document", json_detail::describe_byte(*ctx.src.cur()));
       }
