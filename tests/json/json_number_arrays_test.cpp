@@ -196,10 +196,10 @@ TEST(JsonIntegerArrays, TwentyDigitsAtTheEdgeOfUint64) {
 TEST(JsonFloatingArrays, AgreeWithTheElementReaderFloat) { random_floating_arrays<float>(9); }
 TEST(JsonFloatingArrays, AgreeWithTheElementReaderDouble) { random_floating_arrays<double>(10); }
 
-// A number among the input's last 40 bytes is read digit by digit (the block scanners read
-// ahead), a lone digit anywhere by a path of its own. Every such text gets the verdict that the
-// same text followed by 64 spaces gets (value, or error code and byte), and the value of
-// std::from_chars.
+// An integer among the input's last 40 bytes is read digit by digit (the block scanners read
+// ahead), a lone digit in an array's loop by a path of its own. Every such text gets the verdict
+// that the same text followed by 64 spaces gets (value, or error code and byte), and the value
+// of std::from_chars.
 template <class E>
 void short_documents(std::uint64_t seed) {
   std::mt19937_64 rng(seed);
