@@ -208,6 +208,33 @@ PRISM_INLINE bool read_fields_in_order(Ctx& ctx, local_cursor& c, T& v, std::uin
   });
 }
 
+// The entries of a map into struct T that the in-order pass left (it read `in_order` of them),
+// from the source on; the struct began at offset `at`. One function for each struct: a struct
+// read in place (a few fields) meets it on its usual head and on every other, and it is rarely
+// run.
+template <options O, class T, class Ctx>
+PRISM_NOINLINE bool read_entries_after_in_order(Ctx& ctx, T& v, head h, std::size_t at, std::size_t in_order) {
+  detail::struct_keys_reader<O, T> keys;
+  keys.read_in_order(in_order);
+  head rest = h;
+  if (!h.indefinite) {
+    rest.argument = h.argument - in_order;
+    if (rest.argument == 0) return keys.finish(ctx, at);
+  }
+  std::string joined;
+  const auto read_one = [&](std::size_t index) { return read_field<O>(ctx, v, index); };
+  const bool ok = for_each_entry(ctx, rest, at, 2, [&](std::size_t) {
+    if (const int taken = keys.take_in_order(ctx, encoded_keys<T>, read_one); taken != 0) return taken > 0;
+    const std::size_t key_at = ctx.src.offset();
+    const std::uint8_t* p{};
+    std::size_t len{};
+    if (!read_text<O>(ctx, p, len, joined)) return false;
+    return keys.entry(ctx, std::string_view(reinterpret_cast<const char*>(p), len), key_at, read_one,
+                      [&] { return skip_value<static_cast<bool>(O.validate_utf8)>(ctx); });
+  });
+  return ok && keys.finish(ctx, at);
+}
+
 // The rest of a map into struct T (depth entered, the head read: `h`), from the cursor on; the
 // struct began at offset `at`. Returns where the map ends, or null on an error.
 struct read_struct_entries_body {
@@ -222,27 +249,7 @@ struct read_struct_entries_body {
       }
     }
     c.store_to(ctx.src);
-    detail::struct_keys_reader<O, T> keys;
-    keys.read_in_order(in_order);
-    head rest = h;
-    if (!h.indefinite) {
-      rest.argument = h.argument - in_order;
-      if (rest.argument == 0) return keys.finish(ctx, at) ? ctx.src.cur() : nullptr;
-    }
-    std::string joined;
-    const bool ok = for_each_entry(ctx, rest, at, 2, [&](std::size_t) {
-      if (const int taken = keys.take_in_order(ctx, encoded_keys<T>, [&](std::size_t index) { return read_field<O>(ctx, v, index); }); taken != 0)
-        return taken > 0;
-      const std::size_t key_at = ctx.src.offset();
-      const std::uint8_t* p{};
-      std::size_t len{};
-      if (!read_text<O>(ctx, p, len, joined)) return false;
-      return keys.entry(
-          ctx, std::string_view(reinterpret_cast<const char*>(p), len), key_at,
-          [&](std::size_t index) { return read_field<O>(ctx, v, index); },
-          [&] { return skip_value<static_cast<bool>(O.validate_utf8)>(ctx); });
-    });
-    return ok && keys.finish(ctx, at) ? ctx.src.cur() : nullptr;
+    return read_entries_after_in_order<O>(ctx, v, h, at, in_order) ? ctx.src.cur() : nullptr;
   }
 };
 

@@ -99,25 +99,26 @@ enum class in_order : std::uint8_t {
 // place n or at an error; `count` is then the place it stopped at. False only on an error.
 template <class T, const auto& Order = declaration_order<T>, class Ctx, class Step>
 PRISM_INLINE bool read_fields_in_order(Ctx& ctx, std::size_t n, std::size_t& count, Step&& step) {
-  return [&]<std::size_t... K>(std::index_sequence<K...>) PRISM_LAMBDA_INLINE {
-    constexpr std::size_t none = field_count_v<T>;
-    bool ok = true;
-    std::size_t failed_field = none;  // named once below, not at each field
+  constexpr std::size_t none = field_count_v<T>;
+  bool ok = true;
+  std::size_t failed_field = none;  // named once below, not at each field
+  // One function for every field's outcome (not one per field: the compiler's work grows with
+  // the number of functions it is given).
+  const auto settle = [&](in_order found, std::size_t field) PRISM_LAMBDA_INLINE {
+    if (found == in_order::read) [[likely]] {
+      ++count;
+      return true;
+    }
+    if (found == in_order::value_failed) failed_field = field;
+    if (found == in_order::failed) ok = false;
+    return false;
+  };
+  [&]<std::size_t... K>(std::index_sequence<K...>) PRISM_LAMBDA_INLINE {
     // At a step not skipped, count == K: the bound is K < n (a constant where n is one).
-    (void)((count > K || (K < n && [&]() PRISM_LAMBDA_INLINE {
-      constexpr std::size_t I = Order[K];
-      const in_order found = step(std::integral_constant<std::size_t, I>{});
-      if (found == in_order::read) [[likely]] {
-        ++count;
-        return true;
-      }
-      if (found == in_order::value_failed) failed_field = I;
-      if (found == in_order::failed) ok = false;
-      return false;
-    }())) && ...);
-    if (failed_field != none) [[unlikely]] return in_field_at<T>(ctx, failed_field);
-    return ok;
+    (void)((count > K || (K < n && settle(step(std::integral_constant<std::size_t, Order[K]>{}), Order[K]))) && ...);
   }(std::make_index_sequence<field_count_v<T>>{});
+  if (failed_field != none) [[unlikely]] return in_field_at<T>(ctx, failed_field);
+  return ok;
 }
 
 // Reads field `index` (known at run time) with read(field); a failure gets the field's name.
@@ -262,6 +263,14 @@ PRISM_INLINE bool read_remaining_entries(Ctx& ctx, std::size_t first, std::size_
   return keys.finish(ctx, at);
 }
 
+// read_remaining_entries as one function for each struct and format: a struct read in place (a
+// few fields) meets it on its usual head and on every other, and it is rarely run.
+template <options O, class T, class Ctx, class Table, class ReadKey, class ReadField, class Skip>
+PRISM_NOINLINE bool remaining_entries_out_of_line(Ctx& ctx, std::size_t first, std::size_t n, std::size_t at, const Table& encoded,
+                                                  ReadKey& read_key, ReadField& read_field, Skip& skip) {
+  return read_remaining_entries<O, T>(ctx, first, n, at, encoded, read_key, read_field, skip);
+}
+
 // The n entries of a struct written as a map, at a local cursor (the struct's depth entered;
 // `at` is where it began): in_order(cursor, count) runs the format's in-order pass, then the
 // entries it left go through read_remaining_entries from the source. Returns where the entries
@@ -276,7 +285,7 @@ PRISM_INLINE const std::uint8_t* read_keyed_fields(Ctx& ctx, local_cursor c, std
     return c.p;
   }
   c.store_to(ctx.src);
-  return read_remaining_entries<O, T>(ctx, i, n, at, encoded, read_key, read_field, skip) ? ctx.src.cur() : nullptr;
+  return remaining_entries_out_of_line<O, T>(ctx, i, n, at, encoded, read_key, read_field, skip) ? ctx.src.cur() : nullptr;
 }
 
 // A struct written as an array of its fields in declaration order: item i goes to field i
