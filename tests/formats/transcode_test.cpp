@@ -195,3 +195,125 @@ TEST(TranscodeBytes, TheTargetsOptionsApply) {
   EXPECT_EQ(wide->size(), 10u);  // 0x81, then a double
   EXPECT_EQ(*shortest, std::string("\x81\xf9\x3e\x00", 4));
 }
+
+// A target chosen at run time (prism::format_target through prism::transcode_target) writes
+// what transcode<From, To> writes, and fails where it fails, with the same error.
+template <class From, class To>
+void expect_same_as_static(const std::string& source, const std::string& what) {
+  std::string dynamic;
+  prism::format_target<To> target(dynamic);
+  const prism::status st = prism::transcode<From>(source, target);
+  const auto expected = prism::transcode<From, To>(source);
+  ASSERT_EQ(static_cast<bool>(st), static_cast<bool>(expected)) << what << ": " << (st ? expected.error().message() : st.error().message());
+  if (expected) {
+    EXPECT_EQ(dynamic, *expected) << what;
+  } else {
+    EXPECT_EQ(st.error().code, expected.error().code) << what;
+    EXPECT_EQ(st.error().offset, expected.error().offset) << what;
+    EXPECT_EQ(st.error().path, expected.error().path) << what;
+    EXPECT_EQ(st.error().format, expected.error().format) << what;
+  }
+}
+
+TYPED_TEST(Transcode, ATargetChosenAtRunTimeWritesTheSameBytes) {
+  using From = typename TypeParam::from;
+  using To = typename TypeParam::to;
+  std::mt19937_64 rng(17);
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    const std::string source = prism::write<From>(make_document(seed, !std::is_same_v<From, prism::beve>)).value();
+    expect_same_as_static<From, To>(source, "seed " + std::to_string(seed));
+    for (int k = 0; k < 20; ++k) {
+      std::string bad = source.substr(0, rng() % source.size());
+      if (k % 2 == 0) bad = source, bad[rng() % bad.size()] = static_cast<char>(rng());
+      expect_same_as_static<From, To>(bad, "seed " + std::to_string(seed) + " damaged " + std::to_string(k));
+    }
+  }
+}
+
+TEST(TranscodeTarget, WhatSomeTargetsLackIsRefusedOrDroppedAsByTheStaticPath) {
+  const std::string extension("\xd4\x01\x02", 3);  // MessagePack: fixext 1 of type 1
+  expect_same_as_static<prism::msgpack, prism::json>(extension, "extension to JSON");
+  expect_same_as_static<prism::msgpack, prism::msgpack>(extension, "extension to MessagePack");
+  const std::string below_int64("\x3b\xff\xff\xff\xff\xff\xff\xff\xff", 9);  // CBOR: -2^64
+  expect_same_as_static<prism::cbor, prism::json>(below_int64, "-2^64 to JSON");
+  expect_same_as_static<prism::cbor, prism::msgpack>(below_int64, "-2^64 to MessagePack");
+  expect_same_as_static<prism::cbor, prism::cbor>(below_int64, "-2^64 to CBOR");
+  const std::string tagged("\xc6\x82\xf7\xf0", 4);  // CBOR: tag 6 around [undefined, simple(16)]
+  expect_same_as_static<prism::cbor, prism::json>(tagged, "tag and simple values to JSON");
+  expect_same_as_static<prism::cbor, prism::cbor>(tagged, "tag and simple values to CBOR");
+  std::string json_out;
+  prism::format_target<prism::json> target(json_out);
+  ASSERT_TRUE(prism::transcode<prism::cbor>(below_int64, target));
+  EXPECT_EQ(json_out, "-18446744073709551616");
+}
+
+TEST(TranscodeTarget, APrefixIsOneMessageOfAStream) {
+  const std::string first = prism::write<prism::msgpack>(make_document(5)).value();
+  const std::string second = prism::write<prism::msgpack>(std::vector<int>{1, 2, 3}).value();
+  const std::string stream = first + second;
+  std::string out;
+  const auto took = prism::transcode_prefix<prism::msgpack>(stream, *std::make_unique<prism::format_target<prism::cbor>>(out));
+  ASSERT_TRUE(took) << took.error().message();
+  EXPECT_EQ(*took, first.size());
+  EXPECT_EQ(out, (prism::transcode<prism::msgpack, prism::cbor>(first).value()));
+  prism::format_target<prism::json> next(out);
+  EXPECT_EQ(prism::transcode_prefix<prism::msgpack>(std::string_view(stream).substr(*took), next).value(), second.size());
+  EXPECT_EQ(out, "[1,2,3]");
+  // The whole stream as one message: the bytes after the first are an error, as for read.
+  std::string whole;
+  prism::format_target<prism::cbor> once(whole);
+  const prism::status st = prism::transcode<prism::msgpack>(stream, once);
+  ASSERT_FALSE(st);
+  EXPECT_EQ(st.error().code, prism::errc::trailing_bytes);
+  EXPECT_EQ(st.error().offset, first.size());
+}
+
+// A program's own target: the values of a message of any format, counted by kind.
+class counting_target final : public prism::transcode_target {
+ public:
+  std::map<std::string, int> counts;
+  bool start() override { return true; }
+  bool finish() override { return true; }
+  bool null() override { return count("null"); }
+  bool boolean(bool) override { return count("boolean"); }
+  bool integer(bool, std::uint64_t) override { return count("integer"); }
+  bool floating(double) override { return count("floating"); }
+  bool string(std::string_view) override { return count("string"); }
+  bool binary(prism::bytes_view) override { return count("binary"); }
+  bool timestamp(time) override { return count("timestamp"); }
+  bool begin_array(std::size_t) override { return count("array"); }
+  bool element(std::size_t) override { return true; }
+  bool end_array() override { return true; }
+  bool begin_object(std::size_t, bool) override { return count("object"); }
+  bool entry(std::size_t) override { return true; }
+  bool key_string(std::string_view) override { return count("key"); }
+  bool key_integer(bool, std::uint64_t) override { return count("key"); }
+  bool end_object() override { return true; }
+  bool numbers(const prism::tensor_header& h) override { return counts["number"] += static_cast<int>(h.count()), true; }
+  bool tensor(const prism::tensor_header&) override { return count("tensor"); }
+  bool sorts_keys(std::size_t) const override { return false; }
+  bool tag(std::uint64_t) override { return count("tag"); }
+  bool simple(std::uint8_t) override { return count("simple"); }
+  bool extension(std::int8_t, prism::bytes_view) override { return count("extension"); }
+  bool negative_beyond_int64(std::uint64_t) override { return count("integer"); }
+  prism::emitter_features features() const override { return {.extensions = true, .negatives_beyond_int64 = true}; }
+  prism::errc finish_output() override { return prism::errc::ok; }
+  prism::status take_error() override { return {}; }
+  std::size_t position() const override { return 0; }
+  std::string_view format_name() const noexcept override { return "counts"; }
+
+ private:
+  bool count(const std::string& kind) { return ++counts[kind], true; }
+};
+
+TEST(TranscodeTarget, AProgramsOwnTargetSeesEveryValue) {
+  const std::string text = R"({"a":[1,2.5,"x",null,true],"b":{"c":-3}})";
+  counting_target from_json;
+  ASSERT_TRUE(prism::transcode<prism::json>(text, from_json));
+  const std::map<std::string, int> expected{{"array", 1}, {"boolean", 1}, {"floating", 1}, {"integer", 2},
+                                            {"key", 3},   {"null", 1},    {"object", 2},   {"string", 1}};
+  EXPECT_EQ(from_json.counts, expected);
+  counting_target from_cbor;
+  ASSERT_TRUE(prism::transcode<prism::cbor>(prism::transcode<prism::json, prism::cbor>(text).value(), from_cbor));
+  EXPECT_EQ(from_cbor.counts, expected);
+}

@@ -3,7 +3,7 @@
 // CBOR by its self-describe tag, else the first of MessagePack, CBOR, BEVE and FlexBuffers that
 // reads the whole message. Many short messages are valid in several binary formats: --from
 // settles it.
-#include <prism/core/transcode.hpp>
+#include <prism/core/transcode_target.hpp>
 
 #include <optional>
 #include <string>
@@ -21,7 +21,8 @@ prism::status check_message(std::string_view bytes, const prism::limits& lim) {
     return prism::verify<Format>(bytes, lim);
   } else {
     std::string scratch;
-    return prism::transcode<Format, Format>(bytes, scratch, lim);
+    prism::format_target<Format> target(scratch);  // the walk that converting from Format takes
+    return prism::transcode<Format>(bytes, target, lim);
   }
 }
 

@@ -129,25 +129,15 @@ std::optional<input> load(const std::string& path, const common_args& a, int& st
   return in;
 }
 
-prism::status write_value(wire w, const prism::value& v, bool pretty, std::string& out) {
-  if (w == wire::json && pretty) return prism::write<prism::json, prism::json_options{.pretty = true}>(v, out);
-  return with_wire(w, [&](auto format) { return prism::write<decltype(format)>(v, out); });
-}
-
 // The message in another format (or its own), value for value; tensors stay tensors.
 prism::status transcode(const input& in, wire to, bool pretty, const prism::limits& lim, std::string& out) {
-  return with_wire(in.format, [&](auto from) {
-    return with_wire(to, [&](auto target) -> prism::status {
-      using From = decltype(from);
-      using To = decltype(target);
-      if constexpr (std::is_same_v<From, prism::zbin> || std::is_same_v<From, prism::flex>) {
-        if (auto st = prism::verify<From>(in.bytes, lim); !st) return st;
-      }
-      if constexpr (std::is_same_v<To, prism::json>) {
-        if (pretty) return prism::transcode<From, To, prism::json_options{.pretty = true}>(in.bytes, out, lim);
-      }
-      return prism::transcode<From, To>(in.bytes, out, lim);
-    });
+  const auto target = target_for(to, pretty, out);
+  return with_wire(in.format, [&](auto from) -> prism::status {
+    using From = decltype(from);
+    if constexpr (std::is_same_v<From, prism::zbin> || std::is_same_v<From, prism::flex>) {
+      if (auto st = prism::verify<From>(in.bytes, lim); !st) return st;
+    }
+    return prism::transcode<From>(in.bytes, *target, lim);
   });
 }
 
@@ -165,13 +155,13 @@ int convert_stream(const convert_args& a, wire from, wire to, const std::string&
   std::string out;
   std::size_t count = 0;
   const prism::limits lim = a.limits();
-  const auto emit = [&](const prism::value& v) -> bool {
-    std::string one;
-    if (auto st = write_value(to, v, false, one); !st) return fail(invalid_input, "message " + std::to_string(count) + ": " + st.error().message()), false;
+  // Each message straight into the target format (a target writes one message); `out`
+  // gathers them.
+  std::string one;
+  const auto took_one = [&] {
     out += one;
     if (to == wire::json) out += '\n';
     ++count;
-    return true;
   };
   if (from == wire::json) {
     std::size_t at = 0;
@@ -180,22 +170,21 @@ int convert_stream(const convert_args& a, wire from, wire to, const std::string&
       if (end == std::string::npos) end = bytes.size();
       const std::string_view line(bytes.data() + at, end - at);
       if (line.find_first_not_of(" \t\r") != std::string_view::npos) {
-        auto v = prism::read<prism::json, prism::value>(line, lim);
-        if (!v) return fail(invalid_input, "line " + std::to_string(count + 1) + ": " + v.error().message());
-        if (!emit(*v)) return invalid_input;
+        if (auto st = prism::transcode<prism::json>(line, *target_for(to, false, one), lim); !st)
+          return fail(invalid_input, "line " + std::to_string(count + 1) + ": " + st.error().message());
+        took_one();
       }
       at = end + 1;
     }
   } else {
     if (from == wire::flex) return fail(usage, "FlexBuffers messages do not end themselves (the root is at the end); convert them one at a time");
     for (std::size_t at = 0; at < bytes.size();) {
-      prism::value v;
       const auto took = with_wire(from, [&](auto format) {
-        return prism::read_prefix<decltype(format)>(v, std::string_view(bytes).substr(at), lim);
+        return prism::transcode_prefix<decltype(format)>(std::string_view(bytes).substr(at), *target_for(to, false, one), lim);
       });
       if (!took) return fail(invalid_input, "message " + std::to_string(count + 1) + " (at byte " + std::to_string(at) + "): " + took.error().message());
       if (*took == 0) return fail(invalid_input, "message " + std::to_string(count + 1) + " takes no bytes");
-      if (!emit(v)) return invalid_input;
+      took_one();
       at += *took;
     }
   }

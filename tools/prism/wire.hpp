@@ -9,6 +9,7 @@
 #include <prism/zbin.hpp>
 
 #include <array>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -56,6 +57,15 @@ decltype(auto) with_wire(wire w, F&& f) {
     case wire::flex: break;
   }
   return f(prism::flex{});
+}
+
+// The target that writes format `w` into `out` (JSON indented where `pretty`): one for each
+// format, whatever the source, where a transcoder for each pair would be compiled.
+inline std::unique_ptr<prism::transcode_target> target_for(wire w, bool pretty, std::string& out) {
+  if (w == wire::json && pretty) return std::make_unique<prism::format_target<prism::json, prism::json_options{.pretty = true}>>(out);
+  return with_wire(w, [&](auto format) -> std::unique_ptr<prism::transcode_target> {
+    return std::make_unique<prism::format_target<decltype(format)>>(out);
+  });
 }
 
 }  // namespace prism_tool

@@ -6,7 +6,7 @@
 #include <span>
 #include <vector>
 
-#include "../core/transcode.hpp"
+#include "../core/transcode_target.hpp"
 #include "format.hpp"
 #include "write.hpp"
 

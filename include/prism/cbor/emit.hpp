@@ -3,7 +3,7 @@
 // RFC 8746 typed arrays, tensors tag 40 / 1040; tags and simple values as they came.
 #include <span>
 
-#include "../core/transcode.hpp"
+#include "../core/transcode_target.hpp"
 #include "format.hpp"
 #include "write.hpp"
 

@@ -18,6 +18,8 @@
 //   bool extension(int8 type, bytes_view data), simple(uint8 code);
 //   bool negative_beyond_int64(uint64 n);                  // the integer -1 - n, below int64
 //                                                          // (else out_of_range)
+// A target chosen at run time is a transcode_target (core/transcode_target.hpp), which says
+// which of these it takes through features().
 // Sources are the formats with views (MessagePack, CBOR, BEVE, FlexBuffers, zbin, JSON).
 #include <algorithm>
 #include <chrono>
@@ -36,6 +38,16 @@ namespace prism {
 
 template <class Format, class Ctx>
 struct emitter;
+
+// What an emitter takes beyond the calls every one has. A static emitter says it by having the
+// call (or the constant); a transcode_target, whose format is chosen at run time, through
+// features().
+struct emitter_features {
+  bool extensions = false;              // extension(type, data): MessagePack's extension types
+  bool negatives_beyond_int64 = false;  // negative_beyond_int64(n)
+  bool tensors = true;                  // tensor(h); else a tensor is an error
+  bool nests_tags = false;              // each tag a level of nesting (counted against max_depth)
+};
 
 namespace detail {
 
@@ -101,6 +113,22 @@ struct emitter_base {
   bool end_object() { return true; }
   static bool sorts_keys(std::size_t) { return false; }
 };
+
+template <class E>
+consteval emitter_features static_features() {
+  emitter_features f;
+  f.extensions = requires(E& e, std::int8_t type, bytes_view data) { e.extension(type, data); };
+  f.negatives_beyond_int64 = requires(E& e, std::uint64_t n) { e.negative_beyond_int64(n); };
+  if constexpr (requires { E::holds_tensors; }) f.tensors = E::holds_tensors;
+  if constexpr (requires { E::nests_tags; }) f.nests_tags = E::nests_tags;
+  return f;
+}
+
+template <class E>
+emitter_features features_of(const E& e) {
+  if constexpr (requires { e.features(); }) return e.features();
+  else return static_features<E>();
+}
 
 // Where the root value of a message ends: the next value's offset when bytes follow it (a
 // FlexBuffer's root is at its end: nothing follows it).
@@ -179,7 +207,8 @@ class transcoder {
                           out_.negative_beyond_int64(n);
                         }) {
             std::uint64_t n{};
-            if (e == errc::out_of_range && v.node().get_negative_beyond_int64(n) == errc::ok) return out_.negative_beyond_int64(n);
+            if (e == errc::out_of_range && features_of(out_).negatives_beyond_int64 && v.node().get_negative_beyond_int64(n) == errc::ok)
+              return out_.negative_beyond_int64(n);
           }
           return fail_with(e, v.offset());
         }
@@ -208,15 +237,15 @@ class transcoder {
     if (const errc e = v.node().get_tensor(h); e != errc::ok) return fail_with(e, v.offset(), "tensor");
     const bool plain = h.type != dtype::float16 && h.type != dtype::complex64 && h.type != dtype::complex128;
     if (h.typed_array && plain) return out_.numbers(h);
-    if constexpr (requires { Emitter::holds_tensors; }) {
-      if (!Emitter::holds_tensors) return fail_with(errc::type_mismatch, v.offset(), "a value without tensors", "a tensor");
-    }
+    if (!features_of(out_).tensors) return fail_with(errc::type_mismatch, v.offset(), "a value without tensors", "a tensor");
     return out_.tensor(h);
   }
   PRISM_NOINLINE bool extension(const view_t& v) {
     auto x = v.as_extension();
     if (!x) return fail(x.error());
-    if constexpr (requires { out_.extension(x->type, x->data); }) return out_.extension(x->type, x->data);
+    if constexpr (requires { out_.extension(x->type, x->data); }) {
+      if (features_of(out_).extensions) return out_.extension(x->type, x->data);
+    }
     return fail_with(errc::type_mismatch, v.offset(), "a value this format can hold", "a MessagePack extension");
   }
   PRISM_NOINLINE bool simple(const view_t& v) {
@@ -233,10 +262,10 @@ class transcoder {
 
   // A chain of tags, in a loop: tags are no level of nesting (a read and a skip take them in a
   // loop too), and the value they tag is at the chain's depth. A prism::value holds each tag as a
-  // value around the next (Emitter::nests_tags): there each counts against max_depth.
+  // value around the next (emitter_features::nests_tags): there each counts against max_depth.
   PRISM_NOINLINE bool tagged(std::uint64_t number, Node content, std::size_t depth) {
     for (;;) {
-      if constexpr (requires { Emitter::nests_tags; }) {
+      if (features_of(out_).nests_tags) {
         if (depth++ >= lim_.max_depth) return fail_with(errc::too_deep, content.offset(), "a chain of tags within max_depth");
       }
       if constexpr (requires { out_.tag(number); }) {
@@ -288,7 +317,7 @@ class transcoder {
       break;
     }
     if (!out_.begin_object(n, integer_keys)) return false;
-    if (Emitter::sorts_keys(n)) return sorted_entries(v, n, depth);
+    if (out_.sorts_keys(n)) return sorted_entries(v, n, depth);
     std::size_t i = 0;
     for (auto [key, field] : v.items()) {
       if (!out_.entry(i) || !key_of(key) || !value(field, depth + 1)) return in_entry(key, i);
@@ -348,13 +377,40 @@ class transcoder {
   bool in_key(std::string_view key) { return errors_.in_field(key); }
   status take() {
     if (errors_.failed()) return errors_.take({});
-    return out_.ctx.take(Emitter::format::name);
+    if constexpr (requires { out_.take_error(); }) return out_.take_error();
+    else return out_.ctx.take(Emitter::format::name);
   }
 
   Emitter& out_;
   limits lim_;
   error_state errors_;
 };
+
+}  // namespace detail
+
+namespace detail {
+
+// The walk of a transcode: the message in `bytes` (format From, read with ReadOpts) through
+// `out`, which the caller then finishes. Bytes after the message are an error, as they are for
+// prism::read, unless `end` is given: it then receives where the message ends.
+template <class From, options ReadOpts, class Emitter, byte_input Bytes>
+status walk_into(const Bytes& bytes, Emitter& out, const limits& lim, std::size_t* end = nullptr) {
+  if constexpr (requires { view_traits<From>::verify_before_walk; }) {
+    if (auto st = verify<From, ReadOpts>(bytes, lim); !st) return st;
+  }
+  const auto root = view<From, ReadOpts>(bytes, lim);
+  using node = std::remove_cvref_t<decltype(root.node())>;
+  status st = transcoder<Emitter, node>(out, lim).run(root);
+  if (!st) {
+    error e = st.error();
+    if (e.format.empty()) e.format = From::name;
+    return e;
+  }
+  const std::size_t message_end = root_end(root.node(), input_size(bytes));
+  if (end != nullptr) *end = message_end;
+  else if (message_end != input_size(bytes)) return make_error(errc::trailing_bytes, message_end, {}, From::name);
+  return {};
+}
 
 }  // namespace detail
 
@@ -368,21 +424,7 @@ status transcode(const Bytes& bytes, Buffer& buffer, const limits& lim = {}) {
   using context = detail::write_context_with<sink, Opts>;
   context ctx{sink{buffer}};
   emitter<To, context> out(ctx);
-  if constexpr (requires { view_traits<From>::verify_before_walk; }) {
-    if (auto st = verify<From, ReadOpts>(bytes, lim); !st) return st;
-  }
-  const auto root = view<From, ReadOpts>(bytes, lim);
-  using node = std::remove_cvref_t<decltype(root.node())>;
-  status st = detail::transcoder<emitter<To, context>, node>(out, lim).run(root);
-  if (!st) {
-    error e = st.error();
-    if (e.format.empty()) e.format = From::name;
-    return e;
-  }
-  // Bytes after the message are an error here as they are for prism::read.
-  if (const std::size_t end = detail::root_end(root.node(), detail::input_size(bytes)); end != detail::input_size(bytes)) {
-    return make_error(errc::trailing_bytes, end, {}, From::name);
-  }
+  if (auto st = detail::walk_into<From, ReadOpts>(bytes, out, lim); !st) return st;
   if (const errc code = ctx.out.finish(); code != errc::ok) return make_error(code, ctx.out.position(), {}, To::name);
   return {};
 }

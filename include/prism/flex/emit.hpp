@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "../core/copy_bytes.hpp"
-#include "../core/transcode.hpp"
+#include "../core/transcode_target.hpp"
 #include "format.hpp"
 #include "write.hpp"
 

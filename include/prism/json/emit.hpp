@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "../core/transcode.hpp"
+#include "../core/transcode_target.hpp"
 #include "format.hpp"
 #include "write.hpp"
 

@@ -1,7 +1,7 @@
 #pragma once
 // The MessagePack side of prism::transcode: containers by count; typed arrays become arrays of
 // numbers, tensors the [dtype, shape, data] triple; extensions as they came.
-#include "../core/transcode.hpp"
+#include "../core/transcode_target.hpp"
 #include "format.hpp"
 #include "write.hpp"
 

@@ -4,7 +4,7 @@
 // tensors in place.
 #include <vector>
 
-#include "../core/transcode.hpp"
+#include "../core/transcode_target.hpp"
 #include "format.hpp"
 #include "write.hpp"
 
