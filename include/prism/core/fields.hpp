@@ -189,7 +189,7 @@ constexpr decltype(auto) get_field(T& object) noexcept {
   if constexpr (has_meta_fields<type>) {
     return (object.*(std::tuple_element_t<I, std::remove_cvref_t<decltype(meta<type>::fields)>>::pointer));
   } else {
-    return detail::aggregate_field<I>(object);
+    return detail::field_of<I, detail::aggregate_field_count<type>>(object);
   }
 }
 

@@ -36,100 +36,212 @@ constexpr decltype(auto) field_of(T& t) noexcept {
     return;
   } else if constexpr (N == 1) {
     auto& [f0] = t;
-    return nth_field<I>(f0);
+    return (f0);
   } else if constexpr (N == 2) {
     auto& [f0,f1] = t;
-    return nth_field<I>(f0,f1);
+    if constexpr (I == 0) return (f0); else return (f1);
   } else if constexpr (N == 3) {
     auto& [f0,f1,f2] = t;
-    return nth_field<I>(f0,f1,f2);
+    if constexpr (I == 0) return (f0); else if constexpr (I == 1) return (f1); else return (f2);
   } else if constexpr (N == 4) {
     auto& [f0,f1,f2,f3] = t;
-    return nth_field<I>(f0,f1,f2,f3);
+    if constexpr (I == 0) return (f0); else if constexpr (I == 1) return (f1); else if constexpr (I == 2) return (f2); else return (f3);
   } else if constexpr (N == 5) {
     auto& [f0,f1,f2,f3,f4] = t;
-    return nth_field<I>(f0,f1,f2,f3,f4);
+    if constexpr (I == 0) return (f0); else if constexpr (I == 1) return (f1); else if constexpr (I == 2) return (f2); else if constexpr (I == 3) return (f3);
+    else return (f4);
   } else if constexpr (N == 6) {
     auto& [f0,f1,f2,f3,f4,f5] = t;
-    return nth_field<I>(f0,f1,f2,f3,f4,f5);
+    if constexpr (I == 0) return (f0); else if constexpr (I == 1) return (f1); else if constexpr (I == 2) return (f2); else if constexpr (I == 3) return (f3);
+    else if constexpr (I == 4) return (f4); else return (f5);
   } else if constexpr (N == 7) {
     auto& [f0,f1,f2,f3,f4,f5,f6] = t;
-    return nth_field<I>(f0,f1,f2,f3,f4,f5,f6);
+    if constexpr (I == 0) return (f0); else if constexpr (I == 1) return (f1); else if constexpr (I == 2) return (f2); else if constexpr (I == 3) return (f3);
+    else if constexpr (I == 4) return (f4); else if constexpr (I == 5) return (f5); else return (f6);
   } else if constexpr (N == 8) {
     auto& [f0,f1,f2,f3,f4,f5,f6,f7] = t;
-    return nth_field<I>(f0,f1,f2,f3,f4,f5,f6,f7);
+    if constexpr (I == 0) return (f0); else if constexpr (I == 1) return (f1); else if constexpr (I == 2) return (f2); else if constexpr (I == 3) return (f3);
+    else if constexpr (I == 4) return (f4); else if constexpr (I == 5) return (f5); else if constexpr (I == 6) return (f6); else return (f7);
   } else if constexpr (N == 9) {
     auto& [f0,f1,f2,f3,f4,f5,f6,f7,f8] = t;
-    return nth_field<I>(f0,f1,f2,f3,f4,f5,f6,f7,f8);
+    if constexpr (I == 0) return (f0); else if constexpr (I == 1) return (f1); else if constexpr (I == 2) return (f2); else if constexpr (I == 3) return (f3);
+    else if constexpr (I == 4) return (f4); else if constexpr (I == 5) return (f5); else if constexpr (I == 6) return (f6); else if constexpr (I == 7) return (f7);
+    else return (f8);
   } else if constexpr (N == 10) {
     auto& [f0,f1,f2,f3,f4,f5,f6,f7,f8,f9] = t;
-    return nth_field<I>(f0,f1,f2,f3,f4,f5,f6,f7,f8,f9);
+    if constexpr (I == 0) return (f0); else if constexpr (I == 1) return (f1); else if constexpr (I == 2) return (f2); else if constexpr (I == 3) return (f3);
+    else if constexpr (I == 4) return (f4); else if constexpr (I == 5) return (f5); else if constexpr (I == 6) return (f6); else if constexpr (I == 7) return (f7);
+    else if constexpr (I == 8) return (f8); else return (f9);
   } else if constexpr (N == 11) {
     auto& [f0,f1,f2,f3,f4,f5,f6,f7,f8,f9,f10] = t;
-    return nth_field<I>(f0,f1,f2,f3,f4,f5,f6,f7,f8,f9,f10);
+    if constexpr (I == 0) return (f0); else if constexpr (I == 1) return (f1); else if constexpr (I == 2) return (f2); else if constexpr (I == 3) return (f3);
+    else if constexpr (I == 4) return (f4); else if constexpr (I == 5) return (f5); else if constexpr (I == 6) return (f6); else if constexpr (I == 7) return (f7);
+    else if constexpr (I == 8) return (f8); else if constexpr (I == 9) return (f9); else return (f10);
   } else if constexpr (N == 12) {
     auto& [f0,f1,f2,f3,f4,f5,f6,f7,f8,f9,f10,f11] = t;
-    return nth_field<I>(f0,f1,f2,f3,f4,f5,f6,f7,f8,f9,f10,f11);
+    if constexpr (I == 0) return (f0); else if constexpr (I == 1) return (f1); else if constexpr (I == 2) return (f2); else if constexpr (I == 3) return (f3);
+    else if constexpr (I == 4) return (f4); else if constexpr (I == 5) return (f5); else if constexpr (I == 6) return (f6); else if constexpr (I == 7) return (f7);
+    else if constexpr (I == 8) return (f8); else if constexpr (I == 9) return (f9); else if constexpr (I == 10) return (f10); else return (f11);
   } else if constexpr (N == 13) {
     auto& [f0,f1,f2,f3,f4,f5,f6,f7,f8,f9,f10,f11,f12] = t;
-    return nth_field<I>(f0,f1,f2,f3,f4,f5,f6,f7,f8,f9,f10,f11,f12);
+    if constexpr (I == 0) return (f0); else if constexpr (I == 1) return (f1); else if constexpr (I == 2) return (f2); else if constexpr (I == 3) return (f3);
+    else if constexpr (I == 4) return (f4); else if constexpr (I == 5) return (f5); else if constexpr (I == 6) return (f6); else if constexpr (I == 7) return (f7);
+    else if constexpr (I == 8) return (f8); else if constexpr (I == 9) return (f9); else if constexpr (I == 10) return (f10); else if constexpr (I == 11) return (f11);
+    else return (f12);
   } else if constexpr (N == 14) {
     auto& [f0,f1,f2,f3,f4,f5,f6,f7,f8,f9,f10,f11,f12,f13] = t;
-    return nth_field<I>(f0,f1,f2,f3,f4,f5,f6,f7,f8,f9,f10,f11,f12,f13);
+    if constexpr (I == 0) return (f0); else if constexpr (I == 1) return (f1); else if constexpr (I == 2) return (f2); else if constexpr (I == 3) return (f3);
+    else if constexpr (I == 4) return (f4); else if constexpr (I == 5) return (f5); else if constexpr (I == 6) return (f6); else if constexpr (I == 7) return (f7);
+    else if constexpr (I == 8) return (f8); else if constexpr (I == 9) return (f9); else if constexpr (I == 10) return (f10); else if constexpr (I == 11) return (f11);
+    else if constexpr (I == 12) return (f12); else return (f13);
   } else if constexpr (N == 15) {
     auto& [f0,f1,f2,f3,f4,f5,f6,f7,f8,f9,f10,f11,f12,f13,f14] = t;
-    return nth_field<I>(f0,f1,f2,f3,f4,f5,f6,f7,f8,f9,f10,f11,f12,f13,f14);
+    if constexpr (I == 0) return (f0); else if constexpr (I == 1) return (f1); else if constexpr (I == 2) return (f2); else if constexpr (I == 3) return (f3);
+    else if constexpr (I == 4) return (f4); else if constexpr (I == 5) return (f5); else if constexpr (I == 6) return (f6); else if constexpr (I == 7) return (f7);
+    else if constexpr (I == 8) return (f8); else if constexpr (I == 9) return (f9); else if constexpr (I == 10) return (f10); else if constexpr (I == 11) return (f11);
+    else if constexpr (I == 12) return (f12); else if constexpr (I == 13) return (f13); else return (f14);
   } else if constexpr (N == 16) {
     auto& [f0,f1,f2,f3,f4,f5,f6,f7,f8,f9,f10,f11,f12,f13,f14,f15] = t;
-    return nth_field<I>(f0,f1,f2,f3,f4,f5,f6,f7,f8,f9,f10,f11,f12,f13,f14,f15);
+    if constexpr (I == 0) return (f0); else if constexpr (I == 1) return (f1); else if constexpr (I == 2) return (f2); else if constexpr (I == 3) return (f3);
+    else if constexpr (I == 4) return (f4); else if constexpr (I == 5) return (f5); else if constexpr (I == 6) return (f6); else if constexpr (I == 7) return (f7);
+    else if constexpr (I == 8) return (f8); else if constexpr (I == 9) return (f9); else if constexpr (I == 10) return (f10); else if constexpr (I == 11) return (f11);
+    else if constexpr (I == 12) return (f12); else if constexpr (I == 13) return (f13); else if constexpr (I == 14) return (f14); else return (f15);
   } else if constexpr (N == 17) {
     auto& [f0,f1,f2,f3,f4,f5,f6,f7,f8,f9,f10,f11,f12,f13,f14,f15,f16] = t;
-    return nth_field<I>(f0,f1,f2,f3,f4,f5,f6,f7,f8,f9,f10,f11,f12,f13,f14,f15,f16);
+    if constexpr (I == 0) return (f0); else if constexpr (I == 1) return (f1); else if constexpr (I == 2) return (f2); else if constexpr (I == 3) return (f3);
+    else if constexpr (I == 4) return (f4); else if constexpr (I == 5) return (f5); else if constexpr (I == 6) return (f6); else if constexpr (I == 7) return (f7);
+    else if constexpr (I == 8) return (f8); else if constexpr (I == 9) return (f9); else if constexpr (I == 10) return (f10); else if constexpr (I == 11) return (f11);
+    else if constexpr (I == 12) return (f12); else if constexpr (I == 13) return (f13); else if constexpr (I == 14) return (f14); else if constexpr (I == 15) return (f15);
+    else return (f16);
   } else if constexpr (N == 18) {
     auto& [f0,f1,f2,f3,f4,f5,f6,f7,f8,f9,f10,f11,f12,f13,f14,f15,f16,f17] = t;
-    return nth_field<I>(f0,f1,f2,f3,f4,f5,f6,f7,f8,f9,f10,f11,f12,f13,f14,f15,f16,f17);
+    if constexpr (I == 0) return (f0); else if constexpr (I == 1) return (f1); else if constexpr (I == 2) return (f2); else if constexpr (I == 3) return (f3);
+    else if constexpr (I == 4) return (f4); else if constexpr (I == 5) return (f5); else if constexpr (I == 6) return (f6); else if constexpr (I == 7) return (f7);
+    else if constexpr (I == 8) return (f8); else if constexpr (I == 9) return (f9); else if constexpr (I == 10) return (f10); else if constexpr (I == 11) return (f11);
+    else if constexpr (I == 12) return (f12); else if constexpr (I == 13) return (f13); else if constexpr (I == 14) return (f14); else if constexpr (I == 15) return (f15);
+    else if constexpr (I == 16) return (f16); else return (f17);
   } else if constexpr (N == 19) {
     auto& [f0,f1,f2,f3,f4,f5,f6,f7,f8,f9,f10,f11,f12,f13,f14,f15,f16,f17,f18] = t;
-    return nth_field<I>(f0,f1,f2,f3,f4,f5,f6,f7,f8,f9,f10,f11,f12,f13,f14,f15,f16,f17,f18);
+    if constexpr (I == 0) return (f0); else if constexpr (I == 1) return (f1); else if constexpr (I == 2) return (f2); else if constexpr (I == 3) return (f3);
+    else if constexpr (I == 4) return (f4); else if constexpr (I == 5) return (f5); else if constexpr (I == 6) return (f6); else if constexpr (I == 7) return (f7);
+    else if constexpr (I == 8) return (f8); else if constexpr (I == 9) return (f9); else if constexpr (I == 10) return (f10); else if constexpr (I == 11) return (f11);
+    else if constexpr (I == 12) return (f12); else if constexpr (I == 13) return (f13); else if constexpr (I == 14) return (f14); else if constexpr (I == 15) return (f15);
+    else if constexpr (I == 16) return (f16); else if constexpr (I == 17) return (f17); else return (f18);
   } else if constexpr (N == 20) {
     auto& [f0,f1,f2,f3,f4,f5,f6,f7,f8,f9,f10,f11,f12,f13,f14,f15,f16,f17,f18,f19] = t;
-    return nth_field<I>(f0,f1,f2,f3,f4,f5,f6,f7,f8,f9,f10,f11,f12,f13,f14,f15,f16,f17,f18,f19);
+    if constexpr (I == 0) return (f0); else if constexpr (I == 1) return (f1); else if constexpr (I == 2) return (f2); else if constexpr (I == 3) return (f3);
+    else if constexpr (I == 4) return (f4); else if constexpr (I == 5) return (f5); else if constexpr (I == 6) return (f6); else if constexpr (I == 7) return (f7);
+    else if constexpr (I == 8) return (f8); else if constexpr (I == 9) return (f9); else if constexpr (I == 10) return (f10); else if constexpr (I == 11) return (f11);
+    else if constexpr (I == 12) return (f12); else if constexpr (I == 13) return (f13); else if constexpr (I == 14) return (f14); else if constexpr (I == 15) return (f15);
+    else if constexpr (I == 16) return (f16); else if constexpr (I == 17) return (f17); else if constexpr (I == 18) return (f18); else return (f19);
   } else if constexpr (N == 21) {
     auto& [f0,f1,f2,f3,f4,f5,f6,f7,f8,f9,f10,f11,f12,f13,f14,f15,f16,f17,f18,f19,f20] = t;
-    return nth_field<I>(f0,f1,f2,f3,f4,f5,f6,f7,f8,f9,f10,f11,f12,f13,f14,f15,f16,f17,f18,f19,f20);
+    if constexpr (I == 0) return (f0); else if constexpr (I == 1) return (f1); else if constexpr (I == 2) return (f2); else if constexpr (I == 3) return (f3);
+    else if constexpr (I == 4) return (f4); else if constexpr (I == 5) return (f5); else if constexpr (I == 6) return (f6); else if constexpr (I == 7) return (f7);
+    else if constexpr (I == 8) return (f8); else if constexpr (I == 9) return (f9); else if constexpr (I == 10) return (f10); else if constexpr (I == 11) return (f11);
+    else if constexpr (I == 12) return (f12); else if constexpr (I == 13) return (f13); else if constexpr (I == 14) return (f14); else if constexpr (I == 15) return (f15);
+    else if constexpr (I == 16) return (f16); else if constexpr (I == 17) return (f17); else if constexpr (I == 18) return (f18); else if constexpr (I == 19) return (f19);
+    else return (f20);
   } else if constexpr (N == 22) {
     auto& [f0,f1,f2,f3,f4,f5,f6,f7,f8,f9,f10,f11,f12,f13,f14,f15,f16,f17,f18,f19,f20,f21] = t;
-    return nth_field<I>(f0,f1,f2,f3,f4,f5,f6,f7,f8,f9,f10,f11,f12,f13,f14,f15,f16,f17,f18,f19,f20,f21);
+    if constexpr (I == 0) return (f0); else if constexpr (I == 1) return (f1); else if constexpr (I == 2) return (f2); else if constexpr (I == 3) return (f3);
+    else if constexpr (I == 4) return (f4); else if constexpr (I == 5) return (f5); else if constexpr (I == 6) return (f6); else if constexpr (I == 7) return (f7);
+    else if constexpr (I == 8) return (f8); else if constexpr (I == 9) return (f9); else if constexpr (I == 10) return (f10); else if constexpr (I == 11) return (f11);
+    else if constexpr (I == 12) return (f12); else if constexpr (I == 13) return (f13); else if constexpr (I == 14) return (f14); else if constexpr (I == 15) return (f15);
+    else if constexpr (I == 16) return (f16); else if constexpr (I == 17) return (f17); else if constexpr (I == 18) return (f18); else if constexpr (I == 19) return (f19);
+    else if constexpr (I == 20) return (f20); else return (f21);
   } else if constexpr (N == 23) {
     auto& [f0,f1,f2,f3,f4,f5,f6,f7,f8,f9,f10,f11,f12,f13,f14,f15,f16,f17,f18,f19,f20,f21,f22] = t;
-    return nth_field<I>(f0,f1,f2,f3,f4,f5,f6,f7,f8,f9,f10,f11,f12,f13,f14,f15,f16,f17,f18,f19,f20,f21,f22);
+    if constexpr (I == 0) return (f0); else if constexpr (I == 1) return (f1); else if constexpr (I == 2) return (f2); else if constexpr (I == 3) return (f3);
+    else if constexpr (I == 4) return (f4); else if constexpr (I == 5) return (f5); else if constexpr (I == 6) return (f6); else if constexpr (I == 7) return (f7);
+    else if constexpr (I == 8) return (f8); else if constexpr (I == 9) return (f9); else if constexpr (I == 10) return (f10); else if constexpr (I == 11) return (f11);
+    else if constexpr (I == 12) return (f12); else if constexpr (I == 13) return (f13); else if constexpr (I == 14) return (f14); else if constexpr (I == 15) return (f15);
+    else if constexpr (I == 16) return (f16); else if constexpr (I == 17) return (f17); else if constexpr (I == 18) return (f18); else if constexpr (I == 19) return (f19);
+    else if constexpr (I == 20) return (f20); else if constexpr (I == 21) return (f21); else return (f22);
   } else if constexpr (N == 24) {
     auto& [f0,f1,f2,f3,f4,f5,f6,f7,f8,f9,f10,f11,f12,f13,f14,f15,f16,f17,f18,f19,f20,f21,f22,f23] = t;
-    return nth_field<I>(f0,f1,f2,f3,f4,f5,f6,f7,f8,f9,f10,f11,f12,f13,f14,f15,f16,f17,f18,f19,f20,f21,f22,f23);
+    if constexpr (I == 0) return (f0); else if constexpr (I == 1) return (f1); else if constexpr (I == 2) return (f2); else if constexpr (I == 3) return (f3);
+    else if constexpr (I == 4) return (f4); else if constexpr (I == 5) return (f5); else if constexpr (I == 6) return (f6); else if constexpr (I == 7) return (f7);
+    else if constexpr (I == 8) return (f8); else if constexpr (I == 9) return (f9); else if constexpr (I == 10) return (f10); else if constexpr (I == 11) return (f11);
+    else if constexpr (I == 12) return (f12); else if constexpr (I == 13) return (f13); else if constexpr (I == 14) return (f14); else if constexpr (I == 15) return (f15);
+    else if constexpr (I == 16) return (f16); else if constexpr (I == 17) return (f17); else if constexpr (I == 18) return (f18); else if constexpr (I == 19) return (f19);
+    else if constexpr (I == 20) return (f20); else if constexpr (I == 21) return (f21); else if constexpr (I == 22) return (f22); else return (f23);
   } else if constexpr (N == 25) {
     auto& [f0,f1,f2,f3,f4,f5,f6,f7,f8,f9,f10,f11,f12,f13,f14,f15,f16,f17,f18,f19,f20,f21,f22,f23,f24] = t;
-    return nth_field<I>(f0,f1,f2,f3,f4,f5,f6,f7,f8,f9,f10,f11,f12,f13,f14,f15,f16,f17,f18,f19,f20,f21,f22,f23,f24);
+    if constexpr (I == 0) return (f0); else if constexpr (I == 1) return (f1); else if constexpr (I == 2) return (f2); else if constexpr (I == 3) return (f3);
+    else if constexpr (I == 4) return (f4); else if constexpr (I == 5) return (f5); else if constexpr (I == 6) return (f6); else if constexpr (I == 7) return (f7);
+    else if constexpr (I == 8) return (f8); else if constexpr (I == 9) return (f9); else if constexpr (I == 10) return (f10); else if constexpr (I == 11) return (f11);
+    else if constexpr (I == 12) return (f12); else if constexpr (I == 13) return (f13); else if constexpr (I == 14) return (f14); else if constexpr (I == 15) return (f15);
+    else if constexpr (I == 16) return (f16); else if constexpr (I == 17) return (f17); else if constexpr (I == 18) return (f18); else if constexpr (I == 19) return (f19);
+    else if constexpr (I == 20) return (f20); else if constexpr (I == 21) return (f21); else if constexpr (I == 22) return (f22); else if constexpr (I == 23) return (f23);
+    else return (f24);
   } else if constexpr (N == 26) {
     auto& [f0,f1,f2,f3,f4,f5,f6,f7,f8,f9,f10,f11,f12,f13,f14,f15,f16,f17,f18,f19,f20,f21,f22,f23,f24,f25] = t;
-    return nth_field<I>(f0,f1,f2,f3,f4,f5,f6,f7,f8,f9,f10,f11,f12,f13,f14,f15,f16,f17,f18,f19,f20,f21,f22,f23,f24,f25);
+    if constexpr (I == 0) return (f0); else if constexpr (I == 1) return (f1); else if constexpr (I == 2) return (f2); else if constexpr (I == 3) return (f3);
+    else if constexpr (I == 4) return (f4); else if constexpr (I == 5) return (f5); else if constexpr (I == 6) return (f6); else if constexpr (I == 7) return (f7);
+    else if constexpr (I == 8) return (f8); else if constexpr (I == 9) return (f9); else if constexpr (I == 10) return (f10); else if constexpr (I == 11) return (f11);
+    else if constexpr (I == 12) return (f12); else if constexpr (I == 13) return (f13); else if constexpr (I == 14) return (f14); else if constexpr (I == 15) return (f15);
+    else if constexpr (I == 16) return (f16); else if constexpr (I == 17) return (f17); else if constexpr (I == 18) return (f18); else if constexpr (I == 19) return (f19);
+    else if constexpr (I == 20) return (f20); else if constexpr (I == 21) return (f21); else if constexpr (I == 22) return (f22); else if constexpr (I == 23) return (f23);
+    else if constexpr (I == 24) return (f24); else return (f25);
   } else if constexpr (N == 27) {
     auto& [f0,f1,f2,f3,f4,f5,f6,f7,f8,f9,f10,f11,f12,f13,f14,f15,f16,f17,f18,f19,f20,f21,f22,f23,f24,f25,f26] = t;
-    return nth_field<I>(f0,f1,f2,f3,f4,f5,f6,f7,f8,f9,f10,f11,f12,f13,f14,f15,f16,f17,f18,f19,f20,f21,f22,f23,f24,f25,f26);
+    if constexpr (I == 0) return (f0); else if constexpr (I == 1) return (f1); else if constexpr (I == 2) return (f2); else if constexpr (I == 3) return (f3);
+    else if constexpr (I == 4) return (f4); else if constexpr (I == 5) return (f5); else if constexpr (I == 6) return (f6); else if constexpr (I == 7) return (f7);
+    else if constexpr (I == 8) return (f8); else if constexpr (I == 9) return (f9); else if constexpr (I == 10) return (f10); else if constexpr (I == 11) return (f11);
+    else if constexpr (I == 12) return (f12); else if constexpr (I == 13) return (f13); else if constexpr (I == 14) return (f14); else if constexpr (I == 15) return (f15);
+    else if constexpr (I == 16) return (f16); else if constexpr (I == 17) return (f17); else if constexpr (I == 18) return (f18); else if constexpr (I == 19) return (f19);
+    else if constexpr (I == 20) return (f20); else if constexpr (I == 21) return (f21); else if constexpr (I == 22) return (f22); else if constexpr (I == 23) return (f23);
+    else if constexpr (I == 24) return (f24); else if constexpr (I == 25) return (f25); else return (f26);
   } else if constexpr (N == 28) {
     auto& [f0,f1,f2,f3,f4,f5,f6,f7,f8,f9,f10,f11,f12,f13,f14,f15,f16,f17,f18,f19,f20,f21,f22,f23,f24,f25,f26,f27] = t;
-    return nth_field<I>(f0,f1,f2,f3,f4,f5,f6,f7,f8,f9,f10,f11,f12,f13,f14,f15,f16,f17,f18,f19,f20,f21,f22,f23,f24,f25,f26,f27);
+    if constexpr (I == 0) return (f0); else if constexpr (I == 1) return (f1); else if constexpr (I == 2) return (f2); else if constexpr (I == 3) return (f3);
+    else if constexpr (I == 4) return (f4); else if constexpr (I == 5) return (f5); else if constexpr (I == 6) return (f6); else if constexpr (I == 7) return (f7);
+    else if constexpr (I == 8) return (f8); else if constexpr (I == 9) return (f9); else if constexpr (I == 10) return (f10); else if constexpr (I == 11) return (f11);
+    else if constexpr (I == 12) return (f12); else if constexpr (I == 13) return (f13); else if constexpr (I == 14) return (f14); else if constexpr (I == 15) return (f15);
+    else if constexpr (I == 16) return (f16); else if constexpr (I == 17) return (f17); else if constexpr (I == 18) return (f18); else if constexpr (I == 19) return (f19);
+    else if constexpr (I == 20) return (f20); else if constexpr (I == 21) return (f21); else if constexpr (I == 22) return (f22); else if constexpr (I == 23) return (f23);
+    else if constexpr (I == 24) return (f24); else if constexpr (I == 25) return (f25); else if constexpr (I == 26) return (f26); else return (f27);
   } else if constexpr (N == 29) {
     auto& [f0,f1,f2,f3,f4,f5,f6,f7,f8,f9,f10,f11,f12,f13,f14,f15,f16,f17,f18,f19,f20,f21,f22,f23,f24,f25,f26,f27,f28] = t;
-    return nth_field<I>(f0,f1,f2,f3,f4,f5,f6,f7,f8,f9,f10,f11,f12,f13,f14,f15,f16,f17,f18,f19,f20,f21,f22,f23,f24,f25,f26,f27,f28);
+    if constexpr (I == 0) return (f0); else if constexpr (I == 1) return (f1); else if constexpr (I == 2) return (f2); else if constexpr (I == 3) return (f3);
+    else if constexpr (I == 4) return (f4); else if constexpr (I == 5) return (f5); else if constexpr (I == 6) return (f6); else if constexpr (I == 7) return (f7);
+    else if constexpr (I == 8) return (f8); else if constexpr (I == 9) return (f9); else if constexpr (I == 10) return (f10); else if constexpr (I == 11) return (f11);
+    else if constexpr (I == 12) return (f12); else if constexpr (I == 13) return (f13); else if constexpr (I == 14) return (f14); else if constexpr (I == 15) return (f15);
+    else if constexpr (I == 16) return (f16); else if constexpr (I == 17) return (f17); else if constexpr (I == 18) return (f18); else if constexpr (I == 19) return (f19);
+    else if constexpr (I == 20) return (f20); else if constexpr (I == 21) return (f21); else if constexpr (I == 22) return (f22); else if constexpr (I == 23) return (f23);
+    else if constexpr (I == 24) return (f24); else if constexpr (I == 25) return (f25); else if constexpr (I == 26) return (f26); else if constexpr (I == 27) return (f27);
+    else return (f28);
   } else if constexpr (N == 30) {
     auto& [f0,f1,f2,f3,f4,f5,f6,f7,f8,f9,f10,f11,f12,f13,f14,f15,f16,f17,f18,f19,f20,f21,f22,f23,f24,f25,f26,f27,f28,f29] = t;
-    return nth_field<I>(f0,f1,f2,f3,f4,f5,f6,f7,f8,f9,f10,f11,f12,f13,f14,f15,f16,f17,f18,f19,f20,f21,f22,f23,f24,f25,f26,f27,f28,f29);
+    if constexpr (I == 0) return (f0); else if constexpr (I == 1) return (f1); else if constexpr (I == 2) return (f2); else if constexpr (I == 3) return (f3);
+    else if constexpr (I == 4) return (f4); else if constexpr (I == 5) return (f5); else if constexpr (I == 6) return (f6); else if constexpr (I == 7) return (f7);
+    else if constexpr (I == 8) return (f8); else if constexpr (I == 9) return (f9); else if constexpr (I == 10) return (f10); else if constexpr (I == 11) return (f11);
+    else if constexpr (I == 12) return (f12); else if constexpr (I == 13) return (f13); else if constexpr (I == 14) return (f14); else if constexpr (I == 15) return (f15);
+    else if constexpr (I == 16) return (f16); else if constexpr (I == 17) return (f17); else if constexpr (I == 18) return (f18); else if constexpr (I == 19) return (f19);
+    else if constexpr (I == 20) return (f20); else if constexpr (I == 21) return (f21); else if constexpr (I == 22) return (f22); else if constexpr (I == 23) return (f23);
+    else if constexpr (I == 24) return (f24); else if constexpr (I == 25) return (f25); else if constexpr (I == 26) return (f26); else if constexpr (I == 27) return (f27);
+    else if constexpr (I == 28) return (f28); else return (f29);
   } else if constexpr (N == 31) {
     auto& [f0,f1,f2,f3,f4,f5,f6,f7,f8,f9,f10,f11,f12,f13,f14,f15,f16,f17,f18,f19,f20,f21,f22,f23,f24,f25,f26,f27,f28,f29,f30] = t;
-    return nth_field<I>(f0,f1,f2,f3,f4,f5,f6,f7,f8,f9,f10,f11,f12,f13,f14,f15,f16,f17,f18,f19,f20,f21,f22,f23,f24,f25,f26,f27,f28,f29,f30);
+    if constexpr (I == 0) return (f0); else if constexpr (I == 1) return (f1); else if constexpr (I == 2) return (f2); else if constexpr (I == 3) return (f3);
+    else if constexpr (I == 4) return (f4); else if constexpr (I == 5) return (f5); else if constexpr (I == 6) return (f6); else if constexpr (I == 7) return (f7);
+    else if constexpr (I == 8) return (f8); else if constexpr (I == 9) return (f9); else if constexpr (I == 10) return (f10); else if constexpr (I == 11) return (f11);
+    else if constexpr (I == 12) return (f12); else if constexpr (I == 13) return (f13); else if constexpr (I == 14) return (f14); else if constexpr (I == 15) return (f15);
+    else if constexpr (I == 16) return (f16); else if constexpr (I == 17) return (f17); else if constexpr (I == 18) return (f18); else if constexpr (I == 19) return (f19);
+    else if constexpr (I == 20) return (f20); else if constexpr (I == 21) return (f21); else if constexpr (I == 22) return (f22); else if constexpr (I == 23) return (f23);
+    else if constexpr (I == 24) return (f24); else if constexpr (I == 25) return (f25); else if constexpr (I == 26) return (f26); else if constexpr (I == 27) return (f27);
+    else if constexpr (I == 28) return (f28); else if constexpr (I == 29) return (f29); else return (f30);
   } else if constexpr (N == 32) {
     auto& [f0,f1,f2,f3,f4,f5,f6,f7,f8,f9,f10,f11,f12,f13,f14,f15,f16,f17,f18,f19,f20,f21,f22,f23,f24,f25,f26,f27,f28,f29,f30,f31] = t;
-    return nth_field<I>(f0,f1,f2,f3,f4,f5,f6,f7,f8,f9,f10,f11,f12,f13,f14,f15,f16,f17,f18,f19,f20,f21,f22,f23,f24,f25,f26,f27,f28,f29,f30,f31);
+    if constexpr (I == 0) return (f0); else if constexpr (I == 1) return (f1); else if constexpr (I == 2) return (f2); else if constexpr (I == 3) return (f3);
+    else if constexpr (I == 4) return (f4); else if constexpr (I == 5) return (f5); else if constexpr (I == 6) return (f6); else if constexpr (I == 7) return (f7);
+    else if constexpr (I == 8) return (f8); else if constexpr (I == 9) return (f9); else if constexpr (I == 10) return (f10); else if constexpr (I == 11) return (f11);
+    else if constexpr (I == 12) return (f12); else if constexpr (I == 13) return (f13); else if constexpr (I == 14) return (f14); else if constexpr (I == 15) return (f15);
+    else if constexpr (I == 16) return (f16); else if constexpr (I == 17) return (f17); else if constexpr (I == 18) return (f18); else if constexpr (I == 19) return (f19);
+    else if constexpr (I == 20) return (f20); else if constexpr (I == 21) return (f21); else if constexpr (I == 22) return (f22); else if constexpr (I == 23) return (f23);
+    else if constexpr (I == 24) return (f24); else if constexpr (I == 25) return (f25); else if constexpr (I == 26) return (f26); else if constexpr (I == 27) return (f27);
+    else if constexpr (I == 28) return (f28); else if constexpr (I == 29) return (f29); else if constexpr (I == 30) return (f30); else return (f31);
   } else if constexpr (N == 33) {
     auto& [f0,f1,f2,f3,f4,f5,f6,f7,f8,f9,f10,f11,f12,f13,f14,f15,f16,f17,f18,f19,f20,f21,f22,f23,f24,f25,f26,f27,f28,f29,f30,f31,f32] = t;
     return nth_field<I>(f0,f1,f2,f3,f4,f5,f6,f7,f8,f9,f10,f11,f12,f13,f14,f15,f16,f17,f18,f19,f20,f21,f22,f23,f24,f25,f26,f27,f28,f29,f30,f31,f32);
