@@ -133,6 +133,29 @@ TEST(Utf8, EveryShortSequenceAtEveryBlockPosition) {
   }
 }
 
+// Every length from 16 to 100 and every place of a 2-, 3- or 4-byte sequence, whole, cut short
+// or with a bad continuation: the place where the last block (16 or 32 bytes, checked again over
+// bytes already checked) meets the full blocks before it, and the three bytes before it.
+TEST(Utf8, EverySequenceAtEveryPlaceOfTheLastBlock) {
+  const std::vector<std::vector<std::uint8_t>> sequences = {
+      {0xC3, 0xA9},       {0xE2, 0x82, 0xAC},       {0xF0, 0x9F, 0x98, 0x80}, {0xC3},       {0xE2, 0x82},
+      {0xF0, 0x9F, 0x98}, {0xE2, 0x41, 0xAC},       {0xF0, 0x9F, 0x41, 0x80}, {0xED, 0xA0, 0x80},
+      {0xC0, 0x80},       {0xF4, 0x90, 0x80, 0x80}, {0x80},                   {0xE0, 0x9F, 0x80}};
+  for (std::size_t n = 16; n <= 100; ++n) {
+    for (const auto& sequence : sequences) {
+      for (std::size_t at = 0; at + sequence.size() <= n; ++at) {
+        std::vector<std::uint8_t> s(n, 'x');
+        std::copy(sequence.begin(), sequence.end(), s.begin() + static_cast<std::ptrdiff_t>(at));
+        expect_agreement(s);
+        if (at >= 3) {  // a valid character just before it too
+          s[at - 3] = 0xE2, s[at - 2] = 0x82, s[at - 1] = 0xAC;
+          expect_agreement(s);
+        }
+      }
+    }
+  }
+}
+
 // Seeded random text: valid characters of every length, then the same text with one byte
 // changed, cut short, or with a byte inserted.
 TEST(Utf8, RandomTextAgreesWithTheReference) {

@@ -102,20 +102,23 @@ __attribute__((target("ssse3"))) inline __m128i high_nibbles(__m128i v) {
   return _mm_and_si128(_mm_srli_epi16(v, 4), _mm_set1_epi8(0x0f));
 }
 
-// The error bits of every byte of `input`, given the block before it.
-__attribute__((target("ssse3"))) inline __m128i block_errors(__m128i input, __m128i previous) {
-  const __m128i prev1 = _mm_alignr_epi8(input, previous, 15);
+// The error bits of every byte of `input`, given the bytes 1, 2 and 3 places before each.
+__attribute__((target("ssse3"))) inline __m128i errors_after(__m128i input, __m128i prev1, __m128i prev2, __m128i prev3) {
   const __m128i byte_1_high = _mm_shuffle_epi8(byte_1_high_table(), high_nibbles(prev1));
   const __m128i byte_1_low = _mm_shuffle_epi8(byte_1_low_table(), _mm_and_si128(prev1, _mm_set1_epi8(0x0f)));
   const __m128i byte_2_high = _mm_shuffle_epi8(byte_2_high_table(), high_nibbles(input));
   const __m128i special = _mm_and_si128(_mm_and_si128(byte_1_high, byte_1_low), byte_2_high);
   // Bytes two or three after a 3- or 4-byte lead must be continuations (and only they).
-  const __m128i prev2 = _mm_alignr_epi8(input, previous, 14);
-  const __m128i prev3 = _mm_alignr_epi8(input, previous, 13);
   const __m128i third = _mm_subs_epu8(prev2, _mm_set1_epi8(static_cast<char>(0xe0 - 0x80)));
   const __m128i fourth = _mm_subs_epu8(prev3, _mm_set1_epi8(static_cast<char>(0xf0 - 0x80)));
   const __m128i must_continue = _mm_and_si128(_mm_or_si128(third, fourth), _mm_set1_epi8(static_cast<char>(0x80)));
   return _mm_xor_si128(must_continue, special);
+}
+
+// The error bits of every byte of `input`, given the block before it.
+__attribute__((target("ssse3"))) inline __m128i block_errors(__m128i input, __m128i previous) {
+  return errors_after(input, _mm_alignr_epi8(input, previous, 15), _mm_alignr_epi8(input, previous, 14),
+                      _mm_alignr_epi8(input, previous, 13));
 }
 
 // Nonzero where the block ends inside a sequence: a lead byte in one of its last three bytes
@@ -142,6 +145,12 @@ __attribute__((target("ssse3"))) inline bool valid(const std::uint8_t* s, std::s
   };
   std::size_t i = 0;
   for (; i + 16 <= n; i += 16) step(_mm_loadu_si128(reinterpret_cast<const __m128i*>(s + i)));
+  if (i != n && n >= 19) {  // the last 16 bytes again, as utf8_avx2::valid takes its last 32
+    const auto at = [&](std::size_t back) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + n - 16 - back)); };
+    const __m128i input = at(0);
+    if (_mm_movemask_epi8(input) != 0) errors = _mm_or_si128(errors, _mm_or_si128(errors_after(input, at(1), at(2), at(3)), unfinished(input)));
+    return _mm_movemask_epi8(_mm_cmpeq_epi8(errors, _mm_setzero_si128())) == 0xffff;
+  }
   alignas(16) std::uint8_t tail[16] = {};  // zeros are ASCII: a sequence cut off by the end fails
   if (n > i) std::memcpy(tail, s + i, n - i);
   step(_mm_load_si128(reinterpret_cast<const __m128i*>(tail)));
@@ -213,16 +222,20 @@ __attribute__((target("avx2"))) inline bytes high_nibbles(bytes v) {
   return reinterpret_cast<bytes>(reinterpret_cast<halves>(v) >> 4) & splat(0x0f);
 }
 
-__attribute__((target("avx2"))) inline bytes block_errors(bytes input, bytes previous) {
+// The errors in `input`, given the bytes 1, 2 and 3 places before each of its bytes.
+__attribute__((target("avx2"))) inline bytes errors_after(bytes input, bytes prev1, bytes prev2, bytes prev3) {
   using namespace utf8_ssse3;
-  const bytes prev1 = before<1>(input, previous);
   const bytes byte_1_high = shuffle(both_lanes(byte_1_high_table()), high_nibbles(prev1));
   const bytes byte_1_low = shuffle(both_lanes(byte_1_low_table()), prev1 & splat(0x0f));
   const bytes byte_2_high = shuffle(both_lanes(byte_2_high_table()), high_nibbles(input));
   const bytes special = byte_1_high & byte_1_low & byte_2_high;
-  const bytes third = subtract_saturated(before<2>(input, previous), splat(0xe0 - 0x80));
-  const bytes fourth = subtract_saturated(before<3>(input, previous), splat(0xf0 - 0x80));
+  const bytes third = subtract_saturated(prev2, splat(0xe0 - 0x80));
+  const bytes fourth = subtract_saturated(prev3, splat(0xf0 - 0x80));
   return ((third | fourth) & splat(0x80)) ^ special;
+}
+
+__attribute__((target("avx2"))) inline bytes block_errors(bytes input, bytes previous) {
+  return errors_after(input, before<1>(input, previous), before<2>(input, previous), before<3>(input, previous));
 }
 
 __attribute__((target("avx2"))) inline bytes unfinished(bytes input) {
@@ -250,6 +263,17 @@ __attribute__((target("avx2"))) inline bool valid(const std::uint8_t* s, std::si
   state st{bytes{}, bytes{}, bytes{}};
   std::size_t i = 0;
   for (; i + 32 <= n; i += 32) step(st, load(s + i));
+  if (i != n && n >= 35) {
+    // The last 32 bytes again, those before i already checked, with the three bytes before
+    // each read in place: no copy of the tail (a load from two smaller stores waits for them).
+    // They hold byte i - 1, so a sequence the full blocks left unfinished ends within them or
+    // is an error there, and all-ASCII ones leave nothing pending.
+    const std::uint8_t* const last = s + n - 32;
+    const bytes input = load(last);
+    if (any_high_bit(input)) st.errors |= errors_after(input, load(last - 1), load(last - 2), load(last - 3)) | unfinished(input);
+    const quads errors = reinterpret_cast<quads>(st.errors);
+    return __builtin_ia32_ptestz256(errors, errors) != 0;
+  }
   std::uint8_t tail[32] = {};  // zeros are ASCII: a sequence cut off by the end fails
   const std::size_t rest = n - i;
   if (rest > 16) {  // two overlapping 16-byte moves, no call
