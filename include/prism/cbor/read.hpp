@@ -235,18 +235,16 @@ PRISM_NOINLINE bool read_entries_after_in_order(Ctx& ctx, T& v, head h, std::siz
   return ok && keys.finish(ctx, at);
 }
 
-// The rest of a map into struct T (depth entered, the head read: `h`), from the cursor on; the
-// struct began at offset `at`. Returns where the map ends, or null on an error.
+// The rest of a map into struct T (depth entered, its definite head read: `h`), from the cursor
+// on; the struct began at offset `at`. Returns where the map ends, or null on an error.
 struct read_struct_entries_body {
   template <options O, class T, class Ctx>
   PRISM_INLINE static const std::uint8_t* read(Ctx& ctx, local_cursor c, T& v, head h, std::size_t at) {
     std::size_t in_order = 0;
-    if (!h.indefinite) {
-      if (!read_fields_in_order<O>(ctx, c, v, h.argument, in_order)) return nullptr;
-      if (detail::all_read_in_order<O, T>(in_order, h.argument)) [[likely]] {
-        ctx.leave();
-        return c.p;
-      }
+    if (!read_fields_in_order<O>(ctx, c, v, h.argument, in_order)) return nullptr;
+    if (detail::all_read_in_order<O, T>(in_order, h.argument)) [[likely]] {
+      ctx.leave();
+      return c.p;
     }
     c.store_to(ctx.src);
     return read_entries_after_in_order<O>(ctx, v, h, at, in_order) ? ctx.src.cur() : nullptr;
@@ -305,7 +303,9 @@ bool read_struct_rest(Ctx& ctx, T& v) {
   if ((initial >> 5) != major::map) [[unlikely]] return mismatch(ctx, "map", initial);
   if (!read_head(ctx, h) || !ctx.enter()) return false;
   if (!h.indefinite && !ctx.check_count(h.argument, 2, at)) return false;
-  return detail::move_to(ctx.src, read_struct_entries<O>(ctx, local_cursor{ctx.src}, v, h, at));
+  // A tagged or indefinite map (the usual head takes every other): the lookup, whose test of
+  // the writer's order (take_in_order) reads keys in declaration order without a lookup too.
+  return read_entries_after_in_order<O>(ctx, v, h, at, 0);
 }
 
 // Epoch seconds (tag 1 or untagged; an integer or a float), or RFC 9581 extended time (tag

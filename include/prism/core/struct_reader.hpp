@@ -263,14 +263,6 @@ PRISM_INLINE bool read_remaining_entries(Ctx& ctx, std::size_t first, std::size_
   return keys.finish(ctx, at);
 }
 
-// read_remaining_entries as one function for each struct and format: a struct read in place (a
-// few fields) meets it on its usual head and on every other, and it is rarely run.
-template <options O, class T, class Ctx, class Table, class ReadKey, class ReadField, class Skip>
-PRISM_NOINLINE bool remaining_entries_out_of_line(Ctx& ctx, std::size_t first, std::size_t n, std::size_t at, const Table& encoded,
-                                                  ReadKey& read_key, ReadField& read_field, Skip& skip) {
-  return read_remaining_entries<O, T>(ctx, first, n, at, encoded, read_key, read_field, skip);
-}
-
 // The n entries of a struct written as a map, at a local cursor (the struct's depth entered;
 // `at` is where it began): in_order(cursor, count) runs the format's in-order pass, then the
 // entries it left go through read_remaining_entries from the source. Returns where the entries
@@ -285,7 +277,7 @@ PRISM_INLINE const std::uint8_t* read_keyed_fields(Ctx& ctx, local_cursor c, std
     return c.p;
   }
   c.store_to(ctx.src);
-  return remaining_entries_out_of_line<O, T>(ctx, i, n, at, encoded, read_key, read_field, skip) ? ctx.src.cur() : nullptr;
+  return read_remaining_entries<O, T>(ctx, i, n, at, encoded, read_key, read_field, skip) ? ctx.src.cur() : nullptr;
 }
 
 // A struct written as an array of its fields in declaration order: item i goes to field i
