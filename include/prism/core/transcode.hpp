@@ -39,6 +39,10 @@ namespace prism {
 template <class Format, class Ctx>
 struct emitter;
 
+// A format that a transcode writes: its emitter is defined (by its emit.hpp).
+template <class Format, class Ctx>
+concept has_emitter = requires { sizeof(emitter<Format, Ctx>); };
+
 // What an emitter takes beyond the calls every one has. A static emitter says it by having the
 // call (or the constant); a transcode_target, whose format is chosen at run time, through
 // features().
@@ -422,6 +426,9 @@ template <class From, class To, options Opts = To::defaults, options ReadOpts = 
 status transcode(const Bytes& bytes, Buffer& buffer, const limits& lim = {}) {
   using sink = buffer_sink<Buffer>;
   using context = detail::write_context_with<sink, Opts>;
+  static_assert(has_emitter<To, context>,
+                "prism::transcode: the target format has no emitter; transcode writes JSON, MessagePack, CBOR, BEVE, zbin or "
+                "FlexBuffers (include its header)");
   context ctx{sink{buffer}};
   emitter<To, context> out(ctx);
   if (auto st = detail::walk_into<From, ReadOpts>(bytes, out, lim); !st) return st;

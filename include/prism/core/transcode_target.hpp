@@ -68,6 +68,9 @@ template <class To, options Opts = To::defaults, growable_buffer Buffer = std::s
 class format_target final : public transcode_target {
   using context = detail::write_context_with<buffer_sink<Buffer>, Opts>;
   using emitter_type = emitter<To, context>;
+  static_assert(has_emitter<To, context>,
+                "prism::format_target: the format has no emitter; transcode writes JSON, MessagePack, CBOR, BEVE, zbin or "
+                "FlexBuffers (include its header)");
 
  public:
   explicit format_target(Buffer& buffer) : ctx_{buffer_sink<Buffer>{buffer}}, out_(ctx_) {}
