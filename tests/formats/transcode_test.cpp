@@ -259,6 +259,10 @@ TEST(TranscodeTarget, APrefixIsOneMessageOfAStream) {
   prism::format_target<prism::json> next(out);
   EXPECT_EQ(prism::transcode_prefix<prism::msgpack>(std::string_view(stream).substr(*took), next).value(), second.size());
   EXPECT_EQ(out, "[1,2,3]");
+  // A target serves one message after another, each afresh, also after one that failed.
+  EXPECT_FALSE(prism::transcode<prism::json>(std::string(R"({"a":[1,]})"), next));
+  ASSERT_TRUE(prism::transcode<prism::json>(std::string(R"({"b": [true]})"), next));
+  EXPECT_EQ(out, R"({"b":[true]})");
   // The whole stream as one message: the bytes after the first are an error, as for read.
   std::string whole;
   prism::format_target<prism::cbor> once(whole);

@@ -155,9 +155,9 @@ int convert_stream(const convert_args& a, wire from, wire to, const std::string&
   std::string out;
   std::size_t count = 0;
   const prism::limits lim = a.limits();
-  // Each message straight into the target format (a target writes one message); `out`
-  // gathers them.
+  // Each message straight into the target format, in turn; `out` gathers them.
   std::string one;
+  const auto target = target_for(to, false, one);
   const auto took_one = [&] {
     out += one;
     if (to == wire::json) out += '\n';
@@ -170,7 +170,7 @@ int convert_stream(const convert_args& a, wire from, wire to, const std::string&
       if (end == std::string::npos) end = bytes.size();
       const std::string_view line(bytes.data() + at, end - at);
       if (line.find_first_not_of(" \t\r") != std::string_view::npos) {
-        if (auto st = prism::transcode<prism::json>(line, *target_for(to, false, one), lim); !st)
+        if (auto st = prism::transcode<prism::json>(line, *target, lim); !st)
           return fail(invalid_input, "line " + std::to_string(count + 1) + ": " + st.error().message());
         took_one();
       }
@@ -180,7 +180,7 @@ int convert_stream(const convert_args& a, wire from, wire to, const std::string&
     if (from == wire::flex) return fail(usage, "FlexBuffers messages do not end themselves (the root is at the end); convert them one at a time");
     for (std::size_t at = 0; at < bytes.size();) {
       const auto took = with_wire(from, [&](auto format) {
-        return prism::transcode_prefix<decltype(format)>(std::string_view(bytes).substr(at), *target_for(to, false, one), lim);
+        return prism::transcode_prefix<decltype(format)>(std::string_view(bytes).substr(at), *target, lim);
       });
       if (!took) return fail(invalid_input, "message " + std::to_string(count + 1) + " (at byte " + std::to_string(at) + "): " + took.error().message());
       if (*took == 0) return fail(invalid_input, "message " + std::to_string(count + 1) + " takes no bytes");

@@ -11,6 +11,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -63,7 +64,8 @@ class transcode_target {
 };
 
 // The target that writes format To into `buffer` with To's options Opts, as
-// transcode<From, To, Opts> does. One per transcode.
+// transcode<From, To, Opts> does. Each transcode through it starts afresh (its output replaces
+// the buffer's contents), so one target serves the messages of a stream in turn.
 template <class To, options Opts = To::defaults, growable_buffer Buffer = std::string>
 class format_target final : public transcode_target {
   using context = detail::write_context_with<buffer_sink<Buffer>, Opts>;
@@ -73,56 +75,62 @@ class format_target final : public transcode_target {
                 "FlexBuffers (include its header)");
 
  public:
-  explicit format_target(Buffer& buffer) : ctx_{buffer_sink<Buffer>{buffer}}, out_(ctx_) {}
+  explicit format_target(Buffer& buffer) noexcept : buffer_(&buffer) {}
   format_target(const format_target&) = delete;
   format_target& operator=(const format_target&) = delete;
 
-  bool start() override { return out_.start(); }
-  bool finish() override { return out_.finish(); }
-  bool null() override { return out_.null(); }
-  bool boolean(bool b) override { return out_.boolean(b); }
-  bool integer(bool negative, std::uint64_t u) override { return out_.integer(negative, u); }
-  bool floating(double d) override { return out_.floating(d); }
-  bool string(std::string_view s) override { return out_.string(s); }
-  bool binary(bytes_view b) override { return out_.binary(b); }
-  bool timestamp(time t) override { return out_.timestamp(t); }
-  bool begin_array(std::size_t n) override { return out_.begin_array(n); }
-  bool element(std::size_t i) override { return out_.element(i); }
-  bool end_array() override { return out_.end_array(); }
-  bool begin_object(std::size_t n, bool integer_keys) override { return out_.begin_object(n, integer_keys); }
-  bool entry(std::size_t i) override { return out_.entry(i); }
-  bool key_string(std::string_view s) override { return out_.key_string(s); }
-  bool key_integer(bool negative, std::uint64_t u) override { return out_.key_integer(negative, u); }
-  bool end_object() override { return out_.end_object(); }
-  bool numbers(const tensor_header& h) override { return out_.numbers(h); }
-  bool tensor(const tensor_header& h) override { return out_.tensor(h); }
+  bool start() override {
+    out_.reset();
+    ctx_.emplace(buffer_sink<Buffer>{*buffer_});
+    out_.emplace(*ctx_);
+    return out_->start();
+  }
+  bool finish() override { return out_->finish(); }
+  bool null() override { return out_->null(); }
+  bool boolean(bool b) override { return out_->boolean(b); }
+  bool integer(bool negative, std::uint64_t u) override { return out_->integer(negative, u); }
+  bool floating(double d) override { return out_->floating(d); }
+  bool string(std::string_view s) override { return out_->string(s); }
+  bool binary(bytes_view b) override { return out_->binary(b); }
+  bool timestamp(time t) override { return out_->timestamp(t); }
+  bool begin_array(std::size_t n) override { return out_->begin_array(n); }
+  bool element(std::size_t i) override { return out_->element(i); }
+  bool end_array() override { return out_->end_array(); }
+  bool begin_object(std::size_t n, bool integer_keys) override { return out_->begin_object(n, integer_keys); }
+  bool entry(std::size_t i) override { return out_->entry(i); }
+  bool key_string(std::string_view s) override { return out_->key_string(s); }
+  bool key_integer(bool negative, std::uint64_t u) override { return out_->key_integer(negative, u); }
+  bool end_object() override { return out_->end_object(); }
+  bool numbers(const tensor_header& h) override { return out_->numbers(h); }
+  bool tensor(const tensor_header& h) override { return out_->tensor(h); }
   bool sorts_keys(std::size_t n) const override { return emitter_type::sorts_keys(n); }
   bool tag(std::uint64_t number) override {
-    if constexpr (requires { out_.tag(number); }) return out_.tag(number);
+    if constexpr (requires { out_->tag(number); }) return out_->tag(number);
     else return true;
   }
   bool simple(std::uint8_t code) override {
-    if constexpr (requires { out_.simple(code); }) return out_.simple(code);
-    else return out_.null();
+    if constexpr (requires { out_->simple(code); }) return out_->simple(code);
+    else return out_->null();
   }
   bool extension([[maybe_unused]] std::int8_t type, [[maybe_unused]] bytes_view data) override {
-    if constexpr (requires { out_.extension(type, data); }) return out_.extension(type, data);
+    if constexpr (requires { out_->extension(type, data); }) return out_->extension(type, data);
     else return false;
   }
   bool negative_beyond_int64([[maybe_unused]] std::uint64_t n) override {
-    if constexpr (requires { out_.negative_beyond_int64(n); }) return out_.negative_beyond_int64(n);
+    if constexpr (requires { out_->negative_beyond_int64(n); }) return out_->negative_beyond_int64(n);
     else return false;
   }
   emitter_features features() const override { return detail::static_features<emitter_type>(); }
 
-  errc finish_output() override { return ctx_.out.finish(); }
-  status take_error() override { return ctx_.take(To::name); }
-  std::size_t position() const override { return ctx_.out.position(); }
+  errc finish_output() override { return ctx_->out.finish(); }
+  status take_error() override { return ctx_->take(To::name); }
+  std::size_t position() const override { return ctx_ ? ctx_->out.position() : 0; }
   std::string_view format_name() const noexcept override { return To::name; }
 
  private:
-  context ctx_;
-  emitter_type out_;
+  Buffer* buffer_;
+  std::optional<context> ctx_;  // made by start(), with the emitter that refers to it
+  std::optional<emitter_type> out_;
 };
 
 // Writes the message in `bytes` (format From, read with ReadOpts) through `target`.
