@@ -131,14 +131,9 @@ std::optional<input> load(const std::string& path, const common_args& a, int& st
 
 // The message in another format (or its own), value for value; tensors stay tensors.
 prism::status transcode(const input& in, wire to, bool pretty, const prism::limits& lim, std::string& out) {
+  // zbin and FlexBuffers messages are verified whole by the transcode itself, before its walk.
   const auto target = target_for(to, pretty, out);
-  return with_wire(in.format, [&](auto from) -> prism::status {
-    using From = decltype(from);
-    if constexpr (std::is_same_v<From, prism::zbin> || std::is_same_v<From, prism::flex>) {
-      if (auto st = prism::verify<From>(in.bytes, lim); !st) return st;
-    }
-    return prism::transcode<From>(in.bytes, *target, lim);
-  });
+  return with_wire(in.format, [&](auto from) { return prism::transcode<decltype(from)>(in.bytes, *target, lim); });
 }
 
 struct convert_args : common_args {
