@@ -15,6 +15,7 @@
 #include <map>
 #include <optional>
 #include <random>
+#include <span>
 #include <string>
 #include <variant>
 #include <vector>
@@ -466,6 +467,35 @@ TEST(Json, FixedBufferIsNeverOverrun) {
   expect_fixed_buffers_never_overrun(std::vector<double>{-65.613616999999977, 1e300, 0.5, -0.0, 5e-324});
   expect_fixed_buffers_never_overrun(std::vector<std::int64_t>{std::numeric_limits<std::int64_t>::min(), 0, 205705999, 1372701600000});
   expect_fixed_buffers_never_overrun(Circle{-1.7976931348623157e308});
+}
+
+// Text is checked for UTF-8 as it is copied: a bad byte anywhere in a weapon's name, of any
+// length, with or without escapes before it, fails the write at the name's opening quote and
+// names the field, into a growing buffer and into a fixed one.
+TEST(Json, BadUtf8OnWriteNamesTheFieldAtEveryPlace) {
+  for (std::size_t length = 0; length <= 70; ++length) {
+    for (std::size_t at = 0; at <= length; ++at) {
+      for (const char* bad : {"\xff", "\xc3(", "\xe2\x82", "\xed\xa0\x80", "\xf4\x90\x80\x80"}) {
+        std::string name(length, 'a');
+        for (std::size_t k = 0; k < length; ++k) name[k] = "ab\u00e9\n"[k % 5];  // ASCII, 2-byte and escaped
+        name.insert(at, bad);
+        Hero h{"x", 1, Color::red, {{"sword", 2}, {name, 3}}, std::nullopt};
+        const std::string good = *prism::write<prism::json>(Hero{"x", 1, Color::red, {{"sword", 2}, {"", 3}}, std::nullopt});
+        const std::size_t quote = good.find("\"\",") ;
+        std::string out;
+        const auto grown = prism::write<prism::json>(h, out);
+        ASSERT_FALSE(grown) << length << " " << at;
+        EXPECT_EQ(grown.error().code, prism::errc::invalid_utf8);
+        EXPECT_EQ(grown.error().offset, quote) << length << " " << at;
+        EXPECT_EQ(grown.error().path, "weapons[1].name");
+        std::vector<char> fixed(out.size() + length + 64);
+        const auto into_span = prism::write<prism::json>(h, std::span<char>(fixed));
+        ASSERT_FALSE(into_span);
+        EXPECT_EQ(into_span.error().code, prism::errc::invalid_utf8);
+        EXPECT_EQ(into_span.error().offset, quote);
+      }
+    }
+  }
 }
 
 // The first field's key carries the object's brace, empty arrays are written whole: structs

@@ -217,13 +217,16 @@ PRISM_NOINLINE inline std::size_t plain_tail(const std::uint8_t* p, const std::u
 // `high` collects the top bits, so that a run of ASCII needs no UTF-8 check.
 PRISM_INLINE std::size_t plain_run(const std::uint8_t* p, const std::uint8_t* end, std::uint64_t& high) noexcept {
   const std::uint8_t* q = p;
+  unsigned top = 0;
   while (end - q >= 16) {
-    bool top = false;
     const unsigned plain = special_in_16(q, top);
-    if (top) high |= repeat_byte(0x80);
     q += plain;
-    if (plain < 16) return static_cast<std::size_t>(q - p);
+    if (plain < 16) {
+      if (top) high |= repeat_byte(0x80);
+      return static_cast<std::size_t>(q - p);
+    }
   }
+  if (top) high |= repeat_byte(0x80);
   return static_cast<std::size_t>(q - p) + plain_tail(q, end, high);
 }
 

@@ -94,19 +94,18 @@ bool write_string(Ctx& ctx, const char* s, std::size_t n) {
       return true;
     }
   }
-  if constexpr (O.validate_utf8) {
-    if (!detail::utf8_valid(reinterpret_cast<const std::uint8_t*>(s), n)) [[unlikely]]
-      return ctx.fail(errc::invalid_utf8, ctx.out.position(), "UTF-8 text");
-  }
-  if (!ctx.reserve(n + 2)) return false;
+  const char* const begin = s;
   const char* const end = s + n;
+  const std::size_t at = ctx.out.position();
+  unsigned high = 0;            // top bits met by the block copies: text without any is ASCII
+  std::uint64_t high_tail = 0;  // and by the word and byte copies
+  if (!ctx.reserve(n + 2)) return false;
   std::uint8_t* p = ctx.out.cur();
   *p++ = '"';
   for (;;) {
     const char* const run = s;  // this plain run: bytes from here on are written at p + (byte - s)
     while (end - s >= 16) {  // copy 16 bytes, keep those before the first special one
       std::memcpy(p, s, 16);
-      bool high;
       const unsigned plain = special_in_16(reinterpret_cast<const std::uint8_t*>(s), high);
       s += plain;
       p += plain;
@@ -117,7 +116,6 @@ bool write_string(Ctx& ctx, const char* s, std::size_t n) {
       // same way (bytes after a special one are overwritten by what follows it).
       const auto back = static_cast<unsigned>(16 - (end - s));
       std::memcpy(p - back, end - 16, 16);
-      bool high;
       const unsigned plain = special_in_16(reinterpret_cast<const std::uint8_t*>(end - 16), high) - back;
       s += plain;
       p += plain;
@@ -125,9 +123,13 @@ bool write_string(Ctx& ctx, const char* s, std::size_t n) {
     for (std::uint64_t block; end - s >= 8; s += 8, p += 8) {
       std::memcpy(&block, s, 8);
       if (has_special_byte(block)) break;
+      high_tail |= block;
       std::memcpy(p, &block, 8);
     }
-    while (s != end && escape_letter[static_cast<unsigned char>(*s)] == 0) *p++ = static_cast<std::uint8_t>(*s++);
+    while (s != end && escape_letter[static_cast<unsigned char>(*s)] == 0) {
+      high_tail |= static_cast<unsigned char>(*s);
+      *p++ = static_cast<std::uint8_t>(*s++);
+    }
     if (s == end) break;
     const unsigned char c = static_cast<unsigned char>(*s++);
     const char e = escape_letter[c];
@@ -145,6 +147,13 @@ bool write_string(Ctx& ctx, const char* s, std::size_t n) {
       p[5] = static_cast<std::uint8_t>(hex[c & 0xf]);
     }
     p += escaped;
+  }
+  // Text with a byte above 0x7f is checked once copied, while it is still in cache; the bytes
+  // copied are refused with it.
+  if constexpr (O.validate_utf8) {
+    if ((high | (high_tail & repeat_byte(0x80))) != 0 &&
+        !detail::utf8_valid_beyond_ascii(reinterpret_cast<const std::uint8_t*>(begin), n)) [[unlikely]]
+      return ctx.fail(errc::invalid_utf8, at, "UTF-8 text");
   }
   *p++ = '"';
   ctx.out.advance(static_cast<std::size_t>(p - ctx.out.cur()));
