@@ -275,6 +275,29 @@ PRISM_INLINE const std::uint8_t* scan_usual_element(const std::uint8_t* p, E& e,
   }
 }
 
+// The usual row of a std::array of numbers after its '[' (a point, a pixel, a matrix row):
+// elements and separators with nothing between them, each number by scan_usual_element with 40
+// bytes in view. Returns how many elements it took, the cursor past the separator after the
+// last of them (past the ']' when it took all): read_array_from goes on from there with every
+// check, so that whitespace, a missing or an extra element reads and fails as before.
+template <class T, class Ctx>
+PRISM_INLINE std::size_t take_number_row(Ctx& ctx, T& v) noexcept {
+  constexpr std::size_t n = std::tuple_size_v<T>;
+  const std::uint8_t* p = ctx.src.cur();
+  const std::uint8_t* const end = p + ctx.src.readable();
+  std::size_t i = 0;
+  if constexpr (std::endian::native == std::endian::little) {
+    for (; i < n && end - p >= 40; ++i) {
+      std::uint8_t next;
+      const std::uint8_t* const after = scan_usual_element(p, v[i], next);
+      if (after == nullptr || next != (i + 1 < n ? ',' : ']')) break;
+      p = after + 1;
+    }
+    ctx.src.advance(static_cast<std::size_t>(p - ctx.src.cur()));
+  }
+  return i;
+}
+
 #ifdef PRISM_JSON_INTEGER_RUN
 // Runs of compact integers (take_integer_run) from p on, as elements i on of a vector v (`held`
 // of them there before the array), while 72 bytes remain. Values go straight into the vector:
@@ -414,9 +437,19 @@ template <options O, class T, class Ctx>
 bool read_sequence(Ctx& ctx, T& v) {
   using E = range_value_t<T>;
   if constexpr (fixed_array<T>) {
-    std::size_t count = 0;
     const std::size_t at = ctx.src.offset();
-    if (!read_array<O>(ctx, [&](std::size_t i) {
+    if (*ctx.src.cur() != '[') [[unlikely]] return type_error(ctx, "an array");
+    if (!ctx.enter()) return false;
+    ctx.src.advance(1);
+    std::size_t count = 0;
+    if constexpr (std::tuple_size_v<T> != 0 && ((integer<E> && !std::is_same_v<E, bool>) || floating<E>)) {
+      count = take_number_row(ctx, v);
+      if (count == v.size()) {
+        ctx.leave();
+        return true;
+      }
+    }
+    if (!read_array_from(ctx, count, [&](std::size_t i) {
           if (i >= v.size()) return ctx.fail(errc::size_mismatch, ctx.src.offset(), "no more elements");
           ++count;
           return read_element<O>(ctx, v[i], i);
