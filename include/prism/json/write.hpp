@@ -62,38 +62,9 @@ PRISM_INLINE bool newline(Ctx& ctx) {
 
 // Reserves exactly what the string takes when nothing needs escaping, and at each escape
 // exactly what the rest takes with it, so a fixed buffer of the exact output size is enough.
-// Plain bytes are copied eight at a time while they are being checked.
+// Plain bytes are copied sixteen or eight at a time while they are being checked.
 template <options O, class Ctx>
-bool write_string(Ctx& ctx, const char* s, std::size_t n) {
-  if (n >= 4 && n <= 16) {  // most keys and names: checked and copied as two overlapping blocks
-    std::uint64_t head, tail;
-    if (n >= 8) {
-      std::memcpy(&head, s, 8);
-      std::memcpy(&tail, s + n - 8, 8);
-    } else {
-      std::uint32_t first, last;
-      std::memcpy(&first, s, 4);
-      std::memcpy(&last, s + n - 4, 4);
-      head = tail = first | (std::uint64_t{last} << 32);
-    }
-    const bool plain = !has_special_byte(head) && !has_special_byte(tail) &&
-                       (!O.validate_utf8 || ((head | tail) & repeat_byte(0x80)) == 0);
-    if (plain) [[likely]] {
-      if (!ctx.reserve(n + 2)) return false;
-      std::uint8_t* p = ctx.out.cur();
-      p[0] = '"';
-      if (n >= 8) {
-        std::memcpy(p + 1, &head, 8);
-        std::memcpy(p + 1 + n - 8, &tail, 8);
-      } else {
-        std::memcpy(p + 1, s, 4);
-        std::memcpy(p + 1 + n - 4, s + n - 4, 4);
-      }
-      p[n + 1] = '"';
-      ctx.out.advance(n + 2);
-      return true;
-    }
-  }
+PRISM_NOINLINE bool write_string_copying(Ctx& ctx, const char* s, std::size_t n) {
   const char* const begin = s;
   const char* const end = s + n;
   const std::size_t at = ctx.out.position();
@@ -160,6 +131,43 @@ bool write_string(Ctx& ctx, const char* s, std::size_t n) {
   return true;
 }
 
+// Short plain text (most keys, names and codes) as two overlapping blocks, checked and copied
+// in registers; the rest by write_string_copying. Apart, the short path needs none of the
+// registers that the copy loops save and restore.
+template <options O, class Ctx>
+bool write_string(Ctx& ctx, const char* s, std::size_t n) {
+  if (n >= 4 && n <= 16) {  // most keys and names: checked and copied as two overlapping blocks
+    std::uint64_t head, tail;
+    if (n >= 8) {
+      std::memcpy(&head, s, 8);
+      std::memcpy(&tail, s + n - 8, 8);
+    } else {
+      std::uint32_t first, last;
+      std::memcpy(&first, s, 4);
+      std::memcpy(&last, s + n - 4, 4);
+      head = tail = first | (std::uint64_t{last} << 32);
+    }
+    const bool plain = !has_special_byte(head) && !has_special_byte(tail) &&
+                       (!O.validate_utf8 || ((head | tail) & repeat_byte(0x80)) == 0);
+    if (plain) [[likely]] {
+      if (!ctx.reserve(n + 2)) return false;
+      std::uint8_t* p = ctx.out.cur();
+      p[0] = '"';
+      if (n >= 8) {
+        std::memcpy(p + 1, &head, 8);
+        std::memcpy(p + 1 + n - 8, &tail, 8);
+      } else {
+        std::memcpy(p + 1, s, 4);
+        std::memcpy(p + 1 + n - 4, s + n - 4, 4);
+      }
+      p[n + 1] = '"';
+      ctx.out.advance(n + 2);
+      return true;
+    }
+  }
+  return write_string_copying<O>(ctx, s, n);
+}
+
 template <class T, class Ctx>
 PRISM_INLINE bool write_integer(Ctx& ctx, T v) {
   if (!ctx.reserve(integer_text_room)) return false;
@@ -176,6 +184,20 @@ template <class F>
 PRISM_INLINE char* put_float(char* p, F v) noexcept {
   if constexpr (std::is_same_v<F, float>) return write_float_text<true>(p, v);
   else return write_double_text<true>(p, static_cast<double>(v));
+}
+
+// "false" and "true" padded to eight bytes: either is one fixed-size copy, no branch.
+inline constexpr char bool_texts[2][8] = {{'f', 'a', 'l', 's', 'e'}, {'t', 'r', 'u', 'e'}};
+
+// A boolean with what goes before it (a member's key) under one reservation.
+template <class Ctx>
+PRISM_INLINE bool write_bool_after(Ctx& ctx, const char* prefix, std::size_t prefix_size, bool v) {
+  if (!ctx.reserve(prefix_size + 8)) return false;
+  std::uint8_t* p = ctx.out.cur();
+  std::memcpy(p, prefix, prefix_size);
+  std::memcpy(p + prefix_size, bool_texts[v], 8);
+  ctx.out.advance(prefix_size + 5 - std::size_t{v});
+  return true;
 }
 
 template <options O, class F, class Ctx>
@@ -417,6 +439,8 @@ PRISM_INLINE bool write_member(Ctx& ctx, const T& v, std::size_t& written) {
     using F = std::remove_cvref_t<decltype(field)>;
     if constexpr ((integer<F> || floating<F>) && key.size() + number_text_room<F> <= 256) {  // within span_sink's scratch
       if (finite_number(field)) [[likely]] return write_number_after(ctx, key.data() + first, key.size() - 1 - first, field);
+    } else if constexpr (std::is_same_v<F, bool> && key.size() + 8 <= 256) {
+      return write_bool_after(ctx, key.data() + first, key.size() - 1 - first, field);
     }
     if (!ctx.reserve(key.size())) return false;
     std::memcpy(ctx.out.cur(), key.data() + first, key.size() - 1);
@@ -569,7 +593,12 @@ struct wire_writer {
   template <options O, class Ctx>
   PRISM_INLINE static bool write_value_member(Ctx& ctx, const value& v) { return write_dynamic<O>(ctx, v); }
   template <class Ctx>
-  PRISM_INLINE static bool write_bool(Ctx& ctx, bool v) { return v ? put_text(ctx, "true") : put_text(ctx, "false"); }
+  PRISM_INLINE static bool write_bool(Ctx& ctx, bool v) {
+    if (!ctx.reserve(8)) return false;
+    std::memcpy(ctx.out.cur(), bool_texts[v], 8);
+    ctx.out.advance(5 - std::size_t{v});
+    return true;
+  }
   template <class Ctx, class T>
   PRISM_INLINE static bool write_int(Ctx& ctx, T v) { return write_integer(ctx, v); }
   template <options O, class Ctx, class T>
