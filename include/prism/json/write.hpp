@@ -131,12 +131,34 @@ PRISM_NOINLINE bool write_string_copying(Ctx& ctx, const char* s, std::size_t n)
   return true;
 }
 
-// Short plain text (most keys, names and codes) as two overlapping blocks, checked and copied
-// in registers; the rest by write_string_copying. Apart, the short path needs none of the
-// registers that the copy loops save and restore.
+// Plain text of up to 32 bytes (keys, names, codes, dates, short URLs) checked and copied in
+// registers: up to three single bytes, two overlapping 4- or 8-byte words, or two overlapping
+// 16-byte vectors. The rest goes to write_string_copying: apart, the short paths need none of
+// the registers that the copy loops save and restore.
 template <options O, class Ctx>
 bool write_string(Ctx& ctx, const char* s, std::size_t n) {
-  if (n >= 4 && n <= 16) {  // most keys and names: checked and copied as two overlapping blocks
+  constexpr std::uint64_t high_bits = O.validate_utf8 ? repeat_byte(0x80) : 0;
+  if (n < 4) {
+    // The bytes at 0, n/2 and n-1 are all of them; 'a' stands for the missing ones.
+    std::uint64_t word = repeat_byte('a');
+    if (n != 0) {
+      const auto byte = [&](std::size_t i) { return std::uint64_t{static_cast<unsigned char>(s[i])}; };
+      word = (word << 24) | byte(0) | byte(n / 2) << 8 | byte(n - 1) << 16;
+    }
+    if (!has_special_byte(word) && (word & high_bits) == 0) [[likely]] {
+      if (!ctx.reserve(n + 2)) return false;
+      std::uint8_t* p = ctx.out.cur();
+      p[0] = '"';
+      if (n != 0) {
+        p[1] = static_cast<std::uint8_t>(s[0]);
+        p[1 + n / 2] = static_cast<std::uint8_t>(s[n / 2]);
+        p[n] = static_cast<std::uint8_t>(s[n - 1]);
+      }
+      p[n + 1] = '"';
+      ctx.out.advance(n + 2);
+      return true;
+    }
+  } else if (n <= 16) {
     std::uint64_t head, tail;
     if (n >= 8) {
       std::memcpy(&head, s, 8);
@@ -147,9 +169,7 @@ bool write_string(Ctx& ctx, const char* s, std::size_t n) {
       std::memcpy(&last, s + n - 4, 4);
       head = tail = first | (std::uint64_t{last} << 32);
     }
-    const bool plain = !has_special_byte(head) && !has_special_byte(tail) &&
-                       (!O.validate_utf8 || ((head | tail) & repeat_byte(0x80)) == 0);
-    if (plain) [[likely]] {
+    if (!has_special_byte(head) && !has_special_byte(tail) && ((head | tail) & high_bits) == 0) [[likely]] {
       if (!ctx.reserve(n + 2)) return false;
       std::uint8_t* p = ctx.out.cur();
       p[0] = '"';
@@ -164,6 +184,22 @@ bool write_string(Ctx& ctx, const char* s, std::size_t n) {
       ctx.out.advance(n + 2);
       return true;
     }
+#if defined(__SSE2__)
+  } else if (n <= 32) {
+    const auto* text = reinterpret_cast<const std::uint8_t*>(s);
+    unsigned high = 0;
+    if (special_in_16(text, high) == 16 && special_in_16(text + n - 16, high) == 16 &&
+        (!O.validate_utf8 || high == 0)) [[likely]] {
+      if (!ctx.reserve(n + 2)) return false;
+      std::uint8_t* p = ctx.out.cur();
+      p[0] = '"';
+      std::memcpy(p + 1, text, 16);
+      std::memcpy(p + 1 + n - 16, text + n - 16, 16);
+      p[n + 1] = '"';
+      ctx.out.advance(n + 2);
+      return true;
+    }
+#endif
   }
   return write_string_copying<O>(ctx, s, n);
 }
