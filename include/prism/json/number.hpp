@@ -58,12 +58,15 @@ struct digit_block {
   std::uint64_t values;
   unsigned digits;
 };
-PRISM_INLINE digit_block load_digit_block(const std::uint8_t* p) noexcept {
-  std::uint64_t block;
-  std::memcpy(&block, p, 8);
+PRISM_INLINE digit_block digit_block_of(std::uint64_t block) noexcept {
   const std::uint64_t values = block - 0x3030303030303030ull;
   const std::uint64_t other = ((values + 0x7676767676767676ull) | values) & 0x8080808080808080ull;
   return {values, other == 0 ? 8u : static_cast<unsigned>(std::countr_zero(other)) / 8};
+}
+PRISM_INLINE digit_block load_digit_block(const std::uint8_t* p) noexcept {
+  std::uint64_t block;
+  std::memcpy(&block, p, 8);
+  return digit_block_of(block);
 }
 
 // The number that the first b.digits (1 to 8) digits of a block make: the digits moved to the
@@ -196,6 +199,41 @@ PRISM_INLINE const std::uint8_t* scan_usual_integer(const std::uint8_t* p, T& ou
   }
   next = static_cast<std::uint8_t>((b.values >> (8 * b.digits)) + '0');  // digits < 8 here
   if (fit_magnitude(negative, m, out) != convert_status::ok) return nullptr;
+  return p;
+}
+
+// The digits of an integer among the input's last bytes (p before `end`), where at least 8
+// bytes end at `end`, up to 15 of them (longer ones are left to the caller's general path): a
+// block that would reach past the end is loaded from the 8 bytes that end there and shifted
+// down, the bytes past the end reading as zeros, which end a number as the end does. One load
+// per block, as in the middle of the input (a copy to a padded buffer would be loaded across
+// the smaller stores that filled it, which waits for them). Returns the byte after the digits,
+// with their value in `m` and that byte in `next`, or null.
+PRISM_INLINE const std::uint8_t* scan_last_digits(const std::uint8_t* p, const std::uint8_t* end, std::uint64_t& m,
+                                                  std::uint8_t& next) noexcept {
+  const auto load = [end](const std::uint8_t* q) PRISM_LAMBDA_INLINE {
+    const auto left = end - q;
+    if (left >= 8) return load_digit_block(q);
+    std::uint64_t block = 0;
+    if (left > 0) {
+      std::memcpy(&block, end - 8, 8);
+      block >>= 8 * (8 - left);
+    }
+    return digit_block_of(block);
+  };
+  digit_block b = load(p);
+  if (b.digits == 0 || ((b.values & 0xff) == 0 && b.digits > 1)) return nullptr;
+  m = digit_block_value(b);
+  p += b.digits;
+  if (b.digits == 8) {
+    b = load(p);
+    if (b.digits == 8) return nullptr;
+    if (b.digits != 0) {
+      m = m * pow10_u64[b.digits] + digit_block_value(b);
+      p += b.digits;
+    }
+  }
+  next = static_cast<std::uint8_t>((b.values >> (8 * b.digits)) + '0');  // digits < 8 here
   return p;
 }
 

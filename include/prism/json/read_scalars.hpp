@@ -15,6 +15,7 @@
 #include "../core/enum.hpp"
 #include "../core/fields.hpp"
 #include "../core/hash.hpp"
+#include "../core/source.hpp"
 #include "../core/tensor_io.hpp"
 #include "../core/text_input.hpp"
 #include "../core/variant_names.hpp"
@@ -31,11 +32,59 @@ namespace prism::json_detail {
 template <options O, class T, class Ctx>
 bool read_value(Ctx& ctx, T& v);
 
+// The digits of an integer among the input's last bytes, where read_number's 40 bytes are not
+// in view: eight bytes at a time where eight bytes of the input end at `end` (`long_input`: a
+// span's, all but the smallest), else one by one. Returns the byte after them, or null
+// (read_any_number's general path then judges the text). One function for every integer
+// type, which adds its sign and checks the range; a lone digit (an index, a flag, a small
+// count) takes no call.
+PRISM_NOINLINE inline const std::uint8_t* scan_last_magnitude(const std::uint8_t* p, const std::uint8_t* end, bool long_input,
+                                                              std::uint64_t& m) noexcept {
+  if constexpr (std::endian::native == std::endian::little) {
+    if (long_input && p != end) {
+      std::uint8_t next;
+      const std::uint8_t* const after = scan_last_digits(p, end, m, next);
+      return after != nullptr && ends_integer(next) ? after : nullptr;
+    }
+  }
+  return scan_integer_within(p, end, m);
+}
+
+template <class T, class Ctx>
+PRISM_INLINE const std::uint8_t* scan_last_integer_of(Ctx& ctx, T& v) noexcept {
+  const std::uint8_t* p = ctx.src.cur();
+  const std::uint8_t* const end = p + ctx.src.readable();
+  bool long_input = false;
+  if constexpr (std::is_same_v<std::remove_cvref_t<decltype(ctx.src)>, span_source>)
+    long_input = ctx.src.offset() + ctx.src.readable() >= 8;
+  bool negative = false;
+  if constexpr (std::is_signed_v<T>) {
+    negative = p != end && *p == '-';
+    p += negative;
+  }
+  if (end - p >= 2 && is_digit(p[0]) && !is_digit(p[1])) {
+    if (!ends_integer(p[1])) return nullptr;
+    v = static_cast<T>(negative ? '0' - p[0] : p[0] - '0');
+    return p + 1;
+  }
+  std::uint64_t m;
+  const std::uint8_t* const after = scan_last_magnitude(p, end, long_input, m);
+  if (after == nullptr || fit_magnitude(negative, m, v) != convert_status::ok) return nullptr;
+  return after;
+}
+
 // Every number, its errors included. Narrower integers go through the 64-bit reader of their
 // signedness and are then checked to fit: one reader for all of them.
 template <class T, class Ctx>
 PRISM_NOINLINE bool read_any_number(Ctx& ctx, T& v) {
   const std::size_t at = ctx.src.offset();
+  const std::uint8_t* p = ctx.src.cur();
+  if constexpr (integer<T>) {  // the input's last integers (read_number takes the others inline)
+    if (const std::uint8_t* end = scan_last_integer_of(ctx, v)) [[likely]] {
+      ctx.src.advance(static_cast<std::size_t>(end - p));
+      return true;
+    }
+  }
   if constexpr (integer<T> && sizeof(T) < 8) {
     std::conditional_t<std::is_signed_v<T>, std::int64_t, std::uint64_t> wide{};
     if (!read_any_number(ctx, wide)) return false;
@@ -45,13 +94,6 @@ PRISM_NOINLINE bool read_any_number(Ctx& ctx, T& v) {
     v = static_cast<T>(wide);
     return true;
   } else {
-    const std::uint8_t* p = ctx.src.cur();
-    if constexpr (integer<T>) {  // the input's last integers (read_number takes the others inline)
-      if (const std::uint8_t* end = scan_integer_within(p, p + ctx.src.readable(), v)) [[likely]] {
-        ctx.src.advance(static_cast<std::size_t>(end - p));
-        return true;
-      }
-    }
     if (*p != '-' && !is_digit(*p)) [[unlikely]] return type_error(ctx, integer<T> ? "an integer" : "a number");
     number_text n;
     switch (scan_number(p, p + ctx.src.readable(), n)) {
