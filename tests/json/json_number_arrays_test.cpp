@@ -17,6 +17,8 @@
 #include <string>
 #include <vector>
 
+#include "support/number_text.hpp"
+
 namespace {
 
 template <class E>
@@ -120,17 +122,8 @@ void random_floating_arrays(std::uint64_t seed) {
     const std::size_t n = rng() % 300;
     std::vector<std::string> numbers(n);
     for (std::string& text : numbers) {
-      char buffer[64];
       switch (rng() % 4) {
-        case 0: {  // any finite value, shortest
-          E v;
-          do {
-            const std::uint64_t bits = rng();
-            std::memcpy(&v, &bits, sizeof v);
-          } while (!std::isfinite(v));
-          text.assign(buffer, std::to_chars(buffer, buffer + sizeof buffer, v).ptr);
-          break;
-        }
+        case 0: text = testing_support::shortest_random_float<E>(rng); break;
         case 1: text = std::to_string(static_cast<int>(rng() % 20000) - 10000) + "." + std::to_string(rng() % 1000); break;
         case 2: text = std::to_string(rng() % 1000) + "e" + std::to_string(static_cast<int>(rng() % 60) - 30); break;
         default: text = "0." + std::string(1 + rng() % 30, '3'); break;  // up to 31 digits

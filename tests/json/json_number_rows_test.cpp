@@ -17,6 +17,8 @@
 #include <string>
 #include <vector>
 
+#include "support/number_text.hpp"
+
 namespace json_rows_test_types {
 struct point {
   std::array<double, 2> at;
@@ -28,17 +30,9 @@ namespace {
 
 template <class E>
 std::string random_number(std::mt19937_64& rng) {
-  char buffer[64];
   if constexpr (std::is_floating_point_v<E>) {
     switch (rng() % 4) {
-      case 0: {  // any finite value, shortest
-        E v;
-        do {
-          const std::uint64_t bits = rng();
-          std::memcpy(&v, &bits, sizeof v);
-        } while (!std::isfinite(v));
-        return std::string(buffer, std::to_chars(buffer, buffer + sizeof buffer, v).ptr);
-      }
+      case 0: return testing_support::shortest_random_float<E>(rng);
       case 1: return std::to_string(static_cast<int>(rng() % 400) - 200) + "." + std::to_string(rng() % 1000000000000000ull);
       case 2: return std::to_string(rng() % 1000) + "e" + std::to_string(static_cast<int>(rng() % 60) - 30);
       default: return std::to_string(static_cast<int>(rng() % 2000) - 1000);
@@ -47,6 +41,7 @@ std::string random_number(std::mt19937_64& rng) {
     E v;
     const std::uint64_t bits = rng() % 3 == 0 ? rng() % 100 : rng();
     std::memcpy(&v, &bits, sizeof v);
+    char buffer[32];
     return std::string(buffer, std::to_chars(buffer, buffer + sizeof buffer, v).ptr);
   }
 }
