@@ -106,7 +106,7 @@ TEST(Json, EscapesAtEveryPlaceAroundTheScanBlocks) {
     return out + "\"";
   };
   const std::string specials[] = {"\"", "\\", "\x01", "\x1f", "\n", "\x7f", " ", "\xc3\xa9", "\xe2\x82\xac"};
-  for (std::size_t length = 0; length <= 40; ++length) {
+  for (std::size_t length = 0; length <= 70; ++length) {
     for (std::size_t at = 0; at <= length; ++at) {
       for (const std::string& special : specials) {
         std::string text(length, 'a');

@@ -84,9 +84,9 @@ PRISM_NOINLINE bool write_string_copying(Ctx& ctx, const char* s, std::size_t n)
   return true;
 }
 
-// Plain text of up to 32 bytes (keys, names, codes, dates, short URLs) checked and copied in
-// registers: up to three single bytes, two overlapping 4- or 8-byte words, or two overlapping
-// 16-byte vectors. The rest goes to write_string_copying: apart, the short paths need none of
+// Plain text of up to 64 bytes (keys, names, codes, dates, URLs) checked and copied in
+// registers: up to three single bytes, two overlapping 4- or 8-byte words, or two or four
+// overlapping 16-byte vectors. The rest goes to write_string_copying: apart, the short paths need none of
 // the registers that the copy loops save and restore.
 template <options O, class Ctx>
 bool write_string(Ctx& ctx, const char* s, std::size_t n) {
@@ -138,15 +138,21 @@ bool write_string(Ctx& ctx, const char* s, std::size_t n) {
       return true;
     }
 #if defined(__SSE2__)
-  } else if (n <= 32) {
+  } else if (n <= 64) {
+    // Two overlapping vectors, or four, two from each end, past 32 bytes.
     const auto* text = reinterpret_cast<const std::uint8_t*>(s);
     unsigned high = 0;
-    if (special_in_16(text, high) == 16 && special_in_16(text + n - 16, high) == 16 &&
-        (!O.validate_utf8 || high == 0)) [[likely]] {
+    bool plain = special_in_16(text, high) == 16 && special_in_16(text + n - 16, high) == 16;
+    if (n > 32) plain = plain && special_in_16(text + 16, high) == 16 && special_in_16(text + n - 32, high) == 16;
+    if (plain && (!O.validate_utf8 || high == 0)) [[likely]] {
       if (!ctx.reserve(n + 2)) return false;
       std::uint8_t* p = ctx.out.cur();
       p[0] = '"';
       std::memcpy(p + 1, text, 16);
+      if (n > 32) {
+        std::memcpy(p + 17, text + 16, 16);
+        std::memcpy(p + 1 + n - 32, text + n - 32, 16);
+      }
       std::memcpy(p + 1 + n - 16, text + n - 16, 16);
       p[n + 1] = '"';
       ctx.out.advance(n + 2);
