@@ -15,7 +15,6 @@
 #include "../core/enum.hpp"
 #include "../core/fields.hpp"
 #include "../core/hash.hpp"
-#include "../core/source.hpp"
 #include "../core/tensor_io.hpp"
 #include "../core/text_input.hpp"
 #include "../core/variant_names.hpp"

@@ -86,8 +86,8 @@ PRISM_NOINLINE bool write_string_copying(Ctx& ctx, const char* s, std::size_t n)
 
 // Plain text of up to 64 bytes (keys, names, codes, dates, URLs) checked and copied in
 // registers: up to three single bytes, two overlapping 4- or 8-byte words, or two or four
-// overlapping 16-byte vectors. The rest goes to write_string_copying: apart, the short paths need none of
-// the registers that the copy loops save and restore.
+// overlapping 16-byte vectors. The rest goes to write_string_copying: apart, the short paths
+// need none of the registers that the copy loops save and restore.
 template <options O, class Ctx>
 bool write_string(Ctx& ctx, const char* s, std::size_t n) {
   constexpr std::uint64_t high_bits = O.validate_utf8 ? repeat_byte(0x80) : 0;
