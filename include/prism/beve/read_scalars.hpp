@@ -197,7 +197,7 @@ PRISM_INLINE bool read_usual_text(Ctx& ctx, local_cursor& c, T& v) {
   if (readable < 1) [[unlikely]] return false;
   const std::size_t n = c.p[0] >> 2;
   if ((c.p[0] & 3) != 0 || n > ctx.lim.max_elements || readable < 1 + n) [[unlikely]] return false;
-  if (!detail::store_text_quick<O>(ctx, v, c.p + 1, n, readable - 1)) return false;
+  if (!detail::store_text_quick<bool(O.validate_utf8)>(ctx, v, c.p + 1, n, readable - 1)) return false;
   c.p += 1 + n;
   return true;
 }

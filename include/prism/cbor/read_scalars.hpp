@@ -448,7 +448,7 @@ PRISM_INLINE bool read_usual_text(Ctx& ctx, local_cursor& c, T& v) {
   std::size_t head_bytes{}, n{};
   if (!usual_head(c, major::text, head_bytes, n) || n > ctx.lim.max_elements || c.readable() < head_bytes + n) [[unlikely]]
     return false;
-  if (!detail::store_text_quick<O>(ctx, v, c.p + head_bytes, n, c.readable() - head_bytes)) return false;
+  if (!detail::store_text_quick<bool(O.validate_utf8)>(ctx, v, c.p + head_bytes, n, c.readable() - head_bytes)) return false;
   c.p += head_bytes + n;
   return true;
 }

@@ -74,10 +74,11 @@ PRISM_INLINE bool take_bytes(Ctx& ctx, T& v, std::size_t n, std::size_t at) {
 // that size already, reading into the same object again). False, with nothing stored or charged
 // and no error, for everything else: the caller then takes the full path. Out of line: a call
 // is little beside a text longer than store_short_text takes, and each string field would
-// otherwise repeat the loop.
-template <options O, class T, class Ctx>
+// otherwise repeat the loop. It takes the one option it needs, not the format's options, so
+// that every format shares one copy.
+template <bool ValidateUtf8, class T, class Ctx>
 PRISM_NOINLINE bool store_text_quick(Ctx& ctx, T& v, const std::uint8_t* p, std::size_t n, std::size_t readable) {
-  if constexpr (O.validate_utf8) {
+  if constexpr (ValidateUtf8) {
     if (!ascii_quick(p, n, readable)) return false;
   }
   if constexpr (string_view_type<T>) {

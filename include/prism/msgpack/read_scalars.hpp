@@ -293,7 +293,7 @@ PRISM_INLINE bool read_usual(Ctx& ctx, local_cursor& c, T& v) {
     if (n > ctx.lim.max_elements) [[unlikely]] return false;
     if (readable >= 17 && n <= 16) [[likely]] {
       if (!detail::store_short_text<O>(ctx, v, c.p + 1, n)) return false;
-    } else if (readable < 1 + n || !detail::store_text_quick<O>(ctx, v, c.p + 1, n, readable - 1)) {
+    } else if (readable < 1 + n || !detail::store_text_quick<bool(O.validate_utf8)>(ctx, v, c.p + 1, n, readable - 1)) {
       return false;
     }
     c.p += 1 + n;
