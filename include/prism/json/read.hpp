@@ -4,6 +4,7 @@
 // and column (computed only on failure) and the field path.
 // Here: structs, variants and the dispatch over every type.
 // Under it, in read_scalars.hpp: scalars, strings, containers, tensors and skipping.
+#include <algorithm>
 #include <cstring>
 #include <string>
 #include <string_view>
@@ -417,6 +418,9 @@ struct format_reader<json> {
   static bool read(Ctx& ctx, T& v) {
     constexpr bool bounded = std::remove_cvref_t<decltype(ctx.src)>::bounded;
     if constexpr (bounded && !json_detail::own<O>.jsonc) {
+      if constexpr (std::is_same_v<std::remove_cvref_t<decltype(ctx.src)>, span_source> && detail::lasts_beyond_copy<T>) {
+        if (ctx.src.readable() <= short_document) return read_short_document<O>(ctx, v);
+      }
       return read_document<O>(ctx, v);
     } else if constexpr (!detail::lasts_beyond_copy<T>) {
       detail::report_unsupported_type<T, detail::copied_input>();
@@ -439,11 +443,67 @@ struct format_reader<json> {
     }
   }
 
+  // The quick paths need bytes to read past the value they take (a number up to 40, an array
+  // of numbers 64), so a document's last bytes go the slower way, and a short message is all
+  // last bytes. It is read from a copy with spaces after it: whitespace after a document is
+  // part of it, and no text that is not JSON becomes JSON with spaces after it, so the copy
+  // reads as the input does. An error is found again in the input itself, where its offset,
+  // line and column are the input's own. Nothing read may point into the copy (no views).
+  static constexpr std::size_t short_document = 512;
+  static constexpr std::size_t document_padding = 64;
+
+  template <options O, class T>
+  static bool read_short_document(read_context<span_source>& ctx, T& v) {
+    const std::size_t n = ctx.src.readable();
+    std::uint8_t copy[short_document + document_padding];
+    std::memcpy(copy, ctx.src.cur(), n);
+    std::memset(copy + n, ' ', document_padding);
+    read_context<span_source> padded{span_source{copy, n + document_padding}, ctx.lim};
+    padded.depth = ctx.depth;
+    padded.allocated = ctx.allocated;
+    if (read_top_value<O>(padded, v)) [[likely]] {
+      // The value ends within the input (no value ends in spaces); what follows it is checked
+      // there.
+      const std::uint8_t* const begin = ctx.src.cur();
+      ctx.allocated = padded.allocated;
+      ctx.src.advance(std::min(padded.src.offset(), n));
+      return end_document<O>(ctx, begin, true);
+    }
+    return read_again_for_error<O>(ctx, v, padded);
+  }
+
+  // The copy's read failed: the input is read again for the error at its own place (past the
+  // input's end the copy has spaces, which a truncated document can fail on differently). If
+  // that read succeeds, the copy's read ran into a limit that the value as it left it does not
+  // reach (a string it sized is not charged again): its error stands, at the same offset.
+  template <options O, class T>
+  PRISM_NOINLINE static bool read_again_for_error(read_context<span_source>& ctx, T& v, read_context<span_source>& padded) {
+    const std::uint8_t* const begin = ctx.src.cur();
+    const std::size_t start = ctx.src.offset();
+    if (!read_document<O>(ctx, v)) return false;
+    ctx.adopt(padded, start);
+    std::size_t line{}, column{};
+    json_detail::line_and_column(begin, ctx.get().offset, line, column);
+    ctx.locate(line, column);
+    return false;
+  }
+
   template <options O, class T, class Ctx>
   static bool read_document(Ctx& ctx, T& v) {
     const std::uint8_t* const begin = ctx.src.cur();
+    return end_document<O>(ctx, begin, read_top_value<O>(ctx, v));
+  }
+
+  template <options O, class T, class Ctx>
+  PRISM_NOINLINE static bool read_top_value(Ctx& ctx, T& v) {
     std::uint8_t c{};
-    bool ok = json_detail::next_byte(ctx, c, "a value") && json_detail::read_value<O>(ctx, v);
+    return json_detail::next_byte(ctx, c, "a value") && json_detail::read_value<O>(ctx, v);
+  }
+
+  // After the value (`ok` when it was read): whitespace, then the end unless trailing bytes are
+  // allowed. A failure gets the line and column of its offset.
+  template <options O, class Ctx>
+  PRISM_NOINLINE static bool end_document(Ctx& ctx, const std::uint8_t* begin, bool ok) {
     if (ok) {
       if (!ctx.src.at_end()) json_detail::skip_space(ctx);  // whitespace after the value is part of the document
       if constexpr (!O.allow_trailing_bytes) {
