@@ -97,8 +97,13 @@ void random_rows(std::uint64_t seed) {
       default: numbers.push_back(random_number<E>(rng)); break;
     }
     const std::string row = row_text(numbers, rng() % 3 != 0, rng);
-    // Alone, padded to every distance from the end, and as the last of a document's rows.
-    for (std::size_t pad = 0; pad <= 48; pad += 1 + rng() % 6) expect_row_as_list<E, N>(row + std::string(pad, ' '));
+    // Alone, padded to every distance from the end, and as the last of a document's rows. After
+    // 600 spaces too: a document of up to 512 bytes is read from a copy with spaces after it,
+    // a longer one's last bytes from the input itself.
+    for (std::size_t pad = 0; pad <= 48; pad += 1 + rng() % 6) {
+      expect_row_as_list<E, N>(row + std::string(pad, ' '));
+      expect_row_as_list<E, N>(std::string(600, ' ') + row + std::string(pad, ' '));
+    }
     std::vector<std::array<E, N>> rows;
     std::list<std::list<E>> lists;
     const std::string doc = "[" + row + "," + row + "]";

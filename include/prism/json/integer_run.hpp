@@ -30,7 +30,7 @@ struct block_masks {
   std::uint64_t zeros = 0;
 };
 
-template <bool Signs>
+template <bool Signs, bool Zeros = true>
 PRISM_INLINE void classify_16(const std::uint8_t* p, block_masks& m, int shift) noexcept {
   const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
   const auto bits = [&](__m128i x) { return std::uint64_t{static_cast<std::uint32_t>(_mm_movemask_epi8(x))} << shift; };
@@ -38,17 +38,17 @@ PRISM_INLINE void classify_16(const std::uint8_t* p, block_masks& m, int shift) 
   const __m128i shifted = _mm_sub_epi8(v, _mm_set1_epi8(static_cast<char>('0' + 128)));
   m.digits |= bits(_mm_cmplt_epi8(shifted, _mm_set1_epi8(-128 + 10)));
   m.commas |= bits(_mm_cmpeq_epi8(v, _mm_set1_epi8(',')));
-  m.zeros |= bits(_mm_cmpeq_epi8(v, _mm_set1_epi8('0')));
+  if constexpr (Zeros) m.zeros |= bits(_mm_cmpeq_epi8(v, _mm_set1_epi8('0')));
   if constexpr (Signs) m.minus |= bits(_mm_cmpeq_epi8(v, _mm_set1_epi8('-')));
 }
 
-template <bool Signs>
+template <bool Signs, bool Zeros = true>
 PRISM_INLINE block_masks classify_block(const std::uint8_t* p) noexcept {
   block_masks m;
-  classify_16<Signs>(p, m, 0);
-  classify_16<Signs>(p + 16, m, 16);
-  classify_16<Signs>(p + 32, m, 32);
-  classify_16<Signs>(p + 48, m, 48);
+  classify_16<Signs, Zeros>(p, m, 0);
+  classify_16<Signs, Zeros>(p + 16, m, 16);
+  classify_16<Signs, Zeros>(p + 32, m, 32);
+  classify_16<Signs, Zeros>(p + 48, m, 48);
   return m;
 }
 
@@ -165,6 +165,52 @@ PRISM_INLINE std::size_t take_integer_run(const std::uint8_t* p, T* out, std::si
   }
   taken = start;
   return n;
+}
+
+// The least value of n digits with no leading zero (0 for one digit).
+inline constexpr std::uint64_t least_with_digits[21] = {0, 0, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000,
+    1000000000, 10000000000, 100000000000, 1000000000000, 10000000000000, 100000000000000, 1000000000000000,
+    10000000000000000, 100000000000000000, 1000000000000000000, 10000000000000000000u};
+
+// take_integer_run for arrays of long unsigned values (ids, hashes: a few to a block), whose
+// blocks it classifies at fixed places from p while 72 bytes remain there, rather than from the
+// first element a block did not finish: the next block's masks then need not wait for this
+// block's last comma, and an element may span two blocks. Writes values to `out` while `room`
+// (run_most at least) has space for a block's worth. Short elements keep take_integer_run,
+// which checks each element less (a leading zero there is a mask, not a comparison each).
+template <class T>
+PRISM_INLINE std::size_t take_integer_stream(const std::uint8_t* p, const std::uint8_t* end, T* out, std::size_t room,
+                                             std::size_t& taken, bool& spaced) noexcept {
+  static_assert(std::is_unsigned_v<T>);
+  constexpr unsigned max_digits = max_integer_digits<T>;
+  T* o = out;
+  T* const last_out = out + room - run_most;
+  const auto last_block = static_cast<std::size_t>(end - p) - 72;
+  std::size_t start = 0;  // where the next element begins, from p
+  spaced = false;
+  for (std::size_t block = 0; block <= last_block && o <= last_out; block += 64) {
+    const block_masks m = classify_block<false, false>(p + block);
+    const std::uint64_t stops = ~(m.digits | m.commas);
+    std::uint64_t commas = m.commas & ((stops & (0 - stops)) - 1);  // all of them when stops is 0
+    while (commas != 0) {
+      const std::size_t comma = block + static_cast<unsigned>(std::countr_zero(commas));
+      commas &= commas - 1;
+      const std::size_t digits = comma - start;
+      if (digits - 1 >= max_digits) goto done;  // none, or more than T can hold
+      std::uint64_t magnitude;
+      if (!run_magnitude<max_digits>(p + start, static_cast<unsigned>(digits), magnitude)) goto done;
+      if (magnitude < least_with_digits[digits] || magnitude > std::numeric_limits<T>::max()) goto done;  // a leading zero
+      *o++ = static_cast<T>(magnitude);
+      start = comma + 1;
+    }
+    if (stops != 0) {
+      spaced = p[block + static_cast<unsigned>(std::countr_zero(stops))] <= ' ';
+      break;
+    }
+  }
+done:
+  taken = start;
+  return static_cast<std::size_t>(o - out);
 }
 
 #endif
