@@ -186,6 +186,18 @@ TEST(FloatText, SpecialValuesAndPowersOfTwo) {
   }
 }
 
+// Short decimals (0.1, 2.5, 1234.5: few digits once the zeros are gone) take the branches that
+// count up to six digits: every count, at every scale a float's digits come in.
+TEST(FloatText, ShortDecimals) {
+  for (std::uint32_t k = 1; k < 1000000; k += k < 1000 ? 1 : 37) {
+    for (int scale = -12; scale <= 12; ++scale) {
+      const float v = static_cast<float>(static_cast<double>(k) * std::pow(10.0, scale));
+      ASSERT_EQ(prism_float(v), reference_float(v)) << k << "e" << scale;
+      ASSERT_EQ(prism_float(-v), reference_float(-v)) << k << "e" << scale;
+    }
+  }
+}
+
 TEST(FloatText, SeededRandomBitPatterns) {
   std::mt19937 rng(20261128);
   for (int i = 0; i < 1000000; ++i) {

@@ -364,6 +364,14 @@ PRISM_INLINE char* put_float_layout(char* p, int n, char first, std::uint64_t re
   return p + 2 - point + n;
 }
 
+// The digits of 0 < d < 10^6 (a short decimal such as 0.1 or 2.5 once its zeros are gone), by
+// comparisons that branch: a predicted branch gives the count, and the next value's place,
+// before d is known, where a count computed from d waits for the division of its zeros.
+PRISM_INLINE int digit_count_below_10_6(std::uint32_t d) noexcept {
+  if (d >= 1000) return d >= 100000 ? 6 : d >= 10000 ? 5 : 4;
+  return d >= 100 ? 3 : d >= 10 ? 2 : 1;
+}
+
 // A float's shortest decimal (digits < 10^9, perhaps ending in zeros) in the forms of
 // put_float_layout. The zeros at the end and the digit count are found by tests that branch
 // (dividing by 100 and 10, comparing with powers of ten) rather than computed from the digits:
@@ -398,7 +406,7 @@ PRISM_INLINE char* put_float_digits(char* p, schubfach::decimal shortest, bool e
   } else {
     // Eight places, the first 8 - n of them zeros: the digits from the first one on.
     const std::uint64_t values = eight_digit_values(d);
-    n = d >= 10000000 ? 8 : d >= 1000000 ? 7 : 8 - std::countr_zero(values) / 8;  // values != 0: d != 0
+    n = d >= 10000000 ? 8 : d >= 1000000 ? 7 : digit_count_below_10_6(d);
     const std::uint64_t digits = (values | 0x3030303030303030ull) >> (8 * (8 - n));
     first = static_cast<char>(digits);
     rest = digits >> 8;
