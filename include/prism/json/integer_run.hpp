@@ -199,7 +199,8 @@ PRISM_INLINE std::size_t take_integer_stream(const std::uint8_t* p, const std::u
       if (digits - 1 >= max_digits) goto done;  // none, or more than T can hold
       std::uint64_t magnitude;
       if (!run_magnitude<max_digits>(p + start, static_cast<unsigned>(digits), magnitude)) goto done;
-      if (magnitude < least_with_digits[digits] || magnitude > std::numeric_limits<T>::max()) goto done;  // a leading zero
+      // A leading zero (a value below its count of digits), or beyond T.
+      if (magnitude < least_with_digits[digits] || magnitude > std::numeric_limits<T>::max()) goto done;
       *o++ = static_cast<T>(magnitude);
       start = comma + 1;
     }

@@ -456,7 +456,7 @@ struct format_reader<json> {
   static bool read_short_document(read_context<span_source>& ctx, T& v) {
     const std::size_t n = ctx.src.readable();
     std::uint8_t copy[short_document + document_padding];
-    std::memcpy(copy, ctx.src.cur(), n);
+    if (n != 0) std::memcpy(copy, ctx.src.cur(), n);  // an empty input may have no address
     std::memset(copy + n, ' ', document_padding);
     read_context<span_source> padded{span_source{copy, n + document_padding}, ctx.lim};
     padded.depth = ctx.depth;
