@@ -16,7 +16,7 @@
 namespace prism::detail {
 
 // Returns the length of the longest valid prefix; equal to n when the whole text is valid.
-inline std::size_t utf8_valid_prefix(const std::uint8_t* s, std::size_t n) noexcept {
+PRISM_NOINLINE inline std::size_t utf8_valid_prefix(const std::uint8_t* s, std::size_t n) noexcept {
   std::size_t i = 0;
   while (i < n) {
     if (n - i >= 8) {
@@ -66,7 +66,7 @@ PRISM_NOINLINE inline bool utf8_valid_beyond_ascii(const std::uint8_t* s, std::s
     if (seen < 0x80) return true;
   }
 #ifdef PRISM_UTF8_SSSE3
-  if (n >= 32 && utf8_avx2::available()) return utf8_avx2::valid(s, n);
+  if (n >= utf8_avx2::min_length && utf8_avx2::available()) return utf8_avx2::valid(s, n);
   if (utf8_ssse3::available()) return utf8_ssse3::valid(s, n);
 #endif
   return utf8_valid_prefix(s, n) == n;

@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "config.hpp"
+
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define PRISM_UTF8_SSSE3 1
 #include <cpuid.h>
@@ -23,7 +25,7 @@ struct x86_features {
   bool ssse3 = false;
   bool avx2 = false;  // and the operating system saves the AVX registers
 
-  static x86_features detect() noexcept {
+  PRISM_NOINLINE static x86_features detect() noexcept {
     x86_features f;
     unsigned a = 0, b = 0, c = 0, d = 0;
     if (!__get_cpuid(1, &a, &b, &c, &d)) return f;
@@ -259,11 +261,15 @@ __attribute__((target("avx2"))) inline void step(state& st, bytes input) {
   st.previous = input;
 }
 
+// Text of at least this many bytes: the last block is then read in place (see below), never
+// copied; shorter text is left to utf8_ssse3.
+inline constexpr std::size_t min_length = 35;
+
 __attribute__((target("avx2"))) inline bool valid(const std::uint8_t* s, std::size_t n) noexcept {
   state st{bytes{}, bytes{}, bytes{}};
   std::size_t i = 0;
   for (; i + 32 <= n; i += 32) step(st, load(s + i));
-  if (i != n && n >= 35) {
+  if (i != n) {
     // The last 32 bytes again, those before i already checked, with the three bytes before
     // each read in place: no copy of the tail (a load from two smaller stores waits for them).
     // They hold byte i - 1, so a sequence the full blocks left unfinished ends within them or
@@ -271,18 +277,8 @@ __attribute__((target("avx2"))) inline bool valid(const std::uint8_t* s, std::si
     const std::uint8_t* const last = s + n - 32;
     const bytes input = load(last);
     if (any_high_bit(input)) st.errors |= errors_after(input, load(last - 1), load(last - 2), load(last - 3)) | unfinished(input);
-    const quads errors = reinterpret_cast<quads>(st.errors);
-    return __builtin_ia32_ptestz256(errors, errors) != 0;
+    st.pending = bytes{};
   }
-  std::uint8_t tail[32] = {};  // zeros are ASCII: a sequence cut off by the end fails
-  const std::size_t rest = n - i;
-  if (rest > 16) {  // two overlapping 16-byte moves, no call
-    std::memcpy(tail, s + i, 16);
-    std::memcpy(tail + rest - 16, s + i + rest - 16, 16);
-  } else if (rest) {
-    std::memcpy(tail, s + i, rest);
-  }
-  step(st, load(tail));
   const quads errors = reinterpret_cast<quads>(st.errors | st.pending);
   return __builtin_ia32_ptestz256(errors, errors) != 0;
 }
