@@ -71,6 +71,12 @@ constexpr std::size_t element_size(std::uint8_t h) noexcept {
 // when out of T's range), floats widened or narrowed.
 template <class T, class Ctx>
 bool convert_number(Ctx& ctx, std::uint8_t h, const std::uint8_t* p, std::size_t at, T& out) {
+  if constexpr (integer<T> && sizeof(T) < sizeof(std::uint64_t)) {  // through the 64-bit one: one function
+    std::conditional_t<std::is_signed_v<T>, std::int64_t, std::uint64_t> wide{};
+    if (!convert_number(ctx, h, p, at, wide)) return false;
+    if (detail::fit_integer(wide < 0, static_cast<std::uint64_t>(wide), out) != errc::ok) return ctx.fail(errc::out_of_range, at);
+    return true;
+  }
   const unsigned kind = (h >> 3) & 3, code = h >> 5;
   const std::size_t size = element_size(h);
   if (size == 0 || kind == bool_or_string_kind) return ctx.fail(errc::invalid_value, at, "a number of 1 to 8 bytes");
@@ -125,14 +131,15 @@ bool convert_number(Ctx& ctx, std::uint8_t h, const std::uint8_t* p, std::size_t
   return true;
 }
 
+// A number of another type or width than T's, header h (read_number's rest): out of line, and
+// one function for the narrower integer types, which go through their 64-bit type.
 template <class T, class Ctx>
-PRISM_INLINE bool read_number(Ctx& ctx, T& v) {
-  std::uint8_t h{};
-  if (!peek_header(ctx, h)) return false;
-  if (h == number_header<T>) [[likely]] {  // the exact type: one load
-    if (!ctx.require(1 + sizeof(T))) [[unlikely]] return false;
-    std::memcpy(&v, ctx.src.cur() + 1, sizeof(T));
-    ctx.src.advance(1 + sizeof(T));
+PRISM_NOINLINE bool read_other_number(Ctx& ctx, std::uint8_t h, T& v) {
+  if constexpr (integer<T> && sizeof(T) < sizeof(std::uint64_t)) {
+    const std::size_t at = ctx.src.offset();
+    std::conditional_t<std::is_signed_v<T>, std::int64_t, std::uint64_t> wide{};
+    if (!read_other_number(ctx, h, wide)) return false;
+    if (detail::fit_integer(wide < 0, static_cast<std::uint64_t>(wide), v) != errc::ok) return ctx.fail(errc::out_of_range, at);
     return true;
   }
   if ((h & 7) != type::number) [[unlikely]] return mismatch(ctx, floating<T> ? "number" : "integer", h);
@@ -143,6 +150,19 @@ PRISM_INLINE bool read_number(Ctx& ctx, T& v) {
   if (!convert_number(ctx, h, ctx.src.cur() + 1, at, v)) return false;
   ctx.src.advance(1 + size);
   return true;
+}
+
+template <class T, class Ctx>
+PRISM_INLINE bool read_number(Ctx& ctx, T& v) {
+  std::uint8_t h{};
+  if (!peek_header(ctx, h)) return false;
+  if (h == number_header<T>) [[likely]] {  // the exact type: one load
+    if (!ctx.require(1 + sizeof(T))) [[unlikely]] return false;
+    std::memcpy(&v, ctx.src.cur() + 1, sizeof(T));
+    ctx.src.advance(1 + sizeof(T));
+    return true;
+  }
+  return read_other_number(ctx, h, v);
 }
 
 // SIZE and the bytes after it (a string's, a key's); `p` points into the input.

@@ -302,6 +302,17 @@ PRISM_INLINE bool integer_from_head(Ctx& ctx, const head& h, std::size_t at, T& 
   }
 }
 
+// An integer's head after its tags, for read_int past its one-byte case: one function for
+// every integer type. `at` receives where the head starts.
+template <class Ctx>
+PRISM_NOINLINE bool read_integer_head(Ctx& ctx, std::uint8_t initial, head& h, std::size_t& at) {
+  if ((initial >> 5) == major::tag && !skip_tags(ctx)) return false;
+  at = ctx.src.offset();
+  if (!peek_initial(ctx, initial)) return false;
+  if ((initial >> 5) > major::negative_int) [[unlikely]] return mismatch(ctx, "integer", initial);
+  return read_definite_head(ctx, h);
+}
+
 template <class T, class Ctx>
 PRISM_INLINE bool read_int(Ctx& ctx, T& v) {
   std::uint8_t initial{};
@@ -311,12 +322,9 @@ PRISM_INLINE bool read_int(Ctx& ctx, T& v) {
     ctx.src.advance(1);
     return true;
   }
-  if ((initial >> 5) == major::tag && !skip_tags(ctx)) return false;
-  const std::size_t at = ctx.src.offset();
-  if (!peek_initial(ctx, initial)) return false;
-  if ((initial >> 5) > major::negative_int) [[unlikely]] return mismatch(ctx, "integer", initial);
   head h;
-  return read_definite_head(ctx, h) && integer_from_head(ctx, h, at, v);
+  std::size_t at{};
+  return read_integer_head(ctx, initial, h, at) && integer_from_head(ctx, h, at, v);
 }
 
 // A float of any width, or an integer.

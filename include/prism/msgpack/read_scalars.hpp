@@ -137,6 +137,12 @@ PRISM_INLINE bool read_integer(Ctx& ctx, std::uint8_t tag, bool& negative, std::
   return true;
 }
 
+// Every encoding but a positive fixint, for read_int: one function for every integer type.
+template <class Ctx>
+PRISM_NOINLINE bool read_wider_integer(Ctx& ctx, std::uint8_t tag, bool& negative, std::uint64_t& value) {
+  return read_integer(ctx, tag, negative, value, "integer");
+}
+
 template <class T, class Ctx>
 PRISM_INLINE bool read_int(Ctx& ctx, T& v) {
   std::uint8_t tag{};
@@ -149,7 +155,7 @@ PRISM_INLINE bool read_int(Ctx& ctx, T& v) {
   const std::size_t at = ctx.src.offset();
   bool negative{};
   std::uint64_t value{};
-  if (!read_integer(ctx, tag, negative, value, "integer")) return false;
+  if (!read_wider_integer(ctx, tag, negative, value)) return false;
   if (detail::fit_integer(negative, value, v) != errc::ok) [[unlikely]]
     return ctx.fail(errc::out_of_range, at, negative && std::is_unsigned_v<T> ? "non-negative integer" : "");
   return true;
