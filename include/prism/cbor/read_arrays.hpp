@@ -16,62 +16,86 @@
 
 namespace prism::cbor_detail {
 
-// One element of a typed array as E: exact for integers (an error when out of E's range),
-// floats widened or narrowed like a float read.
-template <class E, class Ctx>
-bool typed_element(Ctx& ctx, const typed_array_kind& kind, const std::uint8_t* q, std::size_t at, E& out) {
-  std::uint64_t raw = 0;
-  for (std::size_t k = 0; k < kind.element_size; ++k) {
-    const std::size_t shift = 8 * (kind.little_endian ? k : kind.element_size - 1 - k);
-    raw |= std::uint64_t{q[k]} << shift;
-  }
-  if (kind.is_float) {
-    if constexpr (floating<E>) {
-      if (kind.element_size == 2) {
-        out = static_cast<E>(half_to_double(static_cast<std::uint16_t>(raw)));
-      } else if (kind.element_size == 4) {
-        float f;
-        const auto bits = static_cast<std::uint32_t>(raw);
-        std::memcpy(&f, &bits, 4);
-        out = static_cast<E>(f);
+// A typed array's elements as the numbers `target` describes (its size, float or signed) at
+// `out`: exact for integers (an error when out of the target's range), floats widened or
+// narrowed like a float read. One function for every element type; the conversion is the
+// rarer case, a typed array of the host's type being one copy.
+template <class Ctx>
+PRISM_NOINLINE bool convert_typed_elements(Ctx& ctx, const typed_array_kind& kind, const std::uint8_t* p, std::size_t count,
+                                           std::size_t at, const typed_array_kind& target, void* out) {
+  auto* to = static_cast<std::uint8_t*>(out);
+  const std::size_t bits = 8 * target.element_size;
+  const std::uint64_t unsigned_max = bits == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << bits) - 1;
+  const std::int64_t signed_max = static_cast<std::int64_t>(unsigned_max >> 1), signed_min = -signed_max - 1;
+  const auto store_native = [&](auto x) { std::memcpy(to, &x, sizeof x); };
+  const auto store_integer = [&](std::uint64_t x) {
+    switch (target.element_size) {
+      case 1: *to = static_cast<std::uint8_t>(x); break;
+      case 2: store_native(static_cast<std::uint16_t>(x)); break;
+      case 4: store_native(static_cast<std::uint32_t>(x)); break;
+      default: store_native(x); break;
+    }
+  };
+  for (std::size_t i = 0; i < count; ++i, p += kind.element_size, to += target.element_size) {
+    std::uint64_t raw = 0;
+    for (std::size_t k = 0; k < kind.element_size; ++k) {
+      const std::size_t shift = 8 * (kind.little_endian ? k : kind.element_size - 1 - k);
+      raw |= std::uint64_t{p[k]} << shift;
+    }
+    const auto store_floating = [&](auto x) -> bool {  // an integer, float or double
+      if (target.element_size == sizeof(float)) {
+        float f{};
+        if constexpr (std::is_same_v<decltype(x), double>) {
+          if (!detail::store_floating(ctx, x, f, at)) return false;
+        } else {
+          f = static_cast<float>(x);
+        }
+        std::memcpy(to, &f, sizeof f);
       } else {
-        double d;
-        std::memcpy(&d, &raw, 8);
-        if (!detail::store_floating(ctx, d, out, at)) return false;
+        const auto d = static_cast<double>(x);
+        std::memcpy(to, &d, sizeof d);
       }
       return true;
-    } else {
-      return ctx.fail(errc::type_mismatch, at, "typed array of integers", "typed array of floats");
-    }
-  }
-  if (kind.is_signed) {
-    const unsigned unused = 64 - 8 * static_cast<unsigned>(kind.element_size);
-    const std::int64_t s = static_cast<std::int64_t>(raw << unused) >> unused;
-    if constexpr (floating<E>) {
-      out = static_cast<E>(s);
-    } else {
-      if (s < 0 && std::is_unsigned_v<E>) return ctx.fail(errc::out_of_range, at, "non-negative integer");
-      if constexpr (std::is_signed_v<E>) {
-        if (s < std::numeric_limits<E>::min() || s > std::numeric_limits<E>::max()) return ctx.fail(errc::out_of_range, at);
+    };
+    bool ok = true;
+    if (kind.is_float) {
+      if (!target.is_float) {
+        ok = ctx.fail(errc::type_mismatch, at, "typed array of integers", "typed array of floats");
+      } else if (kind.element_size == 2) {
+        ok = store_floating(static_cast<float>(half_to_double(static_cast<std::uint16_t>(raw))));
+      } else if (kind.element_size == 4) {
+        ok = store_floating(std::bit_cast<float>(static_cast<std::uint32_t>(raw)));
       } else {
-        if (static_cast<std::uint64_t>(s) > std::numeric_limits<E>::max()) return ctx.fail(errc::out_of_range, at);
+        ok = store_floating(std::bit_cast<double>(raw));
       }
-      out = static_cast<E>(s);
+    } else if (kind.is_signed) {
+      const unsigned unused = 64 - 8 * static_cast<unsigned>(kind.element_size);
+      const std::int64_t s = static_cast<std::int64_t>(raw << unused) >> unused;
+      if (target.is_float) {
+        ok = store_floating(s);
+      } else if (s < 0 && !target.is_signed) {
+        ok = ctx.fail(errc::out_of_range, at, "non-negative integer");
+      } else if (target.is_signed ? s < signed_min || s > signed_max : static_cast<std::uint64_t>(s) > unsigned_max) {
+        ok = ctx.fail(errc::out_of_range, at);
+      } else {
+        store_integer(static_cast<std::uint64_t>(s));
+      }
+    } else {
+      if (target.is_float) ok = store_floating(raw);
+      else if (raw > (target.is_signed ? static_cast<std::uint64_t>(signed_max) : unsigned_max)) ok = ctx.fail(errc::out_of_range, at);
+      else store_integer(raw);
     }
-    return true;
+    if (!ok) return ctx.in_element(i);
   }
-  if constexpr (!floating<E>) {
-    if (raw > static_cast<std::uint64_t>(std::numeric_limits<E>::max())) return ctx.fail(errc::out_of_range, at);
-  }
-  out = static_cast<E>(raw);
   return true;
 }
 
-// An RFC 8746 typed array (its tag already read) into a contiguous range of numbers: one copy
-// when the element type and byte order are the host's, else element by element.
-template <class T, class Ctx>
-bool read_typed_array(Ctx& ctx, T& v, std::uint64_t tag_number, std::size_t at) {
-  using E = range_value_t<T>;
+// An RFC 8746 typed array (its tag already read) into numbers as `target` describes them, of a
+// range that size_to(ctx, range, count, at, data) sizes: one copy when they are the host's type
+// in its byte order, else element by element. One function for every range type.
+template <class Ctx>
+PRISM_NOINLINE bool read_typed_array_into(Ctx& ctx, std::uint64_t tag_number, std::size_t at, const typed_array_kind& target, void* range,
+                                          bool (*size_to)(Ctx&, void*, std::size_t, std::size_t, void*&)) {
   const typed_array_kind kind = describe_typed_array(tag_number);
   if (kind.element_size == 0) return ctx.fail(errc::invalid_value, at, "a typed array of 1 to 8 byte elements");
   const std::uint8_t* p{};
@@ -80,19 +104,28 @@ bool read_typed_array(Ctx& ctx, T& v, std::uint64_t tag_number, std::size_t at) 
   if (!read_string_bytes(ctx, major::bytes, p, n, joined, "byte string of a typed array")) return false;
   if (n % kind.element_size != 0) return ctx.fail(errc::invalid_value, at, "a length that is a multiple of the element size");
   const std::size_t count = n / kind.element_size;
-  if (!detail::size_sequence(ctx, v, count, at)) return false;
-  const bool host_order = sizeof(E) == 1 || kind.little_endian == (std::endian::native == std::endian::little);
-  const bool same_type = kind.element_size == sizeof(E) && kind.is_float == floating<E> &&
-                         (floating<E> || kind.is_signed == std::is_signed_v<E>);
+  void* data{};
+  if (!size_to(ctx, range, count, at, data)) return false;
+  const bool host_order = target.element_size == 1 || kind.little_endian == (std::endian::native == std::endian::little);
+  const bool same_type = kind.element_size == target.element_size && kind.is_float == target.is_float &&
+                         (target.is_float || kind.is_signed == target.is_signed);
   if (same_type && host_order) {
-    if (count) detail::copy_large(std::ranges::data(v), p, n);
+    if (count) detail::copy_large(data, p, n);
     return true;
   }
-  auto* out = std::ranges::data(v);
-  for (std::size_t i = 0; i < count; ++i) {
-    if (!typed_element(ctx, kind, p + i * kind.element_size, at, out[i])) return ctx.in_element(i);
-  }
-  return true;
+  return convert_typed_elements(ctx, kind, p, count, at, target, data);
+}
+
+template <class T, class Ctx>
+bool read_typed_array(Ctx& ctx, T& v, std::uint64_t tag_number, std::size_t at) {
+  using E = range_value_t<T>;
+  constexpr typed_array_kind target{floating<E>, std::is_signed_v<E>, std::endian::native == std::endian::little, sizeof(E)};
+  return read_typed_array_into(ctx, tag_number, at, target, &v, +[](Ctx& c, void* range, std::size_t count, std::size_t where, void*& data) {
+    T& r = *static_cast<T*>(range);
+    if (!detail::size_sequence(c, r, count, where)) return false;
+    data = std::ranges::data(r);
+    return true;
+  });
 }
 
 // Element i of a sequence, at `e` (std::vector<bool> hands out proxies).

@@ -93,15 +93,20 @@ PRISM_INLINE bool write_string_like(Ctx& ctx, std::uint8_t m, const void* data, 
   return true;
 }
 
+// A typed array's tag and its elements' bytes: one function for every element type.
+template <class Ctx>
+PRISM_NOINLINE bool write_typed_array_bytes(Ctx& ctx, std::uint64_t tag_number, const void* data, std::size_t bytes) {
+  return write_head(ctx, major::tag, tag_number) && write_string_like(ctx, major::bytes, data, bytes);
+}
+
 // An RFC 8746 typed array: the tag for the host's byte order, then the elements' bytes.
 template <class Range, class Ctx>
-bool write_typed_array(Ctx& ctx, const Range& r) {
+PRISM_INLINE bool write_typed_array(Ctx& ctx, const Range& r) {
   using E = range_value_t<Range>;
   constexpr std::uint64_t little_endian_tag = typed_array_tag<E>();
   constexpr std::uint64_t t =
       std::endian::native == std::endian::little || sizeof(E) == 1 ? little_endian_tag : little_endian_tag - 4;
-  const std::size_t bytes = std::ranges::size(r) * sizeof(E);
-  return write_head(ctx, major::tag, t) && write_string_like(ctx, major::bytes, std::ranges::data(r), bytes);
+  return write_typed_array_bytes(ctx, t, std::ranges::data(r), std::ranges::size(r) * sizeof(E));
 }
 
 // A tensor as RFC 8746 tag 40 (row-major) or 1040 (column-major) over [[extents...], typed

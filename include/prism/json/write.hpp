@@ -245,8 +245,9 @@ bool write_item_array(Ctx& ctx, const Range& r) {
   static_assert(batch * (item_text_room<E> + 1) + 2 <= span_sink::scratch_size);
   auto it = std::ranges::begin(r);
   const auto end = std::ranges::end(r);
-  if (!put_char(ctx, '[')) return false;
-  bool first = true;
+  // Every item is written after a comma, and the array's first comma becomes its '[': one
+  // copy of the item's code.
+  bool opened = false;
   while (true) {
     if (!ctx.reserve(batch * (item_text_room<E> + 1) + 2)) return false;
     char* const start = reinterpret_cast<char*>(ctx.out.cur());
@@ -254,32 +255,27 @@ bool write_item_array(Ctx& ctx, const Range& r) {
     constexpr bool counted = std::random_access_iterator<decltype(it)>;  // else the loop checks for the end
     std::size_t count = batch;
     if constexpr (counted) count = std::min(batch, static_cast<std::size_t>(end - it));
-    const auto more = [&] { return counted || it != end; };
-    std::size_t k = 0;
-    if (first && it != end && finite_item(*it)) {
-      p = put_item(p, *it);
-      ++it;
-      ++k;
-      first = false;
+    for (std::size_t k = 0; k < count && (counted || it != end); ++k, ++it) {
+      if (!finite_item(*it)) [[unlikely]]
+        break;
+      *p = ',';
+      p = put_item(p + 1, *it);
     }
-    if (!first) {
-      for (; k < count && more(); ++k, ++it) {
-        if (!finite_item(*it)) [[unlikely]]
-          break;
-        *p = ',';
-        p = put_item(p + 1, *it);
-      }
+    if (!opened && p != start) {
+      *start = '[';
+      opened = true;
     }
     if (it == end) {
+      if (!opened) *p++ = '[';
       *p++ = ']';
       ctx.out.advance(static_cast<std::size_t>(p - start));
       return true;
     }
     ctx.out.advance(static_cast<std::size_t>(p - start));
     if (!finite_item(*it)) {
-      if ((!first && !put_char(ctx, ',')) || !write_value<O>(ctx, *it)) [[unlikely]]
+      if (!put_char(ctx, opened ? ',' : '[') || !write_value<O>(ctx, *it)) [[unlikely]]
         return ctx.in_element(static_cast<std::size_t>(std::ranges::distance(std::ranges::begin(r), it)));
-      first = false;
+      opened = true;
       ++it;
     }
   }
