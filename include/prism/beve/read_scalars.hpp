@@ -300,6 +300,24 @@ PRISM_INLINE bool read_member(Ctx& ctx, T& v) {
 template <class Ctx>
 bool read_tensor_header(Ctx& ctx, tensor_header& h);  // read.hpp: a checked skip reads a matrix as a read does
 
+// A SIZE, as one call: the skip below reads many and is the rare path of a struct read.
+template <class Ctx>
+PRISM_NOINLINE bool read_size_called(Ctx& ctx, std::uint64_t& n) {
+  return read_size(ctx, n);
+}
+
+// A SIZE and that much text, skipped (checked as UTF-8 when Checked).
+template <bool Checked, class Ctx>
+PRISM_NOINLINE bool skip_sized_text(Ctx& ctx) {
+  std::uint64_t n{};
+  if (!read_size(ctx, n) || !ctx.require(n)) [[unlikely]] return false;
+  if constexpr (Checked) {
+    if (!detail::check_text<options{}>(ctx, ctx.src.cur(), static_cast<std::size_t>(n))) return false;
+  }
+  ctx.src.advance(static_cast<std::size_t>(n));
+  return true;
+}
+
 // Skips one complete value, nested ones included. Checked, it checks what reading each value
 // would (text as UTF-8), so that a struct read takes what a read into prism::value, a transcode
 // and a view's walk take; a view steps over values unchecked (it checks a value when it is read).
@@ -310,14 +328,6 @@ bool skip_value(Ctx& ctx) {
   const std::size_t at = ctx.src.offset();
   const auto skip_bytes = [&](std::uint64_t n) {
     if (!ctx.require(n)) [[unlikely]] return false;
-    ctx.src.advance(static_cast<std::size_t>(n));
-    return true;
-  };
-  const auto skip_text = [&](std::uint64_t n) {
-    if (!ctx.require(n)) [[unlikely]] return false;
-    if constexpr (Checked) {
-      if (!detail::check_text<options{}>(ctx, ctx.src.cur(), static_cast<std::size_t>(n))) return false;
-    }
     ctx.src.advance(static_cast<std::size_t>(n));
     return true;
   };
@@ -334,8 +344,7 @@ bool skip_value(Ctx& ctx) {
     if (!ctx.enter()) return false;
     for (std::uint64_t i = 0; i < n; ++i) {
       if (string_keys) {
-        std::uint64_t len{};
-        if (!read_size(ctx, len) || !skip_text(len)) return false;
+        if (!skip_sized_text<Checked>(ctx)) return false;
       } else if (!skip_bytes(per_item_key_bytes)) {
         return false;
       }
@@ -357,17 +366,17 @@ bool skip_value(Ctx& ctx) {
     }
     case type::string:
       if (h != header::string) return ctx.fail(errc::invalid_value, at, "a string header without reserved bits");
-      return read_size(ctx, n) && skip_text(n);
+      return skip_sized_text<Checked>(ctx);
     case type::object: {
       if (!valid_object_header(h)) return ctx.fail(errc::invalid_value, at, "an object key type");
-      if (!read_size(ctx, n)) return false;
+      if (!read_size_called(ctx, n)) return false;
       if (h == header::string_keyed_object) return skip_values(n, 0, true);
       return skip_values(n, std::size_t{1} << (h >> 5), false);
     }
     case type::typed_array: {
       // Arrays of bools, strings and bfloat16 are arrays in a view (no dtype holds them): a level
       // of nesting, as in a transcode.
-      if (!read_size(ctx, n)) return false;
+      if (!read_size_called(ctx, n)) return false;
       if (((h >> 3) & 3) == bool_or_string_kind) {
         if (h != header::bool_array && h != header::string_array) return ctx.fail(errc::invalid_value, at, "a bool or string array header");
         if (!ctx.enter()) return false;
@@ -376,8 +385,7 @@ bool skip_value(Ctx& ctx) {
         } else {
           if (n > ctx.src.remaining_bound()) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
           for (std::uint64_t i = 0; i < n; ++i) {
-            std::uint64_t len{};
-            if (!read_size(ctx, len) || !skip_text(len)) return false;
+            if (!skip_sized_text<Checked>(ctx)) return false;
           }
         }
         ctx.leave();
@@ -393,12 +401,12 @@ bool skip_value(Ctx& ctx) {
       return skip_bytes(n * size);
     }
     case type::generic_array:
-      return read_size(ctx, n) && skip_values(n, 0, false);
+      return read_size_called(ctx, n) && skip_values(n, 0, false);
     case type::extension:
       switch (h >> 3) {
         case 0: return ctx.fail(errc::invalid_value, at, "a value", "a data delimiter");
         case 1: {             // type tag: SIZE, then the value
-          if (!read_size(ctx, n) || !ctx.enter()) return false;
+          if (!read_size_called(ctx, n) || !ctx.enter()) return false;
           const bool ok = skip_value<Checked>(ctx);
           ctx.leave();
           return ok;
@@ -422,7 +430,7 @@ bool skip_value(Ctx& ctx) {
             ctx.leave();
             return skip_bytes(2 * size);
           }
-          if (!read_size(ctx, n)) return false;
+          if (!read_size_called(ctx, n)) return false;
           if (!detail::count_fits(n, 2 * size, ctx.src.remaining_bound())) [[unlikely]] return ctx.fail(errc::unexpected_end, ctx.src.offset());
           return skip_bytes(n * 2 * size);
         }

@@ -350,11 +350,10 @@ inline constexpr double exact_powers_of_ten[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1
                                                  1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
                                                  1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
 
-// The exactly computable cases; false for the rest.
+// Exact when the significand fits the float's mantissa and the power of ten is exact: one
+// correctly rounded multiplication or division (Clinger's fast path); false for the rest.
 template <class F>
-PRISM_INLINE bool to_floating_quickly(const number_text& n, F& out) noexcept {
-  // Exact when the significand fits the float's mantissa and the power of ten is exact:
-  // one correctly rounded multiplication or division (Clinger's fast path).
+PRISM_INLINE bool to_floating_exactly(const number_text& n, F& out) noexcept {
   constexpr int max_power = std::is_same_v<F, float> ? 10 : 22;
   constexpr std::uint64_t max_mantissa = std::uint64_t(1) << std::numeric_limits<F>::digits;
   if (n.digits <= 19 && n.mantissa <= max_mantissa && n.exponent >= -max_power && n.exponent <= max_power) {
@@ -364,6 +363,13 @@ PRISM_INLINE bool to_floating_quickly(const number_text& n, F& out) noexcept {
     out = n.negative ? -v : v;
     return true;
   }
+  return false;
+}
+
+// The computable cases; false for the rest.
+template <class F>
+PRISM_INLINE bool to_floating_quickly(const number_text& n, F& out) noexcept {
+  if (to_floating_exactly(n, out)) return true;
   // The rest of the usual numbers (up to 19 digits, as measured data has): Eisel-Lemire.
   if (n.digits <= 19 && n.mantissa != 0) {
     F v;
@@ -375,9 +381,12 @@ PRISM_INLINE bool to_floating_quickly(const number_text& n, F& out) noexcept {
   return false;
 }
 
+// Every number that scan_number takes, for typed reads: the usual ones took to_floating_quickly
+// inline before getting here (the input's last bytes and long numbers come here), so past the
+// exact cases this is std::from_chars, not another copy of Eisel-Lemire.
 template <class F>
 convert_status to_floating(const number_text& n, F& out) noexcept {
-  if (to_floating_quickly(n, out)) return convert_status::ok;
+  if (to_floating_exactly(n, out)) return convert_status::ok;
   F v{};
   const auto r = std::from_chars(n.begin, n.end, v);
   if (r.ec == std::errc::result_out_of_range) {
@@ -389,6 +398,12 @@ convert_status to_floating(const number_text& n, F& out) noexcept {
   }
   out = v;
   return convert_status::ok;
+}
+
+// As to_floating, for the readers that meet every number here (views, prism::value).
+template <class F>
+convert_status to_floating_any(const number_text& n, F& out) noexcept {
+  return to_floating_quickly(n, out) ? convert_status::ok : to_floating(n, out);
 }
 
 }  // namespace prism::json_detail

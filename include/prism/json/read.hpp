@@ -301,7 +301,7 @@ PRISM_NOINLINE bool read_dynamic_scalar(Ctx& ctx, value& v) {
   double d{};
   if (to_integer(n, i) == convert_status::ok) v = value{i};
   else if (to_integer(n, u) == convert_status::ok) v = value{u};
-  else if (to_floating(n, d) == convert_status::ok) v = value{d};
+  else if (to_floating_any(n, d) == convert_status::ok) v = value{d};
   else return ctx.fail(errc::out_of_range, at, "a finite number");
   ctx.src.advance(static_cast<std::size_t>(reinterpret_cast<const std::uint8_t*>(n.end) - p));
   return true;

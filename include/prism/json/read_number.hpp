@@ -63,7 +63,7 @@ template <class T, class Ctx>
 PRISM_NOINLINE bool read_any_number(Ctx& ctx, T& v) {
   const std::size_t at = ctx.src.offset();
   const std::uint8_t* p = ctx.src.cur();
-  if constexpr (integer<T>) {  // the input's last integers (read_number takes the others inline)
+  if constexpr (integer<T> && sizeof(T) == 8) {  // the input's last integers (read_number takes the others inline)
     if (const std::uint8_t* end = scan_last_integer_of(ctx, v)) [[likely]] {
       ctx.src.advance(static_cast<std::size_t>(end - p));
       return true;

@@ -123,6 +123,12 @@ PRISM_INLINE bool next_byte(Ctx& ctx, std::uint8_t& c, std::string_view expected
   return true;
 }
 
+// next_byte as one call, for the rare paths (a skip) that would otherwise hold a copy per use.
+template <class Ctx>
+PRISM_NOINLINE bool next_byte_called(Ctx& ctx, std::uint8_t& c, std::string_view expected) {
+  return next_byte(ctx, c, expected);
+}
+
 // next_byte where pretty-printed text starts a line: before a key, an element, or the first
 // one's closing bracket.
 template <class Ctx>
@@ -404,61 +410,41 @@ bool skip_number(Ctx& ctx) {
   return true;
 }
 
-// Checks and skips one whole value; nesting counts against the depth limit.
+// Checks and skips one whole value; nesting counts against the depth limit. Arrays and objects
+// share one loop (a skip is the rare path of a struct read, kept small).
 template <options O, class Ctx>
 bool skip_value(Ctx& ctx) {
   std::uint8_t c{};
-  if (!next_byte(ctx, c, "a value")) return false;
+  if (!next_byte_called(ctx, c, "a value")) return false;
   switch (c) {
     case '"': return skip_string<O>(ctx);
-    case 't': return consume_literal(ctx, "true");
-    case 'f': return consume_literal(ctx, "false");
-    case 'n': return consume_literal(ctx, "null");
-    case '[': {
-      if (!ctx.enter()) return false;
-      ctx.src.advance(1);
-      std::uint8_t b{};
-      if (!next_byte(ctx, b, "a value or ']'")) return false;
-      if (b == ']') {
-        ctx.src.advance(1);
-        ctx.leave();
-        return true;
-      }
-      for (;;) {
-        if (!skip_value<O>(ctx)) return false;
-        if (!next_byte(ctx, b, "',' or ']'")) return false;
-        if (b == ']') {
-          ctx.src.advance(1);
-          break;
-        }
-        if (b != ',') return syntax_error(ctx, "',' or ']'");
-        ctx.src.advance(1);
-      }
-      ctx.leave();
-      return true;
-    }
+    case 't':
+    case 'f':
+    case 'n': return consume_literal(ctx, c == 't' ? "true" : c == 'f' ? "false" : "null");
+    case '[':
     case '{': {
+      const bool object = c == '{';
+      const std::uint8_t close = object ? '}' : ']';
+      const std::string_view after_item = object ? "',' or '}'" : "',' or ']'";
       if (!ctx.enter()) return false;
       ctx.src.advance(1);
       std::uint8_t b{};
-      if (!next_byte(ctx, b, "a key or '}'")) return false;
-      if (b == '}') {
-        ctx.src.advance(1);
-        ctx.leave();
-        return true;
-      }
-      for (;;) {
-        if (!next_byte(ctx, b, "a key")) return false;
-        if (b != '"') return syntax_error(ctx, "a key");
-        if (!skip_string<O>(ctx) || !consume(ctx, ':', "':'") || !skip_value<O>(ctx)) return false;
-        if (!next_byte(ctx, b, "',' or '}'")) return false;
-        if (b == '}') {
+      if (!next_byte_called(ctx, b, object ? "a key or '}'" : "a value or ']'")) return false;
+      if (b != close) {
+        for (;;) {
+          if (object) {
+            if (b != '"') return syntax_error(ctx, "a key");
+            if (!skip_string<O>(ctx) || !consume(ctx, ':', "':'")) return false;
+          }
+          if (!skip_value<O>(ctx)) return false;
+          if (!next_byte_called(ctx, b, after_item)) return false;
+          if (b == close) break;
+          if (b != ',') return syntax_error(ctx, after_item);
           ctx.src.advance(1);
-          break;
+          if (object && !next_byte_called(ctx, b, "a key")) return false;
         }
-        if (b != ',') return syntax_error(ctx, "',' or '}'");
-        ctx.src.advance(1);
       }
+      ctx.src.advance(1);
       ctx.leave();
       return true;
     }

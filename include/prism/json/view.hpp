@@ -74,7 +74,7 @@ class node {
   errc get_double(double& d) const noexcept {
     number_text n;
     if (!number(n)) return errc::type_mismatch;
-    return to_floating(n, d) == convert_status::ok ? errc::ok : errc::out_of_range;
+    return to_floating_any(n, d) == convert_status::ok ? errc::ok : errc::out_of_range;
   }
   errc get_string(std::string_view& s) const noexcept {
     if (first_byte() != '"' || (entry().extra & flag_bit)) return errc::type_mismatch;
