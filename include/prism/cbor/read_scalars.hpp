@@ -462,7 +462,8 @@ PRISM_INLINE bool read_usual_text(Ctx& ctx, local_cursor& c, T& v) {
 }
 
 // The usual encoding of a leaf value, read at a local cursor where a struct or a sequence holds
-// one (see local_cursor): a bool, an integer in the initial byte, a float of the type's width
+// one (see local_cursor): a bool, an integer in the initial byte (one of 32 or 64 bits also in
+// its argument bytes), a float of the type's width
 // (a double also from a single), a short text string (read_usual_text), or the host's typed
 // array of the element type into a sequence of that size already. False, with nothing consumed
 // and no error, for anything else: the caller then stores the cursor and calls read_value,
@@ -483,13 +484,25 @@ PRISM_INLINE bool read_usual(Ctx& ctx, local_cursor& c, T& v) {
     if (initial < 24) [[likely]] {
       if (initial > std::numeric_limits<T>::max()) return false;
       v = static_cast<T>(initial);
-    } else if constexpr (std::is_signed_v<T>) {
-      if (initial < 0x20 || initial >= 0x20 + 24) return false;
-      v = static_cast<T>(-1 - static_cast<int>(initial - 0x20));
-    } else {
-      return false;
+      c.p += 1;
+      return true;
     }
-    c.p += 1;
+    // Integers of 32 and 64 bits (ids, counters: citm's) also in argument bytes.
+    constexpr unsigned widest_info = sizeof(T) >= 4 ? 27 : 23;
+    const unsigned info = initial & 31u;
+    const bool negative = (initial >> 5) == major::negative_int;
+    if ((initial >> 5) > major::negative_int || info > widest_info || (negative && std::is_unsigned_v<T>)) return false;
+    std::uint64_t argument = info;
+    std::size_t width = 0;
+    if (info >= 24) {
+      width = std::size_t{1} << (info - 24);
+      if (readable < 1 + width) return false;
+      const std::uint8_t* const a = c.p + 1;
+      argument = width == 1 ? a[0] : width == 2 ? load_be16(a) : width == 4 ? load_be32(a) : load_be64(a);
+    }
+    if (argument > static_cast<std::uint64_t>(std::numeric_limits<T>::max())) return false;  // -1 - argument >= min too
+    v = negative ? static_cast<T>(-1 - static_cast<std::int64_t>(argument)) : static_cast<T>(argument);
+    c.p += 1 + width;
     return true;
   } else if constexpr (floating<T>) {
     if (readable >= 9 && *c.p == code::double_) [[likely]] {

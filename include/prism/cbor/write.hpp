@@ -93,10 +93,12 @@ PRISM_INLINE bool write_string_like(Ctx& ctx, std::uint8_t m, const void* data, 
   return true;
 }
 
-// A typed array's tag and its elements' bytes: one function for every element type.
+// A typed array's tag (64 to 87: one byte after 0xd8) and its elements' bytes, after one
+// reservation: one function for every element type.
 template <class Ctx>
-PRISM_NOINLINE bool write_typed_array_bytes(Ctx& ctx, std::uint64_t tag_number, const void* data, std::size_t bytes) {
-  return write_head(ctx, major::tag, tag_number) && write_string_like(ctx, major::bytes, data, bytes);
+PRISM_NOINLINE bool write_typed_array_bytes(Ctx& ctx, std::uint8_t tag_number, const void* data, std::size_t bytes) {
+  const std::uint8_t tag_head[2] = {0xd8, tag_number};
+  return write_string_like<2>(ctx, major::bytes, data, bytes, tag_head);
 }
 
 // An RFC 8746 typed array: the tag for the host's byte order, then the elements' bytes.
@@ -106,7 +108,11 @@ PRISM_INLINE bool write_typed_array(Ctx& ctx, const Range& r) {
   constexpr std::uint64_t little_endian_tag = typed_array_tag<E>();
   constexpr std::uint64_t t =
       std::endian::native == std::endian::little || sizeof(E) == 1 ? little_endian_tag : little_endian_tag - 4;
-  return write_typed_array_bytes(ctx, t, std::ranges::data(r), std::ranges::size(r) * sizeof(E));
+  if constexpr (fixed_array<Range>) {  // heads and copy of a size known here (a point, a row): inline
+    return write_head(ctx, major::tag, t) && write_string_like(ctx, major::bytes, std::ranges::data(r), std::tuple_size_v<Range> * sizeof(E));
+  } else {
+    return write_typed_array_bytes(ctx, static_cast<std::uint8_t>(t), std::ranges::data(r), std::ranges::size(r) * sizeof(E));
+  }
 }
 
 // A tensor as RFC 8746 tag 40 (row-major) or 1040 (column-major) over [[extents...], typed
