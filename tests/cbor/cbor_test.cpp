@@ -281,6 +281,8 @@ TEST(CborTypedArrays, NativeLittleEndianTagsOnWrite) {
   EXPECT_EQ(cbor_hex(std::vector<std::int64_t>{1}), "d84f480100000000000000");
   EXPECT_EQ(cbor_hex(std::array<float, 1>{1.0f}), "d8554400" "00803f");
   EXPECT_EQ(cbor_hex(std::vector<double>{1.0}), "d85648000000000000f03f");
+  EXPECT_EQ(cbor_hex(std::vector<double>{}), "d85640");  // an empty vector, whose data may be null
+  EXPECT_EQ(cbor_hex(std::array<std::int32_t, 0>{}), "d84e40");
 }
 
 TEST(CborTypedArrays, EitherByteOrderAndOtherElementTypesOnRead) {
