@@ -72,7 +72,7 @@ constexpr std::size_t element_size(std::uint8_t h) noexcept {
 template <class T, class Ctx>
 bool convert_number(Ctx& ctx, std::uint8_t h, const std::uint8_t* p, std::size_t at, T& out) {
   if constexpr (integer<T> && sizeof(T) < sizeof(std::uint64_t)) {  // through the 64-bit one: one function
-    std::conditional_t<std::is_signed_v<T>, std::int64_t, std::uint64_t> wide{};
+    wide_integer_t<T> wide{};
     if (!convert_number(ctx, h, p, at, wide)) return false;
     if (detail::fit_integer(wide < 0, static_cast<std::uint64_t>(wide), out) != errc::ok) return ctx.fail(errc::out_of_range, at);
     return true;
@@ -137,7 +137,7 @@ template <class T, class Ctx>
 PRISM_NOINLINE bool read_other_number(Ctx& ctx, std::uint8_t h, T& v) {
   if constexpr (integer<T> && sizeof(T) < sizeof(std::uint64_t)) {
     const std::size_t at = ctx.src.offset();
-    std::conditional_t<std::is_signed_v<T>, std::int64_t, std::uint64_t> wide{};
+    wide_integer_t<T> wide{};
     if (!read_other_number(ctx, h, wide)) return false;
     if (detail::fit_integer(wide < 0, static_cast<std::uint64_t>(wide), v) != errc::ok) return ctx.fail(errc::out_of_range, at);
     return true;

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <concepts>
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <ranges>
@@ -52,6 +53,10 @@ concept boolean = std::same_as<T, bool>;
 
 template <class T>
 concept integer = std::integral<T> && !boolean<T>;
+
+// The 64-bit integer of T's signedness: readers take narrower integers through it, then fit them.
+template <integer T>
+using wide_integer_t = std::conditional_t<std::is_signed_v<T>, std::int64_t, std::uint64_t>;
 
 template <class T>
 concept floating = std::same_as<T, float> || std::same_as<T, double>;

@@ -70,7 +70,7 @@ PRISM_NOINLINE bool read_any_number(Ctx& ctx, T& v) {
     }
   }
   if constexpr (integer<T> && sizeof(T) < 8) {
-    std::conditional_t<std::is_signed_v<T>, std::int64_t, std::uint64_t> wide{};
+    wide_integer_t<T> wide{};
     if (!read_any_number(ctx, wide)) return false;
     bool fits = wide <= std::numeric_limits<T>::max();
     if constexpr (std::is_signed_v<T>) fits = fits && wide >= std::numeric_limits<T>::min();
