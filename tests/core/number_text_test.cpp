@@ -144,6 +144,27 @@ TEST(DoubleText, PowersOfTwoAndTenAndTheirNeighbours) {
   }
 }
 
+// Integers below 2^53 take their own digits, unless five or more zeros end them (then
+// std::to_chars may choose scientific notation): every count of zeros, both signs, and the
+// integers next to 2^53.
+TEST(DoubleText, IntegersOfEveryLengthAndTrailingZeros) {
+  std::mt19937_64 rng(20261130);
+  for (int i = 0; i < 200000; ++i) {
+    const int digits = 1 + static_cast<int>(rng() % 16);
+    std::uint64_t v = rng() % 10000000000000000ull;
+    for (int d = 16; d > digits; --d) v /= 10;
+    for (std::uint64_t zeros = rng() % 8; zeros > 0 && v < (1ull << 53) / 10; --zeros) v *= 10;
+    const double x = static_cast<double>(v) * (rng() % 2 ? 1 : -1);
+    ASSERT_EQ(prism_double(x), reference_double(x)) << v;
+  }
+  for (std::uint64_t v = 1; v <= 200000; ++v) {
+    ASSERT_EQ(prism_double(static_cast<double>(v)), reference_double(static_cast<double>(v))) << v;
+  }
+  for (std::uint64_t v = (1ull << 53) - 1000; v <= (1ull << 53) + 1000; ++v) {
+    ASSERT_EQ(prism_double(static_cast<double>(v)), reference_double(static_cast<double>(v))) << v;
+  }
+}
+
 TEST(DoubleText, SeededRandomBitPatterns) {
   std::mt19937_64 rng(20261122);
   for (int i = 0; i < 1000000; ++i) {

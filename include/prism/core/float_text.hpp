@@ -289,6 +289,20 @@ PRISM_NOINLINE inline char* put_exact_decimal_text(char* p, std::uint64_t bits, 
   return put_decimal_text(p, double_fields(bits), schubfach::shortest_exactly(bits), integers_with_point);
 }
 
+// A double that holds an integer 1 <= i < 2^52 (bits without the sign): every decimal within
+// half a unit in the last place of it is i itself or has more digits, so i's digits are the
+// shortest, and they are written in fixed notation unless ending in five or more zeros (where
+// std::to_chars may choose "1e+05": the exact path decides). Out of line, and the usual
+// path's tail call, so that testing for it costs the fractions no registers.
+PRISM_NOINLINE inline char* put_integral_double(char* p, std::uint64_t bits, bool integers_with_point) noexcept {
+  const int fraction_bits = 1075 - static_cast<int>(bits >> 52);
+  const std::uint64_t integer = ((bits & ((std::uint64_t{1} << 52) - 1)) | std::uint64_t{1} << 52) >> fraction_bits;
+  if (integer % 100000 == 0) return put_exact_decimal_text(p, bits, integers_with_point);
+  p = write_uint64_text(p, integer);
+  std::memcpy(p, ".0", 2);
+  return p + (integers_with_point ? 2 : 0);
+}
+
 }  // namespace detail
 
 // Writes finite v at p (double_text_room bytes available) as std::to_chars(p, end, v) would:
@@ -304,6 +318,9 @@ inline char* write_double_bits_text(char* p, std::uint64_t bits) noexcept {
   bits &= ~(std::uint64_t{1} << 63);
   const std::uint64_t fraction_field = bits & ((std::uint64_t{1} << 52) - 1);
   const int biased = static_cast<int>(bits >> 52);
+  // 1 <= |v| < 2^52 with no bits below the point (shifted out to the left): an integer.
+  if (static_cast<unsigned>(biased - 1023) < 52 && (fraction_field << (biased - 1011)) == 0)
+    return detail::put_integral_double(p, bits, IntegersWithPoint);
   detail::schubfach::decimal digits;
   if (biased == 0 || fraction_field == 0 ||
       !detail::schubfach::decide_with_one_product(biased, fraction_field | std::uint64_t{1} << 52, digits)) [[unlikely]]
