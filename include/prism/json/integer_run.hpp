@@ -118,6 +118,19 @@ PRISM_INLINE bool compact_for_a_while(const std::uint8_t* p) noexcept {
   return _mm_movemask_epi8(_mm_or_si128(space, _mm_cmpeq_epi8(v, _mm_set1_epi8(']')))) == 0;
 }
 
+// Bit i set where bits i to i + L - 1 of `bits` are all set: the starts of runs of L digits.
+template <unsigned L>
+PRISM_INLINE std::uint64_t runs_of(std::uint64_t bits) noexcept {
+  if constexpr (L == 1) {
+    return bits;
+  } else if constexpr (L % 2 == 0) {
+    const std::uint64_t half = runs_of<L / 2>(bits);
+    return half & (half >> (L / 2));
+  } else {
+    return runs_of<L - 1>(bits) & (bits >> (L - 1));
+  }
+}
+
 // The most elements a block of 64 bytes holds ("0," 32 times).
 inline constexpr std::size_t run_most = 32;
 
@@ -139,6 +152,10 @@ PRISM_INLINE std::size_t take_integer_run(const std::uint8_t* p, T* out, std::si
   // element; the commas before the first of them end the elements taken.
   std::uint64_t stops = ~(m.digits | m.commas | m.minus) | (m.zeros & first_digits & (m.digits >> 1));
   if constexpr (is_signed) stops |= m.minus & ~starts;
+  // Types of up to eight digits have their elements' lengths checked here, for the whole block:
+  // one with no digits, or with more than T can hold, stops the run.
+  constexpr bool lengths_from_masks = max_digits <= 8;
+  if constexpr (lengths_from_masks) stops |= (m.commas & first_digits) | runs_of<max_digits + 1>(m.digits);
   std::uint64_t commas = m.commas & ((stops & (0 - stops)) - 1);  // all of them when stops is 0
   spaced = stops != 0 && p[std::countr_zero(stops)] <= ' ';
   std::size_t n = 0;
@@ -153,7 +170,7 @@ PRISM_INLINE std::size_t take_integer_run(const std::uint8_t* p, T* out, std::si
       first += negative;
     }
     const unsigned digits = comma - first;
-    if (digits - 1 >= max_digits) break;  // none, or more than T can hold
+    if (!lengths_from_masks && digits - 1 >= max_digits) break;  // none, or more than T can hold
     std::uint64_t magnitude;
     if (!run_magnitude<max_digits>(p + first, digits, magnitude)) break;
     // Signs come in no order a branch could learn: the value is negated and checked without one.
