@@ -255,33 +255,44 @@ PRISM_NOINLINE std::size_t take_runs(Ctx& ctx, T& v, std::size_t& i, std::size_t
   using E = range_value_t<T>;
   constexpr bool streams = std::is_unsigned_v<E> && max_integer_digits<E> >= 10;
   bool long_elements = false;
-  while (end - p >= 72 && ctx.lim.max_elements - i >= run_most) {
-    if (i + run_most > v.size()) {
-      if (v.capacity() - i < run_most) {
-        again = std::max(v.capacity(), i) + 1;
+  std::size_t at = i;  // i and p are written back once, at the end
+  const std::uint8_t* q = p;
+  while (end - q >= 72 && ctx.lim.max_elements - at >= run_most) {
+    if (at + run_most > v.size()) {
+      if (v.capacity() - at < run_most) {
+        again = std::max(v.capacity(), at) + 1;
         break;
       }
-      const std::size_t fill = i + static_cast<std::size_t>(end - p) / 2 + run_most;  // two bytes per element at least
+      const std::size_t fill = at + static_cast<std::size_t>(end - q) / 2 + run_most;  // two bytes per element at least
       v.resize(std::min(v.capacity(), std::max(fill, v.size())));
       spare = true;
     }
-    std::size_t taken;
-    bool spaced;
-    std::size_t n;
-    if constexpr (streams) {
-      if (long_elements) {
-        n = take_integer_stream(p, end, v.data() + i, std::min(v.size(), ctx.lim.max_elements) - i, taken, spaced);
+    // Blocks while the input and the elements at hand last, with no other check per block.
+    const std::size_t room = std::min(v.size(), ctx.lim.max_elements);  // at + run_most <= room
+    auto* const out = v.data();
+    bool stopped = false;
+    do {
+      std::size_t taken;
+      bool spaced;
+      std::size_t n;
+      if constexpr (streams) {
+        if (long_elements) {
+          n = take_integer_stream(q, end, out + at, room - at, taken, spaced);
+        } else {
+          n = take_integer_run(q, out + at, taken, spaced);
+          long_elements = n != 0 && taken >= 9 * n;
+        }
       } else {
-        n = take_integer_run(p, v.data() + i, taken, spaced);
-        long_elements = n != 0 && taken >= 9 * n;
+        n = take_integer_run(q, out + at, taken, spaced);
       }
-    } else {
-      n = take_integer_run(p, v.data() + i, taken, spaced);
-    }
-    i += n;
-    p += taken;
-    if (n == 0 || spaced) break;
+      at += n;
+      q += taken;
+      stopped = n == 0 || spaced;
+    } while (!stopped && end - q >= 72 && room - at >= run_most);
+    if (stopped) break;
   }
+  i = at;
+  p = q;
   if (spare) v.resize(std::max(i, held));
   return again;
 }
