@@ -415,7 +415,11 @@ PRISM_INLINE char* put_float_digits(char* p, schubfach::decimal shortest, bool e
   int n;
   char first;
   std::uint64_t rest;
-  if (d >= 100000000) {
+  if (d < 100) {  // one or two digits (0.5, 2.5, 0.25): from the pair table, no digit split
+    n = d >= 10 ? 2 : 1;
+    first = digit_pairs[2 * d + (d < 10 ? 1 : 0)];
+    rest = static_cast<unsigned char>(digit_pairs[2 * d + 1]);
+  } else if (d >= 100000000) {
     const std::uint32_t head = d / 100000000;
     n = 9;
     first = static_cast<char>('0' + head);
