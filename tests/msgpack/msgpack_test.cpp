@@ -201,6 +201,46 @@ TEST(MsgPack, KeysInAnyOrderUnknownKeysSkipped) {
   EXPECT_EQ(refused.error().offset, 9u);
 }
 
+// A struct under a map16 or map32 head (other writers' choice) reads as under a fixmap, alone
+// and as elements, and its errors name the same field at the byte that is wrong.
+TEST(MsgPack, StructsUnderLongerMapHeads) {
+  const bytes entries{0xa5, 'l', 'a', 'b', 'e', 'l', 0xa1, 'x', 0xa6, 'w', 'e', 'i', 'g', 'h', 't', 5};
+  for (const bytes& head : {bytes{0x82}, bytes{0xde, 0, 2}, bytes{0xdf, 0, 0, 0, 2}}) {
+    bytes one = head;
+    one.insert(one.end(), entries.begin(), entries.end());
+    auto leaf = prism::read<prism::msgpack, Leaf>(one);
+    ASSERT_TRUE(leaf) << leaf.error().message();
+    EXPECT_EQ(*leaf, (Leaf{"x", 5}));
+
+    bytes two{0x92};
+    for (int i = 0; i < 2; ++i) two.insert(two.end(), one.begin(), one.end());
+    auto leaves = prism::read<prism::msgpack, std::vector<Leaf>>(two);
+    ASSERT_TRUE(leaves) << leaves.error().message();
+    EXPECT_EQ(*leaves, (std::vector<Leaf>{{"x", 5}, {"x", 5}}));
+
+    bytes damaged = two;
+    damaged.back() = 0xa1;  // the second weight as a string of one byte, cut off
+    auto refused = prism::read<prism::msgpack, std::vector<Leaf>>(damaged);
+    ASSERT_FALSE(refused);
+    EXPECT_EQ(refused.error().path, "[1].weight");
+    EXPECT_EQ(refused.error().offset, damaged.size() - 1);
+  }
+  // A missing field is reported at the struct's head.
+  constexpr prism::options strict{.error_on_missing_keys = true};
+  for (const bytes& head : {bytes{0x81}, bytes{0xde, 0, 1}, bytes{0xdf, 0, 0, 0, 1}}) {
+    bytes one = head;
+    one.insert(one.end(), entries.begin(), entries.begin() + 8);  // "label": "x" only
+    bytes two{0x92, 0x82};  // a whole struct, then the one with a field missing
+    two.insert(two.end(), entries.begin(), entries.end());
+    const std::size_t second = two.size();
+    two.insert(two.end(), one.begin(), one.end());
+    auto refused = prism::read<prism::msgpack, std::vector<Leaf>, strict>(two);
+    ASSERT_FALSE(refused);
+    EXPECT_EQ(refused.error().code, prism::errc::missing_key);
+    EXPECT_EQ(refused.error().offset, second) << refused.error().message();
+  }
+}
+
 TEST(MsgPack, MissingKeysOnOption) {
   const bytes in{0x81, 0xa5, 'l', 'a', 'b', 'e', 'l', 0xa1, 'z'};
   EXPECT_TRUE((prism::read<prism::msgpack, Leaf>(in)));
