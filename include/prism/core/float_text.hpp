@@ -125,29 +125,6 @@ PRISM_INLINE int trailing_zero_digits(__m128i values) noexcept {
   return std::countl_zero(nonzero_digits(values) << 16 | 0x8000);
 }
 
-// 15 to 17 significant digits (d >= 10^14) in a register: a first digit (0: none), 16 digit
-// values, how many are significant and where the decimal point goes in fixed notation.
-struct register_digits {
-  std::uint32_t top;
-  __m128i values;
-  int n, point;
-};
-
-PRISM_INLINE bool digits_in_register(std::uint64_t d, int decimal_exponent, register_digits& out) noexcept {
-  constexpr std::uint64_t ten_to_15 = 1000000000000000ull;
-  const bool fifteen = d < ten_to_15;  // one digit fewer: the trailing zero is counted below
-  d = fifteen ? d * 10 : d;
-  decimal_exponent -= fifteen;
-  if (d < ten_to_15) return false;
-  const auto [top, middle, low] = split_seventeen_digits(d);
-  const int seventeen = top != 0 ? 1 : 0;
-  out.top = top;
-  out.values = sixteen_digit_values(middle, low);
-  out.n = 16 + seventeen - trailing_zero_digits(out.values);
-  out.point = 16 + seventeen + decimal_exponent;
-  return true;
-}
-
 // The usual text of measured data from the one-product digits (4.5e15 <= d < 10^17: 16 or 17
 // of them, perhaps ending in zeros): the significant ones with the decimal point among them, or
 // after "0." and up to three zeros. nullptr for every other form.
@@ -170,28 +147,6 @@ PRISM_INLINE char* put_digits_around_point(char* p, std::uint64_t d, int decimal
   return p + n + 1;
 }
 
-// 15 to 17 digits as d.ddde+XX when std::to_chars would choose that (shorter than the integer's
-// `point` digits, or than "0." and -point zeros before the digits); nullptr otherwise.
-PRISM_INLINE char* put_digits_scientific(char* p, std::uint64_t d, int decimal_exponent) noexcept {
-  register_digits r;
-  if (!digits_in_register(d, decimal_exponent, r)) return nullptr;
-  const int exponent = r.point - 1;
-  const int exponent_digits = exponent <= -100 || exponent >= 100 ? 3 : 2;
-  if (r.n < 2 || r.n + 3 + exponent_digits >= (r.point >= r.n ? r.point : 2 - r.point + r.n)) return nullptr;
-  store_digits_with_point(p, r.top, r.values, r.top != 0 ? 1 : 0, r.top != 0 ? 0 : 1);
-  p += r.n + 1;
-  p[0] = 'e';
-  p[1] = exponent < 0 ? '-' : '+';
-  auto e = static_cast<unsigned>(exponent < 0 ? -exponent : exponent);
-  p += 2;
-  if (e >= 100) {
-    *p++ = static_cast<char>('0' + e / 100);
-    e %= 100;
-  }
-  p[0] = static_cast<char>('0' + e / 10);
-  p[1] = static_cast<char>('0' + e % 10);
-  return p + 2;
-}
 #endif
 
 // d.ddd from the n digits at `digits` (17 bytes readable there), then e+XX, e-XX or e+XXX.
@@ -234,9 +189,6 @@ PRISM_NOINLINE inline char* put_decimal_text(char* p, binary_value value, schubf
     std::memcpy(p, "0.0", 3);
     return p + (integers_with_point ? 3 : 1);
   }
-#if defined(__SSE2__)
-  if (char* end = put_digits_scientific(p, shortest.digits, shortest.exponent)) return end;
-#endif
   // 17 digits with leading zeros, then copies of a fixed 24 bytes (whatever follows them is
   // overwritten or beyond the returned end), which compile to a few moves.
   char field[48];
