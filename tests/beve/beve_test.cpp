@@ -135,6 +135,27 @@ TEST(Beve, ObjectsStructsMapsVariantsTuples) {
   both_ways(sys_time<nanoseconds>{nanoseconds{1363896240123456789}}, "6915ad0c776788ed12");
 }
 
+// An object's SIZE in two or four bytes (other writers may spend them) reads as in one, keys
+// in order or not, alone and as elements; a missing field is reported at the struct's head.
+TEST(Beve, StructsUnderLongerSizes) {
+  for (const char* size : {"08", "0900", "0a000000"}) {
+    const std::string in_order = std::string("03") + size + "0461" "4901000000" "0462" "4c080200000003000000";
+    const std::string reversed = std::string("03") + size + "0462" "4c080200000003000000" "0461" "4901000000";
+    EXPECT_EQ(from_hex<ab>(in_order), (ab{1, {2, 3}})) << size;
+    EXPECT_EQ(from_hex<ab>(reversed), (ab{1, {2, 3}})) << size;
+    EXPECT_EQ(from_hex<std::vector<ab>>("0508" + in_order + reversed), (std::vector<ab>{{1, {2, 3}}, {1, {2, 3}}})) << size;
+  }
+  constexpr prism::options strict{.error_on_missing_keys = true};
+  for (const char* size : {"04", "0500", "06000000"}) {
+    const std::string only_a = std::string("03") + size + "0461" "4901000000";
+    const std::string whole = "0308" "0461" "4901000000" "0462" "4c080200000003000000";
+    const auto refused = prism::read<prism::beve, std::vector<ab>, strict>(bytes_of("0508" + whole + only_a));
+    ASSERT_FALSE(refused) << size;
+    EXPECT_EQ(refused.error().code, prism::errc::missing_key);
+    EXPECT_EQ(refused.error().offset, 2 + whole.size() / 2) << refused.error().message();
+  }
+}
+
 TEST(Beve, UnknownMembersOfEveryKindAreSkipped) {
   // {"a": <value>, "id": 7} read into only_id, for every kind of value under "a".
   const char* values[] = {
