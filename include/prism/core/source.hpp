@@ -187,15 +187,6 @@ template <class Source>
 PRISM_INLINE std::size_t offset_of(const Source& s, const std::uint8_t* p) noexcept {
   return s.offset() + static_cast<std::size_t>(p - s.cur());
 }
-
-// The offset of a value's head at p, which a reader found at `offset` too: from p in a buffer
-// (computed where it is used, mostly on an error's path), from `offset` in a stream's window,
-// which may have moved since.
-template <class Source>
-PRISM_INLINE std::size_t head_offset(const Source& s, const std::uint8_t* p, std::size_t offset) noexcept {
-  if constexpr (Source::bounded) return offset_of(s, p);
-  else return offset;
-}
 }  // namespace detail
 
 }  // namespace prism

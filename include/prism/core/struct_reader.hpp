@@ -85,11 +85,6 @@ consteval auto key_table(KeyOf key_of) {
   }(std::make_index_sequence<field_count_v<T>>{});
 }
 
-// What a format's reader of the less usual struct heads did: failed (the error recorded), read
-// the whole struct (one written by position), or read the head of a keyed one, whose fields the
-// caller then reads where it reads those after the usual head: one copy of the field readers.
-enum class struct_head : std::uint8_t { failed, read, keyed };
-
 // What the in-order pass found for one field.
 enum class in_order : std::uint8_t {
   read,            // its key matched and its value was read

@@ -136,60 +136,57 @@ struct read_positional_body {
   }
 };
 
-// Every struct head but a fixmap and a fixarray of every field (read_struct_at reads those at
-// the cursor): an array, read here by position; a longer map, its head read and its count
-// checked (n entries, the head at offset `at`).
 template <options O, class T, class Ctx>
-detail::struct_head read_struct_head(Ctx& ctx, T& v, std::size_t& n, std::size_t& at) {
-  std::uint8_t tag{};
-  if (!peek_tag(ctx, tag)) return detail::struct_head::failed;
-  at = ctx.src.offset();
-  if ((tag & 0xf0) == code::fixarray || tag == code::array16 || tag == code::array32) {
-    if (!read_header<kind::array>(ctx, n, "array")) return detail::struct_head::failed;
-    if (!ctx.check_count(n, 1, at) || !ctx.enter()) return detail::struct_head::failed;
-    return detail::read_positional_items<O, T>(
-               ctx, n, at, [&](std::size_t k) { return read_field<O>(ctx, v, k); },
-               [&] { return skip_value<static_cast<bool>(O.validate_utf8)>(ctx); })
-               ? detail::struct_head::read
-               : detail::struct_head::failed;
-  }
-  if (!read_header<kind::map>(ctx, n, "map")) return detail::struct_head::failed;
-  if (!ctx.check_count(n, 2, at) || !ctx.enter()) return detail::struct_head::failed;
-  return detail::struct_head::keyed;
-}
+bool read_struct_rest(Ctx& ctx, T& v);
 
 // A struct at a local cursor that the source may lag behind: returns where it ends, or null
 // with the error recorded. The usual heads (a fixmap, or a fixarray of every field) are read at
-// the cursor, every other by read_struct_head; a map's fields, whatever its head, by the one
-// read_struct_fields below.
+// the cursor; read_struct_rest reads every other and checks the same.
 template <options O, class T, class Ctx>
 const std::uint8_t* read_struct_at(Ctx& ctx, local_cursor c, T& v) {
-  const std::uint8_t* const head = c.p;
-  std::size_t n = 0, head_offset = 0;
-  const bool fixmap = c.readable() >= 1 && (*c.p & 0xf0) == code::fixmap && (n = *c.p & 0x0f) <= ctx.lim.max_elements &&
-                      n <= (c.readable() - 1) / 2 && ctx.try_enter();
-  if (fixmap) [[likely]] {
-    if constexpr (!detail::struct_in_place<T>)  // one function reads the fields from every head
-      return read_struct_fields<O>(ctx, local_cursor{c.p + 1, c.end}, v, n, detail::offset_of(ctx.src, head));
-    ++c.p;
-    head_offset = detail::offset_of(ctx.src, head);
-  } else {
-    constexpr std::size_t fields = field_count_v<T>;
-    if constexpr (fields <= 15) {
-      if (c.readable() > fields && *c.p == static_cast<std::uint8_t>(code::fixarray | fields) && fields <= ctx.lim.max_elements && ctx.try_enter())
-        return detail::read_placed<detail::struct_in_place<T>, read_positional_body, O>(ctx, local_cursor{c.p + 1, c.end}, v);
-    }
-    c.store_to(ctx.src);
-    if (const auto h = read_struct_head<O>(ctx, v, n, head_offset); h != detail::struct_head::keyed)
-      return h == detail::struct_head::read ? ctx.src.cur() : nullptr;
-    c = local_cursor{ctx.src};
+  if (c.readable() >= 1 && (*c.p & 0xf0) == code::fixmap) [[likely]] {
+    const std::size_t n = *c.p & 0x0f;
+    if (n <= ctx.lim.max_elements && n <= (c.readable() - 1) / 2 && ctx.try_enter()) [[likely]]
+      return read_struct_fields<O>(ctx, local_cursor{c.p + 1, c.end}, v, n, detail::offset_of(ctx.src, c.p));
   }
-  return read_struct_fields<O>(ctx, c, v, n, detail::head_offset(ctx.src, head, head_offset));
+  constexpr std::size_t fields = field_count_v<T>;
+  if constexpr (fields <= 15) {
+    if (c.readable() > fields && *c.p == static_cast<std::uint8_t>(code::fixarray | fields) && fields <= ctx.lim.max_elements && ctx.try_enter())
+      return detail::read_placed<detail::struct_in_place<T>, read_positional_body, O>(ctx, local_cursor{c.p + 1, c.end}, v);
+  }
+  c.store_to(ctx.src);
+  return read_struct_rest<O>(ctx, v) ? ctx.src.cur() : nullptr;
 }
 
 template <options O, class T, class Ctx>
 bool read_struct(Ctx& ctx, T& v) {
   return detail::move_to(ctx.src, read_struct_at<O>(ctx, local_cursor{ctx.src}, v));
+}
+
+template <options O, class T, class Ctx>
+bool read_struct_rest(Ctx& ctx, T& v) {
+  std::uint8_t tag{};
+  if (!peek_tag(ctx, tag)) return false;
+  const std::size_t at = ctx.src.offset();
+  std::size_t n{};
+  if ((tag & 0xf0) == code::fixarray || tag == code::array16 || tag == code::array32) {
+    if (!read_header<kind::array>(ctx, n, "array")) return false;
+    if (!ctx.check_count(n, 1, at) || !ctx.enter()) return false;
+    return detail::read_positional_items<O, T>(
+        ctx, n, at, [&](std::size_t k) { return read_field<O>(ctx, v, k); }, [&] { return skip_value<static_cast<bool>(O.validate_utf8)>(ctx); });
+  }
+  if (!read_header<kind::map>(ctx, n, "map")) return false;
+  if (!ctx.check_count(n, 2, at) || !ctx.enter()) return false;
+  if constexpr (detail::struct_in_place<T>) {
+    // A map16 or map32 head for a struct of so few fields (not prism's): its keys through the
+    // lookup, whose test of the writer's order takes declaration order without one, rather
+    // than a second copy of the fields' readers in place.
+    return detail::read_remaining_entries<O, T>(
+        ctx, 0, n, at, encoded_keys<T>, [&](auto& p, auto& len) { return read_key_bytes<O>(ctx, p, len); },
+        [&](std::size_t index) { return read_field<O>(ctx, v, index); }, [&] { return skip_value<static_cast<bool>(O.validate_utf8)>(ctx); });
+  } else {
+    return detail::move_to(ctx.src, read_struct_fields<O>(ctx, local_cursor{ctx.src}, v, n, at));
+  }
 }
 
 // MessagePack's encodings for the type dispatch in core (core/category_read.hpp).
