@@ -360,16 +360,9 @@ bool read_struct_rest(Ctx& ctx, T& v) {
   if (h != header::string_keyed_object) [[unlikely]] return mismatch(ctx, "object", h);
   ctx.src.advance(1);
   if (!read_size(ctx, n) || !ctx.check_count(n, 2, at) || !ctx.enter()) return false;
-  if constexpr (detail::struct_in_place<T>) {
-    // A longer SIZE than a struct of so few fields needs (not prism's): its keys through the
-    // lookup, whose test of the writer's order takes declaration order without one, rather
-    // than a second copy of the fields' readers in place.
-    return detail::read_remaining_entries<O, T>(
-        ctx, 0, static_cast<std::size_t>(n), at, encoded_keys<T>, [&](auto& p, auto& len) { return read_text_bytes<O>(ctx, p, len); },
-        [&](std::size_t index) { return read_field<O>(ctx, v, index); }, [&] { return skip_value<static_cast<bool>(O.validate_utf8)>(ctx); });
-  } else {
-    return detail::move_to(ctx.src, read_struct_fields<O>(ctx, local_cursor{ctx.src}, v, n, at));
-  }
+  return detail::read_fields_after_other_head<read_struct_fields_body, O>(
+      ctx, v, n, at, encoded_keys<T>, [&](auto& p, auto& len) { return read_text_bytes<O>(ctx, p, len); },
+      [&](std::size_t index) { return read_field<O>(ctx, v, index); }, [&] { return skip_value<static_cast<bool>(O.validate_utf8)>(ctx); });
 }
 
 // BEVE's encodings for the type dispatch in core (core/category_read.hpp).

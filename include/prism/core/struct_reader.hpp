@@ -16,6 +16,7 @@
 
 #include "concepts.hpp"
 #include "config.hpp"
+#include "cursor_read.hpp"
 #include "error.hpp"
 #include "fields.hpp"
 #include "hash.hpp"
@@ -278,6 +279,21 @@ PRISM_INLINE const std::uint8_t* read_keyed_fields(Ctx& ctx, local_cursor c, std
   }
   c.store_to(ctx.src);
   return read_remaining_entries<O, T>(ctx, i, n, at, encoded, read_key, read_field, skip) ? ctx.src.cur() : nullptr;
+}
+
+// The n entries of a struct written as a map under a head that the format reads off its usual
+// path, from the source (depth entered; `at` is where the struct began). A struct read by one
+// function (read_placed) goes through it; a smaller one, read in place after the usual head,
+// through the lookup rather than a second copy of its fields' readers: its own writer never
+// gives it such a head. `n` keeps the type of the usual path's call, whose function it shares.
+template <class Body, options O, class T, class Ctx, class Count, class Table, class ReadKey, class ReadField, class Skip>
+PRISM_INLINE bool read_fields_after_other_head(Ctx& ctx, T& v, Count n, std::size_t at, const Table& encoded, ReadKey&& read_key,
+                                               ReadField&& read_field, Skip&& skip) {
+  if constexpr (struct_in_place<T>) {
+    return read_remaining_entries<O, T>(ctx, 0, static_cast<std::size_t>(n), at, encoded, read_key, read_field, skip);
+  } else {
+    return move_to(ctx.src, read_out_of_line<Body, O>(ctx, local_cursor{ctx.src}, v, n, at));
+  }
 }
 
 // A struct written as an array of its fields in declaration order: item i goes to field i
