@@ -319,6 +319,8 @@ PRISM_INLINE bool read_number_array(Ctx& ctx, T& v, std::size_t& count, Element&
     return true;
   }
   const std::size_t held = v.size(), most = ctx.lim.max_elements;
+  // A vector is filled by index, grown by make_spare_room; the caller drops what is left over.
+  constexpr bool spare_room = requires { v.capacity(); v.data(); };
   std::size_t i = 0;
 #ifdef PRISM_JSON_INTEGER_RUN
   constexpr bool integer_vector = integer<E> && requires { v.data(); v.capacity(); };
@@ -357,20 +359,26 @@ PRISM_INLINE bool read_number_array(Ctx& ctx, T& v, std::size_t& count, Element&
           if (after == end || (*after != ',' && *after != ']')) break;
           next = *after;
         }
-        if (i < held) {
+        if constexpr (spare_room) {
+          if (i >= v.size()) [[unlikely]] {
+            ctx.src.advance(static_cast<std::size_t>(p - ctx.src.cur()));  // where an allocation error is placed
+            if (!detail::make_spare_room(ctx, v, i + 1 + static_cast<std::size_t>(end - p) / 2)) return false;
+#ifdef PRISM_JSON_INTEGER_RUN
+            if (i + 1 >= runs_at && next == ',') [[unlikely]] {
+              v[i++] = e;
+              p = after + 1;
+              try_runs();
+              continue;
+            }
+#endif
+          }
+          v[i] = e;
+        } else if (i < held) {
           v[i] = e;
         } else {
           ctx.src.advance(static_cast<std::size_t>(p - ctx.src.cur()));  // where an allocation error is placed
           if (!detail::charge_one_more(ctx, v)) return false;
           v.push_back(e);
-#ifdef PRISM_JSON_INTEGER_RUN
-          if (i + 1 >= runs_at && next == ',') [[unlikely]] {
-            ++i;
-            p = after + 1;
-            try_runs();
-            continue;
-          }
-#endif
         }
         ++i;
         p = after + 1;
@@ -455,9 +463,14 @@ bool read_sequence(Ctx& ctx, T& v) {
         if constexpr (requires { v[i]; }) {
           if (i < v.size()) return read_one(v[i], i);
         }
-        if (!detail::charge_one_more(ctx, v)) return false;
-        v.emplace_back();
-        return read_one(v.back(), i);
+        if constexpr (number_loop && requires { v.capacity(); v.data(); }) {
+          if (!detail::make_spare_room(ctx, v, i + 1 + ctx.src.readable() / 2)) return false;
+          return read_one(v[i], i);
+        } else {
+          if (!detail::charge_one_more(ctx, v)) return false;
+          v.emplace_back();
+          return read_one(v.back(), i);
+        }
       }
     };
     bool ok;
