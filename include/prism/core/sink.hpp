@@ -1,6 +1,7 @@
 #pragma once
 // Where encoders write. Every sink offers the same small interface:
 //   reserve(n)  make n bytes writable at cur(); false only for a full fixed buffer
+//   has_room(n) whether n bytes are writable at cur() already (reserve(n) would make no call)
 //   cur()/advance(n), write(p, n), position(), finish() (errc::ok or what went wrong)
 // Encoders call reserve() once per group of small writes, then write through cur() unchecked.
 #include <algorithm>
@@ -48,6 +49,8 @@ class buffer_sink {
     if (capacity_ - position_ < n) [[unlikely]] grow(n);
     return true;
   }
+  // Whether n bytes are writable at cur() already: reserve(n) would make no call.
+  PRISM_INLINE bool has_room(std::size_t n) const noexcept { return capacity_ - position_ >= n; }
   PRISM_INLINE std::uint8_t* cur() noexcept { return data_ + position_; }
   PRISM_INLINE void advance(std::size_t n) noexcept { position_ += n; }
   // Bytes already written, for formats that fill in a size or an offset afterwards.
@@ -108,6 +111,7 @@ class span_sink {
     if (capacity_ - position_ >= n) [[likely]] return true;
     return reserve_scratch(n);
   }
+  PRISM_INLINE bool has_room(std::size_t n) const noexcept { return capacity_ - position_ >= n; }
   PRISM_INLINE std::uint8_t* cur() noexcept { return cur_; }
   PRISM_INLINE std::uint8_t* at(std::size_t pos) noexcept { return data_ + pos; }
   PRISM_INLINE void advance(std::size_t n) noexcept {
@@ -168,6 +172,7 @@ class ostream_sink {
     if (n > chunk_.size()) chunk_.resize(n);
     return true;
   }
+  PRISM_INLINE bool has_room(std::size_t n) const noexcept { return chunk_.size() - used_ >= n; }
   PRISM_INLINE std::uint8_t* cur() noexcept { return chunk_.data() + used_; }
   PRISM_INLINE void advance(std::size_t n) noexcept { used_ += n; }
   bool write(const void* bytes, std::size_t n) {

@@ -86,8 +86,9 @@ PRISM_NOINLINE bool write_string_copying(Ctx& ctx, const char* s, std::size_t n)
 
 // Plain text of up to 64 bytes (keys, names, codes, dates, URLs) checked and copied in
 // registers: up to three single bytes, two overlapping 4- or 8-byte words, or two or four
-// overlapping 16-byte vectors. The rest goes to write_string_copying: apart, the short paths
-// need none of the registers that the copy loops save and restore.
+// overlapping 16-byte vectors. The rest, and text that the output has no room for yet (growing
+// it is a call), goes to write_string_copying: apart, the short paths make no call and need
+// none of the registers that the copy loops and a call save and restore.
 template <options O, class Ctx>
 bool write_string(Ctx& ctx, const char* s, std::size_t n) {
   constexpr std::uint64_t high_bits = O.validate_utf8 ? repeat_byte(0x80) : 0;
@@ -99,7 +100,7 @@ bool write_string(Ctx& ctx, const char* s, std::size_t n) {
       word = (word << 24) | byte(0) | byte(n / 2) << 8 | byte(n - 1) << 16;
     }
     if (!has_special_byte(word) && (word & high_bits) == 0) [[likely]] {
-      if (!ctx.reserve(n + 2)) return false;
+      if (!ctx.out.has_room(n + 2)) [[unlikely]] return write_string_copying<O>(ctx, s, n);
       std::uint8_t* p = ctx.out.cur();
       p[0] = '"';
       if (n != 0) {
@@ -123,7 +124,7 @@ bool write_string(Ctx& ctx, const char* s, std::size_t n) {
       head = tail = first | (std::uint64_t{last} << 32);
     }
     if (!has_special_byte(head) && !has_special_byte(tail) && ((head | tail) & high_bits) == 0) [[likely]] {
-      if (!ctx.reserve(n + 2)) return false;
+      if (!ctx.out.has_room(n + 2)) [[unlikely]] return write_string_copying<O>(ctx, s, n);
       std::uint8_t* p = ctx.out.cur();
       p[0] = '"';
       if (n >= 8) {
@@ -145,7 +146,7 @@ bool write_string(Ctx& ctx, const char* s, std::size_t n) {
     bool plain = special_in_16(text, high) == 16 && special_in_16(text + n - 16, high) == 16;
     if (n > 32) plain = plain && special_in_16(text + 16, high) == 16 && special_in_16(text + n - 32, high) == 16;
     if (plain && (!O.validate_utf8 || high == 0)) [[likely]] {
-      if (!ctx.reserve(n + 2)) return false;
+      if (!ctx.out.has_room(n + 2)) [[unlikely]] return write_string_copying<O>(ctx, s, n);
       std::uint8_t* p = ctx.out.cur();
       p[0] = '"';
       std::memcpy(p + 1, text, 16);
