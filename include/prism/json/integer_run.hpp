@@ -69,12 +69,11 @@ PRISM_INLINE std::uint32_t short_digits_value(const std::uint8_t* q, unsigned n)
   return (v & 0xff) * 100 + ((v >> 16) & 0xff);
 }
 
-// The same for `n` of 1 or 2.
+// The same for `n` of 1 or 2: both values, one chosen without a branch.
 PRISM_INLINE std::uint32_t pair_digits_value(const std::uint8_t* q, unsigned n) noexcept {
-  std::uint16_t block;
-  std::memcpy(&block, q, 2);
-  const std::uint32_t v = (static_cast<std::uint32_t>(block - 0x3030u) << (8 * (2 - n))) & 0xffff;
-  return (v & 0xff) * 10 + (v >> 8);
+  const std::uint32_t first = q[0] - '0';
+  const std::uint32_t both = first * 10 + (q[1] - '0');
+  return n == 2 ? both : first;
 }
 
 // The value of the `n` (1 to Most) digits at q.
