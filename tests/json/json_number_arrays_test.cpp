@@ -185,6 +185,51 @@ TEST(JsonIntegerArrays, LimitsHoldAsForEveryArray) {
   EXPECT_EQ(alloc.error().code, prism::errc::allocation_limit);
 }
 
+// A vector read again keeps its memory: arrays shorter or longer than its elements, compact or
+// spaced, fit its capacity with no new allocation (none is charged) and leave exactly their
+// elements; the spare ones the reader makes while it fills the vector are gone afterwards.
+TEST(JsonIntegerArrays, ReusedCapacityTakesArraysOfAnyLength) {
+  std::mt19937_64 rng(21);
+  for (const bool spaced : {false, true}) {
+    std::vector<std::uint32_t> v(3, 7);
+    v.reserve(20000);
+    const std::uint32_t* const memory = v.data();
+    for (const std::size_t n : {0u, 1u, 3u, 40u, 700u, 15000u, 2u}) {
+      std::vector<std::uint32_t> expected(n);
+      std::string text = "[";
+      for (std::size_t i = 0; i < n; ++i) {
+        expected[i] = static_cast<std::uint32_t>(rng() % (i % 2 ? 100 : 4000000000u));
+        text += (i ? (spaced ? ", " : ",") : "") + std::to_string(expected[i]);
+      }
+      text += "]";
+      const auto st = prism::read<prism::json>(v, text, prism::limits{.max_alloc_bytes = 64});
+      ASSERT_TRUE(st) << n << ": " << st.error().message();
+      EXPECT_EQ(v, expected) << n;
+      EXPECT_EQ(v.data(), memory) << n;
+      EXPECT_EQ(v.capacity(), 20000u) << n;
+    }
+  }
+}
+
+TEST(JsonFloatingArrays, GrowingVectorsKeepEveryValue) {
+  std::mt19937_64 rng(22);
+  for (const std::size_t n : {1u, 16u, 17u, 33u, 1000u, 4097u}) {
+    std::vector<double> expected(n);
+    std::string text = "[";
+    for (std::size_t i = 0; i < n; ++i) {
+      expected[i] = static_cast<double>(static_cast<int>(rng() % 2000000) - 1000000) / 64;
+      char digits[32];
+      const auto end = std::to_chars(digits, digits + sizeof digits, expected[i]).ptr;
+      text += (i ? "," : "") + std::string(digits, end);
+    }
+    text += "]";
+    std::vector<double> v;
+    ASSERT_TRUE(prism::read<prism::json>(v, text)) << n;
+    EXPECT_EQ(v, expected) << n;
+    EXPECT_LE(v.capacity(), 2 * n + 16) << n;  // grown as push_back grows it, not to the input's size
+  }
+}
+
 TEST(JsonIntegerArrays, TwentyDigitsAtTheEdgeOfUint64) {
   std::string text = "[";
   for (int i = 0; i < 20; ++i) text += "18446744073709551615,";

@@ -139,19 +139,21 @@ PRISM_INLINE bool charge_one_more(Ctx& ctx, Seq& v) {
 }
 
 // Room for element i of a vector read from input that does not give its length, for readers
-// that store by index: when i is past the end, the vector grows as charge_one_more grows it
-// (charged) and is sized up to its capacity, to no more than `most` elements (what the rest of
-// the input can hold), so that the next elements need no check but i < v.size(). The reader
-// drops the spare elements left at the end. One resize per growth, out of line, in place of a
+// that store by index: the vector grows as charge_one_more grows it (charged) when it is full,
+// and its size at most doubles (by 16 at least) within its capacity, to no more than `most`
+// elements (what the rest of the input can hold), so that the next elements need no check but
+// i < v.size() and a reused vector's large capacity is not cleared for a short array. The reader
+// drops the spare elements left at the end. One resize per doubling, out of line, in place of a
 // push_back and its inline reallocation per reader.
 template <class Ctx, class Vec>
 PRISM_NOINLINE bool make_spare_room(Ctx& ctx, Vec& v, std::size_t most) {
-  if (v.size() == v.capacity()) {
-    const std::size_t natural = v.capacity() + std::max<std::size_t>(v.capacity(), 1);
+  const std::size_t size = v.size();
+  if (size == v.capacity()) {
+    const std::size_t natural = size + std::max<std::size_t>(size, 1);
     if (!charge_growth(ctx, v)) return false;
-    if (v.size() == v.capacity()) v.reserve(natural);
+    if (size == v.capacity()) v.reserve(natural);
   }
-  v.resize(std::min(v.capacity(), std::max(most, v.size() + 1)));
+  v.resize(std::max(size + 1, std::min({v.capacity(), most, size + std::max<std::size_t>(size, 16)})));
   return true;
 }
 
