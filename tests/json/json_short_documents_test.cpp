@@ -156,4 +156,45 @@ TEST(JsonShortDocuments, AllocationLimitAsTheInputDoes) {
   EXPECT_EQ(st.error().column, reference.error().column);
 }
 
+// A vector that runs out of budget fails where the input's own read of a fresh value fails,
+// not further on: the copy's read leaves the vector with capacity that a second read would
+// fill uncharged.
+template <class T>
+void expect_same_allocation_error(const std::string& text, std::size_t budget) {
+  T fresh;
+  const prism::status st = prism::read<prism::json>(fresh, text, prism::limits{.max_alloc_bytes = budget});
+  T other;
+  std::istringstream in(text);
+  const prism::status reference = prism::read<prism::json>(other, in, prism::limits{.max_alloc_bytes = budget});
+  ASSERT_EQ(static_cast<bool>(st), static_cast<bool>(reference)) << budget << " " << text;
+  if (st) return;
+  EXPECT_EQ(st.error().code, reference.error().code) << budget;
+  EXPECT_EQ(st.error().offset, reference.error().offset) << budget << " " << text;
+  EXPECT_EQ(st.error().path, reference.error().path) << budget;
+  EXPECT_EQ(st.error().column, reference.error().column) << budget;
+}
+
+TEST(JsonShortDocuments, AllocationLimitOfGrowingVectorsAsTheInputDoes) {
+  std::string doubles = "[", integers = "[", words = "[";
+  for (int i = 0; i < 24; ++i) {
+    doubles += (i ? ", " : "") + std::to_string(i) + ".5";
+    integers += (i ? "," : "") + std::to_string(i * 37);
+    words += (i ? "," : "") + std::string("\"") + std::string(1 + i % 5, 'w') + "\"";
+  }
+  doubles += "]";
+  integers += "]";
+  words += "]";
+  for (const std::size_t budget : {0u, 8u, 40u, 64u, 100u, 150u, 1000u}) {
+    expect_same_allocation_error<std::vector<double>>(doubles, budget);
+    expect_same_allocation_error<std::vector<std::int64_t>>(integers, budget);
+    expect_same_allocation_error<std::vector<std::string>>(words, budget);
+  }
+  // The case this guards: the copy's read fails at the sixth double (40 bytes charged).
+  std::vector<double> v;
+  const prism::status st = prism::read<prism::json>(v, doubles, prism::limits{.max_alloc_bytes = 40});
+  ASSERT_FALSE(st);
+  EXPECT_EQ(st.error().code, prism::errc::allocation_limit);
+  EXPECT_LT(st.error().offset, doubles.find("6.5"));
+}
+
 }  // namespace

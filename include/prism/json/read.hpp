@@ -473,14 +473,15 @@ struct format_reader<json> {
   }
 
   // The copy's read failed: the input is read again for the error at its own place (past the
-  // input's end the copy has spaces, which a truncated document can fail on differently). If
-  // that read succeeds, the copy's read ran into a limit that the value as it left it does not
-  // reach (a string it sized is not charged again): its error stands, at the same offset.
+  // input's end the copy has spaces, which a truncated document can fail on differently). An
+  // allocation limit is not: the copy ran into it within the input's bytes, and a second read
+  // would meet it later, or not at all, in the memory the first left in the value (a vector's
+  // capacity, a string sized and not charged again); the copy's error stands, at its offset.
   template <options O, class T>
   PRISM_NOINLINE static bool read_again_for_error(read_context<span_source>& ctx, T& v, read_context<span_source>& padded) {
     const std::uint8_t* const begin = ctx.src.cur();
     const std::size_t start = ctx.src.offset();
-    if (!read_document<O>(ctx, v)) return false;
+    if (padded.get().code != errc::allocation_limit && !read_document<O>(ctx, v)) return false;
     ctx.adopt(padded, start);
     std::size_t line{}, column{};
     json_detail::line_and_column(begin, ctx.get().offset, line, column);
