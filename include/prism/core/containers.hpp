@@ -118,7 +118,7 @@ PRISM_NOINLINE bool charge_growth(Ctx& ctx, Seq& v) {
   const std::size_t grown = std::min(std::max<std::size_t>(natural, 4), v.capacity() + budget / sizeof(E));
   if (grown <= v.size()) [[unlikely]] return ctx.fail(errc::allocation_limit, ctx.src.offset());
   ctx.allocated += (grown - v.capacity()) * sizeof(E);
-  if (grown != natural) v.reserve(grown);  // four at first; at the budget's edge, no further
+  v.reserve(grown);  // four at first; at the budget's edge, no further
   return true;
 }
 
@@ -138,6 +138,14 @@ PRISM_INLINE bool charge_one_more(Ctx& ctx, Seq& v) {
   }
 }
 
+// What make_spare_room takes: contiguous elements, a capacity, resizable.
+template <class Seq>
+concept spare_room_vector = requires(Seq& v) {
+  v.data();
+  v.capacity();
+  v.resize(std::size_t{});
+};
+
 // Room for element i of a vector read from input that does not give its length, for readers
 // that store by index: the vector grows as charge_one_more grows it (charged) when it is full,
 // and its size at most doubles (by 16 at least) within its capacity, to no more than `most`
@@ -145,14 +153,10 @@ PRISM_INLINE bool charge_one_more(Ctx& ctx, Seq& v) {
 // i < v.size() and a reused vector's large capacity is not cleared for a short array. The reader
 // drops the spare elements left at the end. One resize per doubling, out of line, in place of a
 // push_back and its inline reallocation per reader.
-template <class Ctx, class Vec>
+template <class Ctx, spare_room_vector Vec>
 PRISM_NOINLINE bool make_spare_room(Ctx& ctx, Vec& v, std::size_t most) {
   const std::size_t size = v.size();
-  if (size == v.capacity()) {
-    const std::size_t natural = size + std::max<std::size_t>(size, 1);
-    if (!charge_growth(ctx, v)) return false;
-    if (size == v.capacity()) v.reserve(natural);
-  }
+  if (size == v.capacity() && !charge_growth(ctx, v)) return false;
   v.resize(std::max(size + 1, std::min({v.capacity(), most, size + std::max<std::size_t>(size, 16)})));
   return true;
 }

@@ -320,10 +320,10 @@ PRISM_INLINE bool read_number_array(Ctx& ctx, T& v, std::size_t& count, Element&
   }
   const std::size_t held = v.size(), most = ctx.lim.max_elements;
   // A vector is filled by index, grown by make_spare_room; the caller drops what is left over.
-  constexpr bool spare_room = requires { v.capacity(); v.data(); };
+  constexpr bool spare_room = detail::spare_room_vector<T>;
   std::size_t i = 0;
 #ifdef PRISM_JSON_INTEGER_RUN
-  constexpr bool integer_vector = integer<E> && requires { v.data(); v.capacity(); };
+  constexpr bool integer_vector = integer<E> && spare_room;
   std::size_t runs_at = integer_vector ? 0 : std::size_t(-1);  // the element at which take_runs is tried
 #endif
   for (;;) {
@@ -463,7 +463,7 @@ bool read_sequence(Ctx& ctx, T& v) {
         if constexpr (requires { v[i]; }) {
           if (i < v.size()) return read_one(v[i], i);
         }
-        if constexpr (number_loop && requires { v.capacity(); v.data(); }) {
+        if constexpr (number_loop && detail::spare_room_vector<T>) {
           if (!detail::make_spare_room(ctx, v, i + 1 + ctx.src.readable() / 2)) return false;
           return read_one(v[i], i);
         } else {
