@@ -119,7 +119,7 @@ bool read_tensor(Ctx& ctx, T& v) {
 template <options O, class T, class Ctx>
 PRISM_NOINLINE const std::uint8_t* read_elements(Ctx& ctx, local_cursor c, T& v) {
   return detail::read_elements_at(
-      ctx, c, v, [&](local_cursor& at, auto& e) PRISM_LAMBDA_INLINE { return read_next<O>(ctx, at, e); },
+      ctx, c, v, [&](local_cursor& at, auto& e) PRISM_LAMBDA_INLINE { return detail::read_next<cursor_reader, O>(ctx, at, e); },
       [&](auto& e) { return read_value<O>(ctx, e); });
 }
 
@@ -287,20 +287,6 @@ bool read_map(Ctx& ctx, T& v) {
 template <class T>
 inline constexpr auto encoded_keys = detail::key_table<T>([]<std::size_t I>() -> auto& { return encoded_key<T, I>; });
 
-// Keys in declaration order, as prism writes them, compared as raw bytes with their
-// compile-time encoding. The values in their usual encoding are read from a cursor in a
-// register (read_usual); the source moves there only before a value that read_value reads and
-// at the end.
-template <options O, class T, class Ctx>
-PRISM_INLINE bool read_fields_in_order(Ctx& ctx, local_cursor& c, T& v, std::uint64_t n, std::size_t& i) {
-  return detail::read_fields_in_order<T>(ctx, n, i, [&](auto field) PRISM_LAMBDA_INLINE {
-    constexpr auto& key = encoded_key<T, field()>;
-    if (c.readable() < key.size() || !detail::equal_bytes(c.p, key)) return detail::in_order::other_key;
-    c.p += key.size();
-    return read_next<O>(ctx, c, get_field<field()>(v)) ? detail::in_order::read : detail::in_order::value_failed;
-  });
-}
-
 template <options O, class T, class Ctx>
 bool read_field(Ctx& ctx, T& v, std::size_t index) {
   return detail::read_field_at(ctx, v, index, [&](auto& field) { return read_member<O>(ctx, field); });
@@ -311,10 +297,9 @@ bool read_field(Ctx& ctx, T& v, std::size_t index) {
 struct read_struct_fields_body {
   template <options O, class T, class Ctx>
   PRISM_INLINE static const std::uint8_t* read(Ctx& ctx, local_cursor c, T& v, std::uint64_t n, std::size_t at) {
-    return detail::read_keyed_fields<O, T>(
-        ctx, c, static_cast<std::size_t>(n), at, [&](local_cursor& cur, std::size_t& i) PRISM_LAMBDA_INLINE { return read_fields_in_order<O>(ctx, cur, v, n, i); }, encoded_keys<T>,
-        [&](auto& p, auto& len) { return read_text_bytes<O>(ctx, p, len); }, [&](std::size_t index) { return read_field<O>(ctx, v, index); },
-        [&] { return skip_value<static_cast<bool>(O.validate_utf8)>(ctx); });
+    return detail::read_keyed_fields<cursor_reader, O>(
+        ctx, c, v, static_cast<std::size_t>(n), at, encoded_keys<T>, [&](auto& p, auto& len) { return read_text_bytes<O>(ctx, p, len); },
+        [&](std::size_t index) { return read_field<O>(ctx, v, index); }, [&] { return skip_value<static_cast<bool>(O.validate_utf8)>(ctx); });
   }
 };
 

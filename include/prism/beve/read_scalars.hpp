@@ -222,57 +222,61 @@ PRISM_INLINE bool read_usual_text(Ctx& ctx, local_cursor& c, T& v) {
   return true;
 }
 
-// The usual encoding of a leaf value, read at a local cursor where a struct or a sequence holds
-// one: a bool, a number of exactly the type, a string (read_usual_text), or a typed array of
-// the element type with a one-byte SIZE into a sequence of that size already. False, with
-// nothing consumed and no error, for anything else: the caller then stores the cursor and
-// calls read_value, which reads every encoding and reports errors.
-template <options O, class T, class Ctx>
-PRISM_INLINE bool read_usual(Ctx& ctx, local_cursor& c, T& v) {
-  const std::size_t readable = c.readable();
-  if constexpr (adapted_tensor<T>) {
-    return false;
-  } else if constexpr (boolean<T>) {
-    if (readable < 1 || (*c.p | 0x10) != header::true_) [[unlikely]] return false;
-    v = *c.p == header::true_;
-    c.p += 1;
-    return true;
-  } else if constexpr (plain_number<T>) {
-    if (readable < 1 + sizeof(T) || *c.p != number_header<T>) [[unlikely]] return false;
-    std::memcpy(&v, c.p + 1, sizeof(T));
-    c.p += 1 + sizeof(T);
-    return true;
-  } else if constexpr (string_type<T> || string_view_type<T>) {
-    if (readable < 1 || *c.p != header::string) [[unlikely]] return false;
-    local_cursor text{c};
-    ++text.p;
-    if (!read_usual_text<O>(ctx, text, v)) return false;
-    c.p = text.p;
-    return true;
-  } else if constexpr (contiguous_numbers<T> && (fixed_array<T> || resizable_sequence<T>)) {
-    using E = range_value_t<T>;
-    if (readable < 2) [[unlikely]] return false;
-    const std::size_t n = c.p[1] >> 2;
-    if (c.p[0] != typed_array_header<E> || (c.p[1] & 3) != 0 || n != std::size(v) || n > ctx.lim.max_elements) [[unlikely]]
-      return false;
-    if (readable < 2 + n * sizeof(E)) [[unlikely]] return false;
-    if constexpr (fixed_array<T>) {
-      detail::copy_large(v.data(), c.p + 2, sizeof(E) * std::tuple_size_v<T>);
-    } else {
-      if (!ctx.try_charge(n * sizeof(E))) return false;
-      detail::copy_bytes(v.data(), c.p + 2, n * sizeof(E));
-    }
-    c.p += 2 + n * sizeof(E);
-    return true;
-  } else {
-    return false;
-  }
-}
-
-// The format's functions for detail::read_next.
+// The format's functions for detail::read_next (core/cursor_read.hpp) and the in-order pass.
 struct cursor_reader {
+  // Field I's key as the writer encodes it, for the in-order pass (detail::read_keys_in_order).
+  template <class T, std::size_t I>
+  static constexpr const auto& key() noexcept {
+    return encoded_key<T, I>;
+  }
+
+  // The usual encoding of a leaf value, read at a local cursor where a struct or a sequence holds
+  // one: a bool, a number of exactly the type, a string (read_usual_text), or a typed array of
+  // the element type with a one-byte SIZE into a sequence of that size already. False, with
+  // nothing consumed and no error, for anything else: the caller then stores the cursor and
+  // calls read_value, which reads every encoding and reports errors.
   template <options O, class T, class Ctx>
-  PRISM_INLINE static bool usual(Ctx& ctx, local_cursor& c, T& v) { return read_usual<O>(ctx, c, v); }
+  PRISM_INLINE static bool usual(Ctx& ctx, local_cursor& c, T& v) {
+    const std::size_t readable = c.readable();
+    if constexpr (adapted_tensor<T>) {
+      return false;
+    } else if constexpr (boolean<T>) {
+      if (readable < 1 || (*c.p | 0x10) != header::true_) [[unlikely]] return false;
+      v = *c.p == header::true_;
+      c.p += 1;
+      return true;
+    } else if constexpr (plain_number<T>) {
+      if (readable < 1 + sizeof(T) || *c.p != number_header<T>) [[unlikely]] return false;
+      std::memcpy(&v, c.p + 1, sizeof(T));
+      c.p += 1 + sizeof(T);
+      return true;
+    } else if constexpr (string_type<T> || string_view_type<T>) {
+      if (readable < 1 || *c.p != header::string) [[unlikely]] return false;
+      local_cursor text{c};
+      ++text.p;
+      if (!read_usual_text<O>(ctx, text, v)) return false;
+      c.p = text.p;
+      return true;
+    } else if constexpr (contiguous_numbers<T> && (fixed_array<T> || resizable_sequence<T>)) {
+      using E = range_value_t<T>;
+      if (readable < 2) [[unlikely]] return false;
+      const std::size_t n = c.p[1] >> 2;
+      if (c.p[0] != typed_array_header<E> || (c.p[1] & 3) != 0 || n != std::size(v) || n > ctx.lim.max_elements) [[unlikely]]
+        return false;
+      if (readable < 2 + n * sizeof(E)) [[unlikely]] return false;
+      if constexpr (fixed_array<T>) {
+        detail::copy_large(v.data(), c.p + 2, sizeof(E) * std::tuple_size_v<T>);
+      } else {
+        if (!ctx.try_charge(n * sizeof(E))) return false;
+        detail::copy_bytes(v.data(), c.p + 2, n * sizeof(E));
+      }
+      c.p += 2 + n * sizeof(E);
+      return true;
+    } else {
+      return false;
+    }
+  }
+
   template <options O, class T, class Ctx>
   PRISM_INLINE static const std::uint8_t* structure(Ctx& ctx, local_cursor c, T& v) { return read_struct_at<O>(ctx, c, v); }
   template <options O, class T, class Ctx>
@@ -281,16 +285,11 @@ struct cursor_reader {
   PRISM_INLINE static bool value(Ctx& ctx, T& v) { return read_value<O>(ctx, v); }
 };
 
-template <options O, class T, class Ctx>
-PRISM_INLINE bool read_next(Ctx& ctx, local_cursor& c, T& v) {
-  return detail::read_next<cursor_reader, O>(ctx, c, v);
-}
-
-// read_usual, else read_value, at the source's position.
+// The usual encoding (cursor_reader::usual), else read_value, at the source's position.
 template <options O, class T, class Ctx>
 PRISM_INLINE bool read_member(Ctx& ctx, T& v) {
   local_cursor c{ctx.src};
-  if (read_usual<O>(ctx, c, v)) {
+  if (cursor_reader::usual<O>(ctx, c, v)) {
     c.store_to(ctx.src);
     return true;
   }

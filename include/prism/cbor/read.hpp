@@ -30,7 +30,7 @@ namespace prism::cbor_detail {
 template <options O, class T, class Ctx>
 PRISM_NOINLINE const std::uint8_t* read_elements(Ctx& ctx, local_cursor c, T& v) {
   return detail::read_elements_at(
-      ctx, c, v, [&](local_cursor& at, auto& e) PRISM_LAMBDA_INLINE { return read_next<O>(ctx, at, e); },
+      ctx, c, v, [&](local_cursor& at, auto& e) PRISM_LAMBDA_INLINE { return detail::read_next<cursor_reader, O>(ctx, at, e); },
       [&](auto& e) { return read_value<O>(ctx, e); });
 }
 
@@ -194,20 +194,6 @@ bool read_field(Ctx& ctx, T& v, std::size_t index) {
 template <class T>
 inline constexpr auto encoded_keys = detail::key_table<T>([]<std::size_t I>() -> auto& { return encoded_key<T, I>; });
 
-// Keys in declaration order, as prism writes them: each compared as raw bytes with its
-// compile-time encoding, the field read without a lookup. Values in their usual encoding are
-// read at the cursor (read_usual); the source moves there only before a value that read_value
-// reads, and at the end.
-template <options O, class T, class Ctx>
-PRISM_INLINE bool read_fields_in_order(Ctx& ctx, local_cursor& c, T& v, std::uint64_t n, std::size_t& i) {
-  return detail::read_fields_in_order<T>(ctx, n, i, [&](auto field) PRISM_LAMBDA_INLINE {
-    constexpr auto& key = encoded_key<T, field()>;
-    if (c.readable() < key.size() || !detail::equal_bytes(c.p, key)) return detail::in_order::other_key;
-    c.p += key.size();
-    return read_next<O>(ctx, c, get_field<field()>(v)) ? detail::in_order::read : detail::in_order::value_failed;
-  });
-}
-
 // The entries of a map into struct T that the in-order pass left (it read `in_order` of them),
 // from the source on; the struct began at offset `at`. One function for each struct: a struct
 // read in place (a few fields) meets it on its usual head and on every other, and it is rarely
@@ -241,7 +227,7 @@ struct read_struct_entries_body {
   template <options O, class T, class Ctx>
   PRISM_INLINE static const std::uint8_t* read(Ctx& ctx, local_cursor c, T& v, head h, std::size_t at) {
     std::size_t in_order = 0;
-    if (!read_fields_in_order<O>(ctx, c, v, h.argument, in_order)) return nullptr;
+    if (!detail::read_keys_in_order<cursor_reader, O>(ctx, c, v, h.argument, in_order)) return nullptr;
     if (detail::all_read_in_order<O, T>(in_order, h.argument)) [[likely]] {
       ctx.leave();
       return c.p;

@@ -461,95 +461,99 @@ PRISM_INLINE bool read_usual_text(Ctx& ctx, local_cursor& c, T& v) {
   return true;
 }
 
-// The usual encoding of a leaf value, read at a local cursor where a struct or a sequence holds
-// one (see local_cursor): a bool, an integer in the initial byte (one of 32 or 64 bits also in
-// its argument bytes), a float of the type's width
-// (a double also from a single), a short text string (read_usual_text), or the host's typed
-// array of the element type into a sequence of that size already. False, with nothing consumed
-// and no error, for anything else: the caller then stores the cursor and calls read_value,
-// which reads every encoding and reports errors.
-template <options O, class T, class Ctx>
-PRISM_INLINE bool read_usual(Ctx& ctx, local_cursor& c, T& v) {
-  const std::size_t readable = c.readable();
-  if constexpr (adapted_tensor<T>) {
-    return false;
-  } else if constexpr (boolean<T>) {
-    if (readable < 1 || (*c.p | 1) != code::true_) [[unlikely]] return false;
-    v = *c.p == code::true_;
-    c.p += 1;
-    return true;
-  } else if constexpr (integer<T>) {
-    if (readable < 1) [[unlikely]] return false;
-    const std::uint8_t initial = *c.p;
-    if (initial < 24) [[likely]] {
-      if (initial > std::numeric_limits<T>::max()) return false;
-      v = static_cast<T>(initial);
+// The format's functions for detail::read_next (core/cursor_read.hpp) and the in-order pass.
+struct cursor_reader {
+  // Field I's key as the writer encodes it, for the in-order pass (detail::read_keys_in_order).
+  template <class T, std::size_t I>
+  static constexpr const auto& key() noexcept {
+    return encoded_key<T, I>;
+  }
+
+  // The usual encoding of a leaf value, read at a local cursor where a struct or a sequence holds
+  // one (see local_cursor): a bool, an integer in the initial byte (one of 32 or 64 bits also in
+  // its argument bytes), a float of the type's width
+  // (a double also from a single), a short text string (read_usual_text), or the host's typed
+  // array of the element type into a sequence of that size already. False, with nothing consumed
+  // and no error, for anything else: the caller then stores the cursor and calls read_value,
+  // which reads every encoding and reports errors.
+  template <options O, class T, class Ctx>
+  PRISM_INLINE static bool usual(Ctx& ctx, local_cursor& c, T& v) {
+    const std::size_t readable = c.readable();
+    if constexpr (adapted_tensor<T>) {
+      return false;
+    } else if constexpr (boolean<T>) {
+      if (readable < 1 || (*c.p | 1) != code::true_) [[unlikely]] return false;
+      v = *c.p == code::true_;
       c.p += 1;
       return true;
-    }
-    // Integers of 32 and 64 bits (ids, counters: citm's) also in argument bytes.
-    constexpr unsigned widest_info = sizeof(T) >= 4 ? 27 : 23;
-    const unsigned info = initial & 31u;
-    const bool negative = (initial >> 5) == major::negative_int;
-    if ((initial >> 5) > major::negative_int || info > widest_info || (negative && std::is_unsigned_v<T>)) return false;
-    std::uint64_t argument = info;
-    std::size_t width = 0;
-    if (info >= 24) {
-      width = std::size_t{1} << (info - 24);
-      if (readable < 1 + width) return false;
-      const std::uint8_t* const a = c.p + 1;
-      argument = width == 1 ? a[0] : width == 2 ? load_be16(a) : width == 4 ? load_be32(a) : load_be64(a);
-    }
-    if (argument > static_cast<std::uint64_t>(std::numeric_limits<T>::max())) return false;  // -1 - argument >= min too
-    v = negative ? static_cast<T>(-1 - static_cast<std::int64_t>(argument)) : static_cast<T>(argument);
-    c.p += 1 + width;
-    return true;
-  } else if constexpr (floating<T>) {
-    if (readable >= 9 && *c.p == code::double_) [[likely]] {
-      if constexpr (std::is_same_v<T, double>) {
-        const std::uint64_t bits = load_be64(c.p + 1);
-        std::memcpy(&v, &bits, 8);
-        c.p += 9;
+    } else if constexpr (integer<T>) {
+      if (readable < 1) [[unlikely]] return false;
+      const std::uint8_t initial = *c.p;
+      if (initial < 24) [[likely]] {
+        if (initial > std::numeric_limits<T>::max()) return false;
+        v = static_cast<T>(initial);
+        c.p += 1;
         return true;
-      } else {
-        return false;  // a float from a double goes through the checks of the full path
       }
-    }
-    if (readable < 5 || *c.p != code::single) return false;
-    const std::uint32_t bits = load_be32(c.p + 1);
-    float f;
-    std::memcpy(&f, &bits, 4);
-    v = static_cast<T>(f);
-    c.p += 5;
-    return true;
-  } else if constexpr (string_type<T> || string_view_type<T>) {
-    return read_usual_text<O>(ctx, c, v);
-  } else if constexpr (contiguous_numbers<T> && (fixed_array<T> || resizable_sequence<T>) &&
-                       std::endian::native == std::endian::little) {
-    using E = range_value_t<T>;
-    if (readable < 3 || c.p[0] != 0xd8 || c.p[1] != typed_array_tag<E>()) [[unlikely]] return false;
-    local_cursor data{c};
-    data.p += 2;
-    std::size_t head_bytes{}, n{};
-    if (!usual_head(data, major::bytes, head_bytes, n) || n != std::size(v) * sizeof(E) || data.readable() < head_bytes + n) [[unlikely]]
-      return false;
-    if constexpr (fixed_array<T>) {
-      detail::copy_large(v.data(), data.p + head_bytes, sizeof(E) * std::tuple_size_v<T>);
+      // Integers of 32 and 64 bits (ids, counters: citm's) also in argument bytes.
+      constexpr unsigned widest_info = sizeof(T) >= 4 ? 27 : 23;
+      const unsigned info = initial & 31u;
+      const bool negative = (initial >> 5) == major::negative_int;
+      if ((initial >> 5) > major::negative_int || info > widest_info || (negative && std::is_unsigned_v<T>)) return false;
+      std::uint64_t argument = info;
+      std::size_t width = 0;
+      if (info >= 24) {
+        width = std::size_t{1} << (info - 24);
+        if (readable < 1 + width) return false;
+        const std::uint8_t* const a = c.p + 1;
+        argument = width == 1 ? a[0] : width == 2 ? load_be16(a) : width == 4 ? load_be32(a) : load_be64(a);
+      }
+      if (argument > static_cast<std::uint64_t>(std::numeric_limits<T>::max())) return false;  // -1 - argument >= min too
+      v = negative ? static_cast<T>(-1 - static_cast<std::int64_t>(argument)) : static_cast<T>(argument);
+      c.p += 1 + width;
+      return true;
+    } else if constexpr (floating<T>) {
+      if (readable >= 9 && *c.p == code::double_) [[likely]] {
+        if constexpr (std::is_same_v<T, double>) {
+          const std::uint64_t bits = load_be64(c.p + 1);
+          std::memcpy(&v, &bits, 8);
+          c.p += 9;
+          return true;
+        } else {
+          return false;  // a float from a double goes through the checks of the full path
+        }
+      }
+      if (readable < 5 || *c.p != code::single) return false;
+      const std::uint32_t bits = load_be32(c.p + 1);
+      float f;
+      std::memcpy(&f, &bits, 4);
+      v = static_cast<T>(f);
+      c.p += 5;
+      return true;
+    } else if constexpr (string_type<T> || string_view_type<T>) {
+      return read_usual_text<O>(ctx, c, v);
+    } else if constexpr (contiguous_numbers<T> && (fixed_array<T> || resizable_sequence<T>) &&
+                         std::endian::native == std::endian::little) {
+      using E = range_value_t<T>;
+      if (readable < 3 || c.p[0] != 0xd8 || c.p[1] != typed_array_tag<E>()) [[unlikely]] return false;
+      local_cursor data{c};
+      data.p += 2;
+      std::size_t head_bytes{}, n{};
+      if (!usual_head(data, major::bytes, head_bytes, n) || n != std::size(v) * sizeof(E) || data.readable() < head_bytes + n) [[unlikely]]
+        return false;
+      if constexpr (fixed_array<T>) {
+        detail::copy_large(v.data(), data.p + head_bytes, sizeof(E) * std::tuple_size_v<T>);
+      } else {
+        if (std::size(v) > ctx.lim.max_elements || !ctx.try_charge(n)) [[unlikely]] return false;
+        detail::copy_bytes(v.data(), data.p + head_bytes, n);
+      }
+      c.p = data.p + head_bytes + n;
+      return true;
     } else {
-      if (std::size(v) > ctx.lim.max_elements || !ctx.try_charge(n)) [[unlikely]] return false;
-      detail::copy_bytes(v.data(), data.p + head_bytes, n);
+      return false;
     }
-    c.p = data.p + head_bytes + n;
-    return true;
-  } else {
-    return false;
   }
-}
 
-// The format's functions for detail::read_next.
-struct cursor_reader {
-  template <options O, class T, class Ctx>
-  PRISM_INLINE static bool usual(Ctx& ctx, local_cursor& c, T& v) { return read_usual<O>(ctx, c, v); }
   template <options O, class T, class Ctx>
   PRISM_INLINE static const std::uint8_t* structure(Ctx& ctx, local_cursor c, T& v) { return read_struct_at<O>(ctx, c, v); }
   template <options O, class T, class Ctx>
@@ -557,10 +561,5 @@ struct cursor_reader {
   template <options O, class T, class Ctx>
   PRISM_INLINE static bool value(Ctx& ctx, T& v) { return read_value<O>(ctx, v); }
 };
-
-template <options O, class T, class Ctx>
-PRISM_INLINE bool read_next(Ctx& ctx, local_cursor& c, T& v) {
-  return detail::read_next<cursor_reader, O>(ctx, c, v);
-}
 
 }  // namespace prism::cbor_detail

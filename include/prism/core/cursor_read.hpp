@@ -44,7 +44,7 @@ PRISM_INLINE const std::uint8_t* read_placed(Ctx& ctx, local_cursor c, T& v, Arg
 
 // The next value at a local cursor, in any encoding; false with the error recorded. The source
 // may lag behind the cursor and is brought up to it only before Reader::value. Reader names a
-// format's functions: usual (read_usual: the usual encodings of leaves, nothing consumed when it
+// format's functions: usual (the usual encodings of leaves, nothing consumed when it
 // says false), structure and sequence (read_struct_at, read_sequence_at) and value (read_value).
 template <class Reader, options O, class T, class Ctx>
 PRISM_INLINE bool read_next(Ctx& ctx, local_cursor& c, T& v) {

@@ -264,15 +264,30 @@ PRISM_INLINE bool read_remaining_entries(Ctx& ctx, std::size_t first, std::size_
   return keys.finish(ctx, at);
 }
 
+// The binary formats' in-order pass: each key compared as raw bytes with its compile-time
+// encoding (Reader::key<T, I>, as prism and most writers write them in declaration order) and
+// the value read at the cursor (read_next with Reader), with no lookup. As read_fields_in_order.
+// The step is not forced inline: each is called once and inlined by the compiler all the same,
+// while forced, every field's reader would be compiled again at each level above it.
+template <class Reader, options O, class T, class Ctx>
+PRISM_INLINE bool read_keys_in_order(Ctx& ctx, local_cursor& c, T& v, std::size_t n, std::size_t& count) {
+  return read_fields_in_order<T>(ctx, n, count, [&](auto field) {
+    constexpr auto& key = Reader::template key<T, field()>();
+    if (c.readable() < key.size() || !equal_bytes(c.p, key)) return in_order::other_key;
+    c.p += key.size();
+    return read_next<Reader, O>(ctx, c, get_field<field()>(v)) ? in_order::read : in_order::value_failed;
+  });
+}
+
 // The n entries of a struct written as a map, at a local cursor (the struct's depth entered;
-// `at` is where it began): in_order(cursor, count) runs the format's in-order pass, then the
-// entries it left go through read_remaining_entries from the source. Returns where the entries
-// end, or null on an error.
-template <options O, class T, class Ctx, class InOrder, class Table, class ReadKey, class ReadField, class Skip>
-PRISM_INLINE const std::uint8_t* read_keyed_fields(Ctx& ctx, local_cursor c, std::size_t n, std::size_t at, InOrder&& in_order,
-                                                   const Table& encoded, ReadKey&& read_key, ReadField&& read_field, Skip&& skip) {
+// `at` is where it began): the in-order pass (read_keys_in_order), then the entries it left go
+// through read_remaining_entries from the source. Returns where the entries end, or null on an
+// error.
+template <class Reader, options O, class T, class Ctx, class Table, class ReadKey, class ReadField, class Skip>
+PRISM_INLINE const std::uint8_t* read_keyed_fields(Ctx& ctx, local_cursor c, T& v, std::size_t n, std::size_t at, const Table& encoded,
+                                                   ReadKey&& read_key, ReadField&& read_field, Skip&& skip) {
   std::size_t i = 0;
-  if (!in_order(c, i)) return nullptr;
+  if (!read_keys_in_order<Reader, O>(ctx, c, v, n, i)) return nullptr;
   if (all_read_in_order<O, T>(i, n)) [[likely]] {
     ctx.leave();
     return c.p;

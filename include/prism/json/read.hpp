@@ -30,17 +30,11 @@ inline constexpr auto quoted_name = [] {
   return out;
 }();
 
-template <options O, class T, std::size_t I, class Ctx>
-bool read_field_at(Ctx& ctx, T& v) {
-  if (!read_value<O>(ctx, get_field<I>(v))) [[unlikely]] return detail::in_field_at<T>(ctx, I);
-  return true;
-}
-
-// One function per field, indexed by the field's position: the dispatch after a key lookup.
+// Field `index` (known at run time), the dispatch after a key lookup: one function per struct.
 template <options O, class T, class Ctx>
-inline constexpr auto field_readers = []<std::size_t... I>(std::index_sequence<I...>) {
-  return std::array<bool (*)(Ctx&, T&), sizeof...(I)>{&read_field_at<O, T, I, Ctx>...};
-}(std::make_index_sequence<field_count_v<T>>{});
+bool read_field(Ctx& ctx, T& v, std::size_t index) {
+  return detail::read_field_at(ctx, v, index, [&](auto& field) { return read_value<O>(ctx, field); });
+}
 
 // A key the struct does not have: an error, or its value checked and skipped.
 template <options O, class Ctx>
@@ -80,7 +74,8 @@ PRISM_INLINE bool read_fields_in_order(Ctx& ctx, T& v, std::size_t& done, bool& 
         return in_order::failed;
       }
     }
-    if (!read_field_at<O, T, field()>(ctx, v) || !member_end(ctx, more)) return in_order::failed;
+    if (!read_value<O>(ctx, get_field<field()>(v))) [[unlikely]] return in_order::value_failed;
+    if (!member_end(ctx, more)) return in_order::failed;
     return in_order::read;
   });
 }
@@ -93,7 +88,7 @@ bool read_struct_as_array(Ctx& ctx, T& v) {
   if (!read_array<O>(ctx, [&](std::size_t i) {
         ++count;
         if (i >= fields) return skip_value<O>(ctx) || ctx.in_element(i);
-        return field_readers<O, T, Ctx>[i](ctx, v);
+        return read_field<O>(ctx, v, i);
       }))
     return false;
   return detail::positional_complete<O, T>(ctx, count, at);
@@ -116,7 +111,7 @@ PRISM_NOINLINE std::size_t read_members_by_key(Ctx& ctx, T& v, detail::struct_ke
     std::string_view key;
     if (!read_key<O>(ctx, scratch, key, key_at)) return fields + 1;
     if (!keys.entry(
-            ctx, key, key_at, [&](std::size_t index) { return field_readers<O, T, Ctx>[index](ctx, v); },
+            ctx, key, key_at, [&](std::size_t index) { return read_field<O>(ctx, v, index); },
             [&] { return skip_value<O>(ctx); }) ||
         !member_end(ctx, more))
       return fields + 1;
@@ -169,7 +164,7 @@ bool read_variant_body(Ctx& ctx, V& v, std::size_t index, std::string_view tag) 
       if (key == tag) return skip_value<O>(ctx);
       if constexpr (plain_struct<A> && !O.structs_as_arrays) {
         const std::size_t f = detail::struct_keys<A>.find(key);
-        if (f < field_count_v<A>) return field_readers<O, A, Ctx>[f](ctx, alt);
+        if (f < field_count_v<A>) return read_field<O>(ctx, alt, f);
       } else if constexpr (!std::is_same_v<A, std::monostate>) {
         if (key == "value") return read_value<O>(ctx, alt) || ctx.in_field("value");
       }

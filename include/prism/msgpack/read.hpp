@@ -24,7 +24,7 @@ namespace prism::msgpack_detail {
 template <options O, class T, class Ctx>
 PRISM_INLINE const std::uint8_t* read_elements(Ctx& ctx, local_cursor c, T& v) {
   return detail::read_elements_at(
-      ctx, c, v, [&](local_cursor& at, auto& e) PRISM_LAMBDA_INLINE { return read_next<O>(ctx, at, e); },
+      ctx, c, v, [&](local_cursor& at, auto& e) PRISM_LAMBDA_INLINE { return detail::read_next<cursor_reader, O>(ctx, at, e); },
       [&](auto& e) { return read_value<O>(ctx, e); });
 }
 
@@ -93,27 +93,14 @@ bool read_field(Ctx& ctx, T& v, std::size_t index) {
 template <class T>
 inline constexpr auto encoded_keys = detail::key_table<T>([]<std::size_t I>() -> auto& { return encoded_key<T, I>; });
 
-// Keys in declaration order (as prism and most writers write them) are compared as raw bytes
-// with their compile-time encoding and the values read at the local cursor, with no lookup.
-template <options O, class T, class Ctx>
-PRISM_INLINE bool read_fields_in_order(Ctx& ctx, local_cursor& c, T& v, std::size_t n, std::size_t& i) {
-  return detail::read_fields_in_order<T>(ctx, n, i, [&](auto field) PRISM_LAMBDA_INLINE {
-    constexpr auto& key = encoded_key<T, field()>;
-    if (c.readable() < key.size() || !detail::equal_bytes(c.p, key)) return detail::in_order::other_key;
-    c.p += key.size();
-    return read_next<O>(ctx, c, get_field<field()>(v)) ? detail::in_order::read : detail::in_order::value_failed;
-  });
-}
-
 // The n entries of a map from the cursor on (depth entered), into struct T, whose head is at
 // offset `at`; returns where they end, or null on an error.
 struct read_struct_fields_body {
   template <options O, class T, class Ctx>
   PRISM_INLINE static const std::uint8_t* read(Ctx& ctx, local_cursor c, T& v, std::size_t n, std::size_t at) {
-    return detail::read_keyed_fields<O, T>(
-        ctx, c, static_cast<std::size_t>(n), at, [&](local_cursor& cur, std::size_t& i) PRISM_LAMBDA_INLINE { return read_fields_in_order<O>(ctx, cur, v, n, i); }, encoded_keys<T>,
-        [&](auto& p, auto& len) { return read_key_bytes<O>(ctx, p, len); }, [&](std::size_t index) { return read_field<O>(ctx, v, index); },
-        [&] { return skip_value<static_cast<bool>(O.validate_utf8)>(ctx); });
+    return detail::read_keyed_fields<cursor_reader, O>(
+        ctx, c, v, n, at, encoded_keys<T>, [&](auto& p, auto& len) { return read_key_bytes<O>(ctx, p, len); },
+        [&](std::size_t index) { return read_field<O>(ctx, v, index); }, [&] { return skip_value<static_cast<bool>(O.validate_utf8)>(ctx); });
   }
 };
 
@@ -128,7 +115,7 @@ struct read_positional_body {
   template <options O, class T, class Ctx>
   PRISM_INLINE static const std::uint8_t* read(Ctx& ctx, local_cursor c, T& v) {
     const bool ok = [&]<std::size_t... I>(std::index_sequence<I...>) PRISM_LAMBDA_INLINE {
-      return ((read_next<O>(ctx, c, get_field<I>(v)) || detail::in_field_at<T>(ctx, I)) && ...);
+      return ((detail::read_next<cursor_reader, O>(ctx, c, get_field<I>(v)) || detail::in_field_at<T>(ctx, I)) && ...);
     }(std::make_index_sequence<field_count_v<T>>{});
     if (!ok) return nullptr;
     ctx.leave();

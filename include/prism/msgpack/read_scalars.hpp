@@ -209,110 +209,114 @@ PRISM_NOINLINE bool read_key_bytes(Ctx& ctx, const std::uint8_t*& p, std::size_t
   return read_str_bytes<O>(ctx, p, n);
 }
 
-// The usual encoding of a leaf value, read at a local cursor where a struct or a sequence holds
-// one: a bool, an integer that fits the type, a float32 or float64 into a floating type, or a
-// string (ASCII, into a view or a string of its size already). False, with nothing consumed and
-// no error, for anything else: read_value then reads every encoding and reports errors.
-template <options O, class T, class Ctx>
-PRISM_INLINE bool read_usual(Ctx& ctx, local_cursor& c, T& v) {
-  const std::size_t readable = c.readable();
-  if (readable < 1) [[unlikely]] return false;
-  const std::uint8_t tag = *c.p;
-  if constexpr (adapted_tensor<T>) {
-    return false;
-  } else if constexpr (boolean<T>) {
-    if ((tag | 1) != code::true_) [[unlikely]] return false;
-    v = tag == code::true_;
-    c.p += 1;
-    return true;
-  } else if constexpr (integer<T>) {
-    if (tag <= 0x7f) [[likely]] {
-      v = static_cast<T>(tag);
+// The format's functions for detail::read_next (core/cursor_read.hpp) and the in-order pass.
+struct cursor_reader {
+  // Field I's key as the writer encodes it, for the in-order pass (detail::read_keys_in_order).
+  template <class T, std::size_t I>
+  static constexpr const auto& key() noexcept {
+    return encoded_key<T, I>;
+  }
+
+  // The usual encoding of a leaf value, read at a local cursor where a struct or a sequence holds
+  // one: a bool, an integer that fits the type, a float32 or float64 into a floating type, or a
+  // string (ASCII, into a view or a string of its size already). False, with nothing consumed and
+  // no error, for anything else: read_value then reads every encoding and reports errors.
+  template <options O, class T, class Ctx>
+  PRISM_INLINE static bool usual(Ctx& ctx, local_cursor& c, T& v) {
+    const std::size_t readable = c.readable();
+    if (readable < 1) [[unlikely]] return false;
+    const std::uint8_t tag = *c.p;
+    if constexpr (adapted_tensor<T>) {
+      return false;
+    } else if constexpr (boolean<T>) {
+      if ((tag | 1) != code::true_) [[unlikely]] return false;
+      v = tag == code::true_;
       c.p += 1;
       return true;
-    }
-    if constexpr (sizeof(T) > 1) {
-      // The unsigned encoding of T's own width, which writers give the larger non-negative
-      // values of T: a range check for signed T only.
-      constexpr std::uint8_t own_width = code::uint8 + std::bit_width(sizeof(T)) - 1;
-      if (tag == own_width && readable >= 1 + sizeof(T)) [[likely]] {
-        std::uint64_t raw;
-        if constexpr (sizeof(T) == 2) raw = load_be16(c.p + 1);
-        else if constexpr (sizeof(T) == 4) raw = load_be32(c.p + 1);
-        else raw = load_be64(c.p + 1);
-        if (!std::is_signed_v<T> || raw <= static_cast<std::uint64_t>(std::numeric_limits<T>::max())) {
-          v = static_cast<T>(raw);
-          c.p += 1 + sizeof(T);
-          return true;
-        }
-      }
-    }
-    if constexpr (std::is_signed_v<T>) {
-      if (tag >= 0xe0) {
-        v = static_cast<T>(static_cast<std::int8_t>(tag));
+    } else if constexpr (integer<T>) {
+      if (tag <= 0x7f) [[likely]] {
+        v = static_cast<T>(tag);
         c.p += 1;
         return true;
       }
-    }
-    if (tag < code::uint8 || tag > code::int64) return false;
-    static constexpr std::uint8_t widths[8] = {1, 2, 4, 8, 1, 2, 4, 8};
-    const std::size_t w = widths[tag - code::uint8];
-    if (readable < 1 + w) [[unlikely]] return false;
-    const std::uint8_t* p = c.p + 1;
-    const std::uint64_t raw = w == 1 ? p[0] : w == 2 ? load_be16(p) : w == 4 ? load_be32(p) : load_be64(p);
-    bool negative = false;
-    std::uint64_t value = raw;
-    if (tag >= code::int8) {
-      const std::int64_t s = w == 1 ? static_cast<std::int8_t>(raw) : w == 2 ? static_cast<std::int16_t>(raw)
-                             : w == 4 ? static_cast<std::int32_t>(raw) : static_cast<std::int64_t>(raw);
-      negative = s < 0;
-      value = static_cast<std::uint64_t>(s);
-    }
-    if (detail::fit_integer(negative, value, v) != errc::ok) return false;
-    c.p += 1 + w;
-    return true;
-  } else if constexpr (floating<T>) {
-    // The width that writers give T is looked for first: float32 for float, float64 else.
-    if constexpr (sizeof(T) == sizeof(float)) {
-      if (tag == code::float32 && readable >= 5) [[likely]] {
-        v = static_cast<T>(std::bit_cast<float>(load_be32(c.p + 1)));
-        c.p += 5;
-        return true;
+      if constexpr (sizeof(T) > 1) {
+        // The unsigned encoding of T's own width, which writers give the larger non-negative
+        // values of T: a range check for signed T only.
+        constexpr std::uint8_t own_width = code::uint8 + std::bit_width(sizeof(T)) - 1;
+        if (tag == own_width && readable >= 1 + sizeof(T)) [[likely]] {
+          std::uint64_t raw;
+          if constexpr (sizeof(T) == 2) raw = load_be16(c.p + 1);
+          else if constexpr (sizeof(T) == 4) raw = load_be32(c.p + 1);
+          else raw = load_be64(c.p + 1);
+          if (!std::is_signed_v<T> || raw <= static_cast<std::uint64_t>(std::numeric_limits<T>::max())) {
+            v = static_cast<T>(raw);
+            c.p += 1 + sizeof(T);
+            return true;
+          }
+        }
       }
-    }
-    if (tag == code::float64 && readable >= 9) [[likely]] {
-      if (detail::fit_floating(std::bit_cast<double>(load_be64(c.p + 1)), v) != errc::ok) [[unlikely]] return false;  // the full path says why
-      c.p += 9;
+      if constexpr (std::is_signed_v<T>) {
+        if (tag >= 0xe0) {
+          v = static_cast<T>(static_cast<std::int8_t>(tag));
+          c.p += 1;
+          return true;
+        }
+      }
+      if (tag < code::uint8 || tag > code::int64) return false;
+      static constexpr std::uint8_t widths[8] = {1, 2, 4, 8, 1, 2, 4, 8};
+      const std::size_t w = widths[tag - code::uint8];
+      if (readable < 1 + w) [[unlikely]] return false;
+      const std::uint8_t* p = c.p + 1;
+      const std::uint64_t raw = w == 1 ? p[0] : w == 2 ? load_be16(p) : w == 4 ? load_be32(p) : load_be64(p);
+      bool negative = false;
+      std::uint64_t value = raw;
+      if (tag >= code::int8) {
+        const std::int64_t s = w == 1 ? static_cast<std::int8_t>(raw) : w == 2 ? static_cast<std::int16_t>(raw)
+                               : w == 4 ? static_cast<std::int32_t>(raw) : static_cast<std::int64_t>(raw);
+        negative = s < 0;
+        value = static_cast<std::uint64_t>(s);
+      }
+      if (detail::fit_integer(negative, value, v) != errc::ok) return false;
+      c.p += 1 + w;
       return true;
-    }
-    if constexpr (sizeof(T) != sizeof(float)) {
-      if (tag == code::float32 && readable >= 5) {
-        v = static_cast<T>(std::bit_cast<float>(load_be32(c.p + 1)));
-        c.p += 5;
+    } else if constexpr (floating<T>) {
+      // The width that writers give T is looked for first: float32 for float, float64 else.
+      if constexpr (sizeof(T) == sizeof(float)) {
+        if (tag == code::float32 && readable >= 5) [[likely]] {
+          v = static_cast<T>(std::bit_cast<float>(load_be32(c.p + 1)));
+          c.p += 5;
+          return true;
+        }
+      }
+      if (tag == code::float64 && readable >= 9) [[likely]] {
+        if (detail::fit_floating(std::bit_cast<double>(load_be64(c.p + 1)), v) != errc::ok) [[unlikely]] return false;  // the full path says why
+        c.p += 9;
         return true;
       }
-    }
-    return false;
-  } else if constexpr (string_type<T> || string_view_type<T>) {
-    if ((tag & 0xe0) != code::fixstr) return false;
-    const std::size_t n = tag & 0x1f;
-    if (n > ctx.lim.max_elements) [[unlikely]] return false;
-    if (readable >= 17 && n <= 16) [[likely]] {
-      if (!detail::store_short_text<O>(ctx, v, c.p + 1, n)) return false;
-    } else if (readable < 1 + n || !detail::store_text_quick<bool(O.validate_utf8)>(ctx, v, c.p + 1, n, readable - 1)) {
+      if constexpr (sizeof(T) != sizeof(float)) {
+        if (tag == code::float32 && readable >= 5) {
+          v = static_cast<T>(std::bit_cast<float>(load_be32(c.p + 1)));
+          c.p += 5;
+          return true;
+        }
+      }
+      return false;
+    } else if constexpr (string_type<T> || string_view_type<T>) {
+      if ((tag & 0xe0) != code::fixstr) return false;
+      const std::size_t n = tag & 0x1f;
+      if (n > ctx.lim.max_elements) [[unlikely]] return false;
+      if (readable >= 17 && n <= 16) [[likely]] {
+        if (!detail::store_short_text<O>(ctx, v, c.p + 1, n)) return false;
+      } else if (readable < 1 + n || !detail::store_text_quick<bool(O.validate_utf8)>(ctx, v, c.p + 1, n, readable - 1)) {
+        return false;
+      }
+      c.p += 1 + n;
+      return true;
+    } else {
       return false;
     }
-    c.p += 1 + n;
-    return true;
-  } else {
-    return false;
   }
-}
 
-// The format's functions for detail::read_next.
-struct cursor_reader {
-  template <options O, class T, class Ctx>
-  PRISM_INLINE static bool usual(Ctx& ctx, local_cursor& c, T& v) { return read_usual<O>(ctx, c, v); }
   template <options O, class T, class Ctx>
   PRISM_INLINE static const std::uint8_t* structure(Ctx& ctx, local_cursor c, T& v) { return read_struct_at<O>(ctx, c, v); }
   template <options O, class T, class Ctx>
@@ -320,11 +324,6 @@ struct cursor_reader {
   template <options O, class T, class Ctx>
   PRISM_INLINE static bool value(Ctx& ctx, T& v) { return read_value<O>(ctx, v); }
 };
-
-template <options O, class T, class Ctx>
-PRISM_INLINE bool read_next(Ctx& ctx, local_cursor& c, T& v) {
-  return detail::read_next<cursor_reader, O>(ctx, c, v);
-}
 
 template <class Ctx>
 bool read_timestamp(Ctx& ctx, std::int64_t& secs, std::uint32_t& nanos) {
