@@ -289,7 +289,7 @@ inline constexpr auto encoded_keys = detail::key_table<T>([]<std::size_t I>() ->
 
 template <options O, class T, class Ctx>
 bool read_field(Ctx& ctx, T& v, std::size_t index) {
-  return detail::read_field_at(ctx, v, index, [&](auto& field) { return read_member<O>(ctx, field); });
+  return detail::read_field_at(ctx, v, index, [&](auto& field) { return read_value<O>(ctx, field); });
 }
 
 // The n entries of a string-keyed object from the cursor on (depth entered), into struct T,

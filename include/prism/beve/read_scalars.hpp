@@ -285,17 +285,6 @@ struct cursor_reader {
   PRISM_INLINE static bool value(Ctx& ctx, T& v) { return read_value<O>(ctx, v); }
 };
 
-// The usual encoding (cursor_reader::usual), else read_value, at the source's position.
-template <options O, class T, class Ctx>
-PRISM_INLINE bool read_member(Ctx& ctx, T& v) {
-  local_cursor c{ctx.src};
-  if (cursor_reader::usual<O>(ctx, c, v)) {
-    c.store_to(ctx.src);
-    return true;
-  }
-  return read_value<O>(ctx, v);
-}
-
 template <class Ctx>
 bool read_tensor_header(Ctx& ctx, tensor_header& h);  // read.hpp: a checked skip reads a matrix as a read does
 
