@@ -100,26 +100,17 @@ enum class in_order : std::uint8_t {
 // place n or at an error; `count` is then the place it stopped at. False only on an error.
 template <class T, const auto& Order = declaration_order<T>, class Ctx, class Step>
 PRISM_INLINE bool read_fields_in_order(Ctx& ctx, std::size_t n, std::size_t& count, Step&& step) {
-  constexpr std::size_t none = field_count_v<T>;
-  bool ok = true;
-  std::size_t failed_field = none;  // named once below, not at each field
-  // One function for every field's outcome (not one per field: the compiler's work grows with
-  // the number of functions it is given).
-  const auto settle = [&](in_order found, std::size_t field) PRISM_LAMBDA_INLINE {
-    if (found == in_order::read) [[likely]] {
-      ++count;
-      return true;
-    }
-    if (found == in_order::value_failed) failed_field = field;
-    if (found == in_order::failed) ok = false;
-    return false;
-  };
+  // The outcome of the last step, settled once after the pass rather than at each field (the
+  // compiler's work grows with the code repeated per field). A value that failed is the field
+  // at the place the pass stopped.
+  in_order last = in_order::other_key;
   [&]<std::size_t... K>(std::index_sequence<K...>) PRISM_LAMBDA_INLINE {
     // At a step not skipped, count == K: the bound is K < n (a constant where n is one).
-    (void)((count > K || (K < n && settle(step(std::integral_constant<std::size_t, Order[K]>{}), Order[K]))) && ...);
+    (void)((count > K || (K < n && (last = step(std::integral_constant<std::size_t, Order[K]>{})) == in_order::read && (++count, true))) &&
+           ...);
   }(std::make_index_sequence<field_count_v<T>>{});
-  if (failed_field != none) [[unlikely]] return in_field_at<T>(ctx, failed_field);
-  return ok;
+  if (last == in_order::value_failed) [[unlikely]] return in_field_at<T>(ctx, Order[count]);
+  return last != in_order::failed;
 }
 
 // Reads field `index` (known at run time) with read(field); a failure gets the field's name.
@@ -264,19 +255,35 @@ PRISM_INLINE bool read_remaining_entries(Ctx& ctx, std::size_t first, std::size_
   return keys.finish(ctx, at);
 }
 
-// The binary formats' in-order pass: each key compared as raw bytes with its compile-time
-// encoding (Reader::key<T, I>, as prism and most writers write them in declaration order) and
-// the value read at the cursor (read_next with Reader), with no lookup. As read_fields_in_order.
-// The step is not forced inline: each is called once and inlined by the compiler all the same,
-// while forced, every field's reader would be compiled again at each level above it.
+// Whether the in-order steps for T are left to the compiler's inliner: each is called once and
+// inlined all the same, while forced, every field's reader is compiled again at each level
+// above it. A struct read in place keeps them forced (they are small, and its cursor stays in a
+// register from the start); past 24 fields GCC stops inlining the later steps (the pass has
+// grown too large), so they are forced too.
+template <class T>
+inline constexpr bool steps_left_to_inliner = !struct_in_place<T> && field_count_v<T> <= 24;
+
+// The binary formats' in-order pass (keys in declaration order, as prism and most writers write
+// them), as read_fields_in_order: each key compared as raw bytes with its compile-time encoding
+// (Reader::key<T, I>), the value read at the cursor (read_next). The two steps differ only in
+// the attribute: a helper function both could call would be one more level to compile.
 template <class Reader, options O, class T, class Ctx>
 PRISM_INLINE bool read_keys_in_order(Ctx& ctx, local_cursor& c, T& v, std::size_t n, std::size_t& count) {
-  return read_fields_in_order<T>(ctx, n, count, [&](auto field) {
-    constexpr auto& key = Reader::template key<T, field()>();
-    if (c.readable() < key.size() || !equal_bytes(c.p, key)) return in_order::other_key;
-    c.p += key.size();
-    return read_next<Reader, O>(ctx, c, get_field<field()>(v)) ? in_order::read : in_order::value_failed;
-  });
+  if constexpr (steps_left_to_inliner<T>) {
+    return read_fields_in_order<T>(ctx, n, count, [&](auto field) {
+      constexpr auto& key = Reader::template key<T, field()>();
+      if (c.readable() < key.size() || !equal_bytes(c.p, key)) return in_order::other_key;
+      c.p += key.size();
+      return read_next<Reader, O>(ctx, c, get_field<field()>(v)) ? in_order::read : in_order::value_failed;
+    });
+  } else {
+    return read_fields_in_order<T>(ctx, n, count, [&](auto field) PRISM_LAMBDA_INLINE {
+      constexpr auto& key = Reader::template key<T, field()>();
+      if (c.readable() < key.size() || !equal_bytes(c.p, key)) return in_order::other_key;
+      c.p += key.size();
+      return read_next<Reader, O>(ctx, c, get_field<field()>(v)) ? in_order::read : in_order::value_failed;
+    });
+  }
 }
 
 // The n entries of a struct written as a map, at a local cursor (the struct's depth entered;
