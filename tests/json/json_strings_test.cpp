@@ -49,19 +49,25 @@ TEST(Json, StringsEscapeOnlyWhatTheyMust) {
 }
 
 // Text is checked for UTF-8 as it is copied: a bad sequence at every place of a weapon's name
-// (ASCII, two-byte letters and escapes, of every length up to past four 16-byte blocks) fails
-// the write at the name's opening quote and names the field, into a growing buffer and into a
-// fixed one; the same name without it writes.
+// (ASCII, two- and three-byte letters, with escapes and without, of every length up to past
+// four 16-byte blocks) fails the write at the name's opening quote and names the field, into a
+// growing buffer and into a fixed one; the same name without it writes, byte for byte.
 TEST(Json, BadUtf8OnWriteNamesTheFieldAtEveryPlace) {
   const std::size_t quote = written(json_strings_test_types::Armory{"x", {{"sword", 2}, {"", 3}}}).find("\"\",");
-  for (std::size_t units = 0; units <= 70; ++units) {
+  for (std::size_t round = 0; round <= 141; ++round) {
+    const bool escapes = round <= 70;  // then the same lengths without any escape
+    const std::size_t units = escapes ? round : round - 71;
     std::string name;
     std::vector<std::size_t> boundaries{0};
     for (std::size_t k = 0; k < units; ++k) {
-      name += k % 4 == 2 ? "\u00e9" : k % 4 == 3 ? "\n" : k % 4 == 1 ? "b" : "a";
+      name += k % 4 == 2 ? "\u00e9" : k % 4 == 3 ? (escapes ? "\n" : "\u20ac") : k % 4 == 1 ? "b" : "a";
       boundaries.push_back(name.size());
     }
-    ASSERT_TRUE(prism::write<prism::json>(json_strings_test_types::Armory{"x", {{"sword", 2}, {name, 3}}})) << units;
+    const auto good = prism::write<prism::json>(json_strings_test_types::Armory{"x", {{"sword", 2}, {name, 3}}});
+    ASSERT_TRUE(good) << round;
+    if (!escapes) {
+      EXPECT_EQ(good->substr(quote, name.size() + 2), "\"" + name + "\"") << round;
+    }
     for (const std::size_t at : boundaries) {
       for (const char* bad : {"\xff", "\xc3(", "\xe2\x82", "\xed\xa0\x80", "\xf4\x90\x80\x80"}) {
         std::string damaged = name;
@@ -69,9 +75,9 @@ TEST(Json, BadUtf8OnWriteNamesTheFieldAtEveryPlace) {
         const json_strings_test_types::Armory a{"x", {{"sword", 2}, {damaged, 3}}};
         std::string out;
         const auto grown = prism::write<prism::json>(a, out);
-        ASSERT_FALSE(grown) << units << " " << at;
+        ASSERT_FALSE(grown) << round << " " << at;
         EXPECT_EQ(grown.error().code, prism::errc::invalid_utf8);
-        EXPECT_EQ(grown.error().offset, quote) << units << " " << at;
+        EXPECT_EQ(grown.error().offset, quote) << round << " " << at;
         EXPECT_EQ(grown.error().path, "weapons[1].name");
         std::vector<char> fixed(2 * damaged.size() + 96);  // room for the whole text with its escapes
         const auto into_span = prism::write<prism::json>(a, std::span<char>(fixed));

@@ -84,6 +84,22 @@ PRISM_NOINLINE bool write_string_copying(Ctx& ctx, const char* s, std::size_t n)
   return true;
 }
 
+// Text of up to 64 bytes with nothing to escape and a byte above 0x7f (a name, a place in
+// another script): checked as UTF-8 and copied whole, without write_string_copying's loops.
+template <options O, class Ctx>
+PRISM_NOINLINE bool write_unescaped_text(Ctx& ctx, const char* s, std::size_t n) {
+  const std::size_t at = ctx.out.position();
+  if (!ctx.reserve(n + 2)) return false;
+  if (!detail::utf8_valid_beyond_ascii(reinterpret_cast<const std::uint8_t*>(s), n)) [[unlikely]]
+    return ctx.fail(errc::invalid_utf8, at, "UTF-8 text");
+  std::uint8_t* p = ctx.out.cur();
+  p[0] = '"';
+  std::memcpy(p + 1, s, n);
+  p[n + 1] = '"';
+  ctx.out.advance(n + 2);
+  return true;
+}
+
 // Plain text of up to 64 bytes (keys, names, codes, dates, URLs) checked and copied in
 // registers: up to three single bytes, two overlapping 4- or 8-byte words, or two or four
 // overlapping 16-byte vectors. The rest, and text that the output has no room for yet (growing
@@ -138,6 +154,7 @@ bool write_string(Ctx& ctx, const char* s, std::size_t n) {
       ctx.out.advance(n + 2);
       return true;
     }
+    if (!has_special_byte(head) && !has_special_byte(tail)) return write_unescaped_text<O>(ctx, s, n);
 #if defined(__SSE2__)
   } else if (n <= 64) {
     // Two overlapping vectors, or four, two from each end, past 32 bytes.
@@ -159,6 +176,7 @@ bool write_string(Ctx& ctx, const char* s, std::size_t n) {
       ctx.out.advance(n + 2);
       return true;
     }
+    if (plain) return write_unescaped_text<O>(ctx, s, n);
 #endif
   }
   return write_string_copying<O>(ctx, s, n);
