@@ -217,23 +217,3 @@ TEST(Sources, ReadIntoExistingObjectReusesMemory) {
   EXPECT_EQ(target.values.data(), values_data);
 }
 
-// Every distance between the buffers modulo 4 KiB near the pieced-copy window, and sizes on both
-// sides of the piece size, including the sizes that leave a short last piece.
-TEST(CopyBytes, CopiesEveryByteAtEveryDistanceAndSize) {
-  std::vector<unsigned char> source(3 * 4096 + 64), target(2 * 4096 + 7000);
-  for (std::size_t i = 0; i < source.size(); ++i) source[i] = static_cast<unsigned char>(i * 131 + 7);
-  for (std::size_t n : {0u, 1u, 3u, 15u, 16u, 31u, 32u, 33u, 2047u, 2048u, 2049u, 4096u, 6145u}) {
-    for (std::size_t distance : {0u, 1u, 2u, 17u, 62u, 63u, 64u, 65u, 4095u}) {
-      const unsigned char* s = source.data() + 5;
-      const auto base = reinterpret_cast<std::uintptr_t>(s) + distance;
-      unsigned char* d = target.data() + 4096 - reinterpret_cast<std::uintptr_t>(target.data()) % 4096 +
-                         (base % 4096);
-      ASSERT_LE(d + n + 1, target.data() + target.size());
-      std::fill(target.begin(), target.end(), 0xEE);
-      prism::detail::copy_bytes(d, s, n);
-      ASSERT_EQ(std::memcmp(d, s, n), 0) << n << " bytes at distance " << distance;
-      EXPECT_EQ(d[n], 0xEE) << "wrote past " << n << " bytes at distance " << distance;
-      EXPECT_EQ(*(d - 1), 0xEE);
-    }
-  }
-}

@@ -61,7 +61,7 @@ inline bool write_sized_bytes(Ctx& ctx, std::uint8_t h, const void* data, std::s
   }
   if (h) *p++ = h;
   p += put_size(p, n);
-  if constexpr (K != 0) std::memcpy(p, data, n);  // a call: inline copies at every field cost more code than time
+  if constexpr (K != 0) detail::copy_large(p, data, n);  // a call: inline copies at every field cost more code than time
   else detail::copy_bytes(p, data, n);
   ctx.out.advance(head + n);
   return true;

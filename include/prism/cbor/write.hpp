@@ -88,7 +88,7 @@ PRISM_INLINE bool write_string_like(Ctx& ctx, std::uint8_t m, const void* data, 
   if constexpr (K != 0) std::memcpy(p, prefix, K);
   const std::size_t h = put_head(p + K, m, n);
   if constexpr (K != 0) {  // a call: inline copies at every field cost more code than time
-    if (n != 0) std::memcpy(p + K + h, data, n);  // an empty range may have no address
+    if (n != 0) detail::copy_large(p + K + h, data, n);  // an empty range may have no address
   } else {
     detail::copy_bytes(p + K + h, data, n);
   }

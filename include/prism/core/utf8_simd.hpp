@@ -9,41 +9,16 @@
 #include <cstring>
 
 #include "config.hpp"
+#include "cpu_features.hpp"
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#ifdef PRISM_X86_DISPATCH
 #define PRISM_UTF8_SSSE3 1
-#include <cpuid.h>
 #include <tmmintrin.h>
 #endif
 
 namespace prism::detail {
 
 #ifdef PRISM_UTF8_SSSE3
-// What the processor offers, read once with cpuid: __builtin_cpu_supports would link libgcc's
-// whole feature table (several kilobytes) into every program.
-struct x86_features {
-  bool ssse3 = false;
-  bool avx2 = false;  // and the operating system saves the AVX registers
-
-  PRISM_NOINLINE static x86_features detect() noexcept {
-    x86_features f;
-    unsigned a = 0, b = 0, c = 0, d = 0;
-    if (!__get_cpuid(1, &a, &b, &c, &d)) return f;
-    f.ssse3 = (c >> 9) & 1;
-    const bool osxsave = (c >> 27) & 1, avx = (c >> 28) & 1;
-    if (!osxsave || !avx) return f;
-    unsigned xcr0 = 0, xcr0_high = 0;
-    __asm__("xgetbv" : "=a"(xcr0), "=d"(xcr0_high) : "c"(0));
-    if ((xcr0 & 6) != 6) return f;  // the XMM and YMM state
-    if (__get_cpuid_count(7, 0, &a, &b, &c, &d)) f.avx2 = (b >> 5) & 1;
-    return f;
-  }
-  static const x86_features& detected() noexcept {
-    static const x86_features f = detect();
-    return f;
-  }
-};
-
 namespace utf8_ssse3 {
 
 // Error classes of a (previous byte, byte) pair; a pair is invalid when the three lookups agree.

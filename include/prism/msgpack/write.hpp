@@ -70,7 +70,7 @@ PRISM_INLINE bool write_str(Ctx& ctx, const void* data, std::size_t n, const std
   std::uint8_t* p = ctx.out.cur();
   if constexpr (K != 0) std::memcpy(p, prefix, K);
   const std::size_t h = put_header(p + K, n, code::fixstr, 32, code::str8, code::str16, code::str32);
-  if constexpr (K != 0) std::memcpy(p + K + h, data, n);  // a call: inline copies at every field cost more code than time
+  if constexpr (K != 0) detail::copy_large(p + K + h, data, n);  // a call: inline copies at every field cost more code than time
   else detail::copy_bytes(p + K + h, data, n);
   ctx.out.advance(K + h + n);
   return true;
