@@ -13,8 +13,8 @@ namespace prism::detail {
 // glibc copies blocks above its `rep movsb` threshold (2 KiB and up) with `rep movsb`, which on AMD
 // Zen 3 runs about 20 times slower when the destination lies 1 to 63 bytes past the source modulo
 // 4 KiB: 80 KB in 35 us instead of 1.8 us. Whether a read or write meets that case depends only on
-// where the allocator put the two buffers, so without AVX2 such copies go in 2 KiB pieces, each
-// below the threshold; other copies are one memcpy.
+// where the allocator put the two buffers, so such copies, unless the AVX2 loop below takes them,
+// go in 2 KiB pieces, each below the threshold; other copies are one memcpy.
 inline constexpr std::size_t rep_movsb_safe_piece = 2048;
 
 #ifdef PRISM_X86_DISPATCH
