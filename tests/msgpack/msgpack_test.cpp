@@ -3,6 +3,7 @@
 #include <prism/msgpack.hpp>
 
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <list>
@@ -70,15 +71,20 @@ void expect_range_as_each_value(std::mt19937_64& rng) {
   const F specials[] = {F(0), F(-0.0), F(1), F(-1), F(2147483648.0), F(-2147483648.0), F(2147483520.0), F(4294967296.0),
                         F(9223372036854775808.0), F(-9223372036854775808.0), F(18446744073709551616.0), inf, -inf,
                         std::numeric_limits<F>::quiet_NaN(), std::numeric_limits<F>::denorm_min(), F(0.5), F(1e30),
-                        F(-1e30), std::numeric_limits<F>::max(), std::numeric_limits<F>::lowest()};
+                        F(-1e30), std::numeric_limits<F>::max(), std::numeric_limits<F>::lowest(),
+                        std::nextafter(F(18446744073709551616.0), F(0)), -std::nextafter(F(18446744073709551616.0), F(0))};
   std::uniform_real_distribution<F> fractional(F(-1000), F(1000));
-  for (int round = 0; round < 300; ++round) {
+  // Magnitudes over the whole range: nearly all past 2^64, so never integers, in groups of their own.
+  std::uniform_real_distribution<F> whole_range(F(0), std::numeric_limits<F>::max());
+  for (int round = 0; round < 400; ++round) {
     std::vector<F> v(rng() % 24);
+    const bool wide = round % 4 == 3;
     for (F& e : v) {
       switch (rng() % 6) {
         case 0: e = specials[rng() % std::size(specials)]; break;
         case 1: e = static_cast<F>(static_cast<std::int32_t>(rng() % 200001) - 100000); break;
-        default: e = fractional(rng);
+        case 2: e = wide ? -whole_range(rng) : fractional(rng); break;
+        default: e = wide ? whole_range(rng) : fractional(rng);
       }
     }
     const bytes written = bytes_of<O>(v);

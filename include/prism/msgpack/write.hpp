@@ -145,21 +145,27 @@ PRISM_INLINE std::size_t put_float(std::uint8_t* p, F v) noexcept {
 }
 
 #if defined(__SSE2__)
-// Whether one of the 16 bytes of floats (or doubles) at v may be integral: converted to 32-bit
-// integers and back, an integral value is unchanged; magnitudes from 2^31 up, which that cannot
-// hold, count as maybe integral too. NaN is neither.
+// Whether one of the 16 bytes of floats (or doubles) at v may be integral and in range:
+// converted to 32-bit integers and back, an integral value is unchanged; magnitudes from 2^31,
+// which that cannot hold, count as maybe too, up to 2^64. That upper bound is tested only when
+// the rest says maybe: most data is settled by the first test, and data spread over the whole
+// range (past 2^64, never written as integers) then keeps to the fast path as well.
 template <class F>
 PRISM_INLINE bool maybe_integral_x16(const F* v) noexcept {
   if constexpr (std::is_same_v<F, float>) {
     const __m128 x = _mm_loadu_ps(v);
     const __m128 magnitude = _mm_andnot_ps(_mm_set1_ps(-0.0f), x);
     const __m128 same = _mm_cmpeq_ps(_mm_cvtepi32_ps(_mm_cvttps_epi32(x)), x);
-    return _mm_movemask_ps(_mm_or_ps(same, _mm_cmpge_ps(magnitude, _mm_set1_ps(2147483648.0f)))) != 0;
+    const __m128 wide = _mm_cmpge_ps(magnitude, _mm_set1_ps(0x1p31f));
+    if (_mm_movemask_ps(_mm_or_ps(same, wide)) == 0) [[likely]] return false;
+    return _mm_movemask_ps(_mm_or_ps(same, _mm_and_ps(wide, _mm_cmplt_ps(magnitude, _mm_set1_ps(0x1p64f))))) != 0;
   } else {
     const __m128d x = _mm_loadu_pd(v);
     const __m128d magnitude = _mm_andnot_pd(_mm_set1_pd(-0.0), x);
     const __m128d same = _mm_cmpeq_pd(_mm_cvtepi32_pd(_mm_cvttpd_epi32(x)), x);
-    return _mm_movemask_pd(_mm_or_pd(same, _mm_cmpge_pd(magnitude, _mm_set1_pd(2147483648.0)))) != 0;
+    const __m128d wide = _mm_cmpge_pd(magnitude, _mm_set1_pd(0x1p31));
+    if (_mm_movemask_pd(_mm_or_pd(same, wide)) == 0) [[likely]] return false;
+    return _mm_movemask_pd(_mm_or_pd(same, _mm_and_pd(wide, _mm_cmplt_pd(magnitude, _mm_set1_pd(0x1p64))))) != 0;
   }
 }
 #endif
