@@ -110,6 +110,25 @@ TEST(MsgPackInterop, IntegerEdgesMatchBothWays) {
   EXPECT_EQ(prism_pack(std::numeric_limits<std::uint64_t>::max()), cxx_pack(std::numeric_limits<std::uint64_t>::max()));
 }
 
+// Ranges of uint16 are written four values at a time when all four need the uint16 code: every
+// size class at every place of a group, and lengths that leave 0-3 values after the groups.
+TEST(MsgPackInterop, Uint16RangesMatchBothWays) {
+  std::mt19937_64 rng(20261130);
+  for (int round = 0; round < 500; ++round) {
+    std::vector<std::uint16_t> v(rng() % 70);
+    for (auto& x : v) {
+      switch (rng() % 4) {
+        case 0: x = static_cast<std::uint16_t>(rng() % 128); break;
+        case 1: x = static_cast<std::uint16_t>(128 + rng() % 128); break;
+        case 2: x = static_cast<std::uint16_t>(256 + rng() % 2); break;
+        default: x = static_cast<std::uint16_t>(rng());
+      }
+    }
+    EXPECT_EQ(prism_pack(v), cxx_pack(v)) << round;
+    EXPECT_EQ((prism::read<prism::msgpack, std::vector<std::uint16_t>>(cxx_pack(v)).value()), v) << round;
+  }
+}
+
 TEST(MsgPackInterop, FloatsMatchBothWays) {
   // -0.0 is left out on purpose: msgpack-cxx writes it as the integer 0 and loses the sign.
   // The ends of the integers' range: 2^63, the largest double below 2^64, -2^63 and the double

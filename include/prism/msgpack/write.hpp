@@ -192,6 +192,34 @@ PRISM_INLINE std::uint8_t* put_floats(std::uint8_t* p, const F* v, std::size_t n
   return p;
 }
 
+// n 16-bit unsigned integers at v into p, which has room for 3 bytes each. Four values of 256 or
+// more (most of a range spread over all 16 bits) are written together as four uint16 codes,
+// shifted into place in two stores; others one at a time.
+PRISM_INLINE std::uint8_t* put_uint16s(std::uint8_t* p, const std::uint16_t* v, std::size_t n) noexcept {
+  std::size_t i = 0;
+  if constexpr (std::endian::native == std::endian::little) {
+    constexpr std::uint64_t low_bytes = 0x00ff00ff00ff00ffull, lanes = 0x0001000100010001ull;
+    constexpr std::uint64_t c = code::uint16;
+    for (; i + 4 <= n; i += 4) {
+      std::uint64_t x;
+      std::memcpy(&x, v + i, 8);
+      const std::uint64_t high = (x >> 8) & low_bytes;
+      if (((high - lanes) & ~high & (lanes << 15)) != 0) {  // a value below 256
+        for (std::size_t k = 0; k < 4; ++k) p += put_uint(p, v[i + k]);
+        continue;
+      }
+      const std::uint64_t y = high | ((x & low_bytes) << 8);  // each value big-endian
+      const std::uint64_t first = c | (y & 0xffff) << 8 | c << 24 | (y & 0xffff0000) << 16 | c << 48 | (y & 0xff00000000) << 24;
+      const auto second = static_cast<std::uint32_t>(((y >> 40) & 0xff) | c << 8 | (y >> 48) << 16);
+      std::memcpy(p, &first, 8);
+      std::memcpy(p + 8, &second, 4);
+      p += 12;
+    }
+  }
+  for (; i < n; ++i) p += put_uint(p, v[i]);
+  return p;
+}
+
 // An extension: fixext when the payload is 1, 2, 4, 8 or 16 bytes, else ext 8/16/32.
 template <class Ctx>
 bool write_extension(Ctx& ctx, std::int8_t type, bytes_view data) {
@@ -427,13 +455,19 @@ struct wire_writer {
       // One reservation per run of elements that fits the bound (a fixed buffer's scratch).
       using E = range_value_t<T>;
       constexpr std::size_t run = std::max<std::size_t>(1, max_bounded_size / bounded_size<O, E>());
-      if constexpr (floating<E> && std::ranges::contiguous_range<T>) {
+      if constexpr ((floating<E> || std::is_same_v<E, std::uint16_t>) && std::ranges::contiguous_range<T>) {
         const E* data = std::ranges::data(v);
         for (std::size_t left = std::ranges::size(v); left != 0;) {
           const std::size_t k = std::min(run, left);
           if (!ctx.reserve(k * bounded_size<O, E>())) return false;
           std::uint8_t* const start = ctx.out.cur();
-          ctx.out.advance(static_cast<std::size_t>(put_floats<O>(start, data, k) - start));
+          std::uint8_t* end;
+          if constexpr (floating<E>) {
+            end = put_floats<O>(start, data, k);
+          } else {
+            end = put_uint16s(start, data, k);
+          }
+          ctx.out.advance(static_cast<std::size_t>(end - start));
           data += k;
           left -= k;
         }
