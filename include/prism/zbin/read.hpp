@@ -296,6 +296,30 @@ PRISM_INLINE bool read_text(Ctx& ctx, const std::uint8_t*& p, std::size_t& n) {
   return true;
 }
 
+// A typed array of E's own dtype, of fewer than 2^14 elements (a count of one or two varint
+// bytes), whole in the bytes readable now: its header decoded inline, and the cursor left at its
+// elements. False, with nothing consumed, for anything else, which read_numeric_header then
+// decodes or refuses: both accept the same arrays, this only sooner.
+template <class E, class Ctx>
+PRISM_INLINE bool own_typed_array(Ctx& ctx, std::size_t& n) {
+  const std::uint8_t* const p = ctx.src.cur();
+  const std::size_t readable = ctx.src.readable();
+  if (readable < 4 || p[1] != static_cast<std::uint8_t>(dtype_of<E>)) return false;
+  std::size_t head = 3;
+  n = p[2];
+  if (n >= 0x80) {
+    if (p[3] >= 0x80) return false;
+    n = (n & 0x7f) | std::size_t{p[3]} << 7;
+    head = 4;
+  }
+  const std::size_t bytes = n * sizeof(E);
+  const std::size_t offset = ctx.src.offset() + head;
+  const std::size_t pad = align_up(offset, data_alignment(sizeof(E), bytes)) - offset;
+  if (readable - head < pad + bytes) return false;
+  ctx.src.advance(head + pad);
+  return true;
+}
+
 // Numbers of a typed array or tensor into contiguous storage of E: one copy when the dtype is
 // E's, else element by element with a range check (small integer arrays are stored narrow).
 template <class E, class Ctx>
@@ -318,6 +342,15 @@ bool read_sequence(Ctx& ctx, T& v) {
   if (!peek_tag(ctx, tag)) return false;
   if constexpr (plain_number<E>) {
     if (tag == code::typed_array) {
+      if constexpr (std::ranges::contiguous_range<T>) {
+        std::size_t n{};
+        if (own_typed_array<E>(ctx, n)) [[likely]] {
+          if (!ctx.check_elements(n, at) || !detail::size_sequence(ctx, v, n, at)) [[unlikely]] return false;
+          if (n) detail::copy_large(std::ranges::data(v), ctx.src.cur(), n * sizeof(E));
+          ctx.src.advance(n * sizeof(E));
+          return true;
+        }
+      }
       tensor_header h;
       bool is_tensor{};
       if (!read_numeric_header(ctx, h, is_tensor)) return false;
