@@ -1,6 +1,7 @@
 // zbin typed arrays read into contiguous storage, which decodes the usual header inline: the
 // same values, and the same errors at the same bytes, as the general path that a std::deque
 // takes, at every count around the varint and alignment steps and at every place in a message.
+// And their elements through a view.
 #include <gtest/gtest.h>
 
 #include <prism/zbin.hpp>
@@ -123,6 +124,43 @@ TEST(ZbinTypedArray, DamagedArraysFailAsTheGeneralPathDoes) {
   check_damage<std::uint16_t>(200, 7);  // a count of two varint bytes, 64-byte aligned data
   check_damage<double>(5, 8);           // one count byte, data aligned to 8
   check_damage<float>(129, 9);
+}
+
+}  // namespace zbin_typed_array_test
+
+namespace zbin_typed_array_test {
+
+// Through a view, an element of a typed array is what its dtype says: float16 elements read as
+// doubles, and complex ones are no float (a walk that trusts type() then reads each as it says).
+TEST(ZbinTypedArray, ViewElementsReadAsTheirDtypeSays) {
+  // Magic and version, then a typed array: code, dtype, count, zero padding to the element size.
+  const std::string halves("Z\x01\xd5\x0e\x03\x00"
+                           "\x00\x3c\x00\xc1\x01\x00",  // 1, -2.5, 2^-24 (the least subnormal)
+                           12);
+  ASSERT_TRUE(prism::verify<prism::zbin>(halves)) << prism::verify<prism::zbin>(halves).error().message();
+  const std::vector<double> expected{1.0, -2.5, 0x1p-24};
+  std::size_t i = 0;
+  for (auto e : prism::view<prism::zbin>(halves).elements()) {
+    ASSERT_LT(i, expected.size());
+    EXPECT_EQ(e.type(), prism::value_type::floating);
+    const auto d = e.as<double>();
+    ASSERT_TRUE(d) << d.error().message();
+    EXPECT_EQ(*d, expected[i++]);
+  }
+  EXPECT_EQ(i, expected.size());
+
+  const std::string complex_pairs("Z\x01\xd5\x0c\x02\x00\x00\x00"
+                                  "\x00\x00\x80\x3f\x00\x00\x80\xbf"  // 1 - i
+                                  "\x00\x00\x00\x3f\x00\x00\x00\x40",  // 0.5 + 2i
+                                  24);
+  ASSERT_TRUE(prism::verify<prism::zbin>(complex_pairs)) << prism::verify<prism::zbin>(complex_pairs).error().message();
+  i = 0;
+  for (auto e : prism::view<prism::zbin>(complex_pairs).elements()) {
+    EXPECT_EQ(e.type(), prism::value_type::other);
+    EXPECT_FALSE(e.as<double>());
+    ++i;
+  }
+  EXPECT_EQ(i, 2u);
 }
 
 }  // namespace zbin_typed_array_test

@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "../core/context.hpp"
+#include "../core/half_float.hpp"
 #include "../core/lookup_hint.hpp"
 #include "../core/source.hpp"
 #include "../core/view.hpp"
@@ -63,8 +64,14 @@ class basic_node {
   std::size_t offset() const noexcept { return pos_; }
   std::uint8_t tag() const noexcept { return base_[pos_]; }
 
+  // An element of a typed array is an integer or a float as its dtype says; a complex number is
+  // neither, and reads as neither.
   value_type type() const noexcept {
-    if (element_) return is_integer_dtype(element_type_) ? value_type::integer : value_type::floating;
+    if (element_) {
+      if (is_integer_dtype(element_type_)) return value_type::integer;
+      const bool complex = element_type_ == dtype::complex64 || element_type_ == dtype::complex128;
+      return complex ? value_type::other : value_type::floating;
+    }
     return type_of_code[tag()];
   }
 
@@ -113,6 +120,10 @@ class basic_node {
       float f;
       std::memcpy(&f, base_ + pos_, 4);
       d = f;
+      return errc::ok;
+    }
+    if (element_ && element_type_ == dtype::float16) {
+      d = detail::half_to_double(load_le16(base_ + pos_));
       return errc::ok;
     }
     if (element_ && !is_integer_dtype(element_type_)) return errc::type_mismatch;
