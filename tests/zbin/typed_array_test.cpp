@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <deque>
 #include <random>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -161,6 +162,52 @@ TEST(ZbinTypedArray, ViewElementsReadAsTheirDtypeSays) {
     ++i;
   }
   EXPECT_EQ(i, 2u);
+}
+
+}  // namespace zbin_typed_array_test
+
+namespace zbin_typed_array_test {
+
+// A tensor's extents are judged by the element count they make, on every path alike: with one
+// extent 0, another may be anything; an overflowing product, or more elements than the input
+// holds, is refused by span and stream reads, views and verify().
+TEST(ZbinTypedArray, ExtentsAreJudgedByTheirProductOnEveryPath) {
+  const auto tensor_bytes = [](std::uint64_t first, std::uint64_t second) {
+    std::string bytes("Z\x01\xd6\x02\x02", 5);  // tensor of int32, rank 2
+    for (std::uint64_t e : {first, second}) {
+      do {
+        bytes += static_cast<char>((e & 0x7f) | (e >= 0x80 ? 0x80 : 0));
+        e >>= 7;
+      } while (e != 0);
+    }
+    while (bytes.size() % 4 != 0) bytes += '\0';  // no data: padding to the element size only
+    return bytes;
+  };
+  struct shape_case {
+    std::uint64_t first, second;
+    bool valid;
+  };
+  for (const shape_case c : {shape_case{0, 1ull << 40, true}, shape_case{1ull << 40, 0, true}, shape_case{0, ~0ull, true},
+                             shape_case{1ull << 33, 1ull << 33, false}, shape_case{1ull << 20, 1ull << 20, false}}) {
+    const std::string bytes = tensor_bytes(c.first, c.second);
+    const std::string what = std::to_string(c.first) + " x " + std::to_string(c.second);
+    prism::tensor<std::int32_t, 2> from_span, from_stream;
+    const auto span_read = prism::read<prism::zbin>(from_span, bytes);
+    std::istringstream stream(bytes);
+    const auto stream_read = prism::read<prism::zbin>(from_stream, stream);
+    const auto viewed = prism::view<prism::zbin>(bytes).as_tensor<std::int32_t, 2>();
+    const auto verified = prism::verify<prism::zbin>(bytes);
+    EXPECT_EQ(static_cast<bool>(span_read), c.valid) << what;
+    EXPECT_EQ(static_cast<bool>(stream_read), c.valid) << what;
+    EXPECT_EQ(static_cast<bool>(viewed), c.valid) << what;
+    EXPECT_EQ(static_cast<bool>(verified), c.valid) << what;
+    if (c.valid && span_read && stream_read) {
+      EXPECT_EQ(from_span.shape()[0], c.first) << what;
+      EXPECT_EQ(from_span.shape()[1], c.second) << what;
+      EXPECT_EQ(from_stream.shape()[1], c.second) << what;
+      EXPECT_EQ(from_span.size(), 0u) << what;
+    }
+  }
 }
 
 }  // namespace zbin_typed_array_test

@@ -496,8 +496,9 @@ class basic_node {
       const std::size_t k = at < size_ && base_[at] < 0x80 ? (e = base_[at], 1) : get_varint(base_ + at, base_ + size_, e);
       if (checked && k == 0) return at + 10 <= size_ ? errc::invalid_value : errc::unexpected_end;
       at += k;
-      // count stays at most size_ (the message holds every element): multiplications, no division
-      if (checked && (e > size_ || __builtin_mul_overflow(count, static_cast<std::size_t>(e), &count) || count > size_)) return errc::unexpected_end;
+      // Only the element count has to fit the message (the check after the loop), as read.hpp's
+      // readers judge it: an extent may be anything while another is 0.
+      if (checked && __builtin_mul_overflow(count, static_cast<std::size_t>(e), &count)) return errc::unexpected_end;
       if (!checked) count *= static_cast<std::size_t>(e);
       h.shape[d] = static_cast<std::size_t>(e);
     }

@@ -159,14 +159,14 @@ bool read_numeric_header(Ctx& ctx, tensor_header& h, bool& is_tensor) {
     ctx.src.advance(2);
   }
   const std::size_t element = dtype_size(h.type);
+  // Only the element count has to fit the input: an extent may be anything while another is 0,
+  // so that span and stream readers, views and verify() judge a shape alike.
   std::size_t count = 1;
   for (std::size_t d = 0; d < h.rank; ++d) {
     std::uint64_t e{};
     if (!read_varint(ctx, e)) return false;
-    if (e > ctx.src.remaining_bound() || !detail::count_fits(count, e, ctx.src.remaining_bound())) [[unlikely]]
-      return ctx.fail(errc::unexpected_end, at);
     h.shape[d] = static_cast<std::size_t>(e);
-    count *= h.shape[d];
+    if (__builtin_mul_overflow(count, h.shape[d], &count)) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
   }
   if (count > ctx.src.remaining_bound() / element) [[unlikely]] return ctx.fail(errc::unexpected_end, at);
   h.data_bytes = count * element;
