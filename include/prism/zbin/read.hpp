@@ -296,22 +296,20 @@ PRISM_INLINE bool read_text(Ctx& ctx, const std::uint8_t*& p, std::size_t& n) {
   return true;
 }
 
-// A typed array of E's own dtype, of fewer than 2^14 elements (a count of one or two varint
-// bytes), whole in the bytes readable now: its header decoded inline, and the cursor left at its
-// elements. False, with nothing consumed, for anything else, which read_numeric_header then
-// decodes or refuses: both accept the same arrays, this only sooner.
+// A typed array of E's own dtype, whole in the bytes readable now (and at least a varint's
+// longest past its code): its header decoded inline, and the cursor left at its elements. False,
+// with nothing consumed, for anything else, which read_numeric_header then decodes or refuses:
+// both accept the same arrays, this only sooner.
 template <class E, class Ctx>
 PRISM_INLINE bool own_typed_array(Ctx& ctx, std::size_t& n) {
   const std::uint8_t* const p = ctx.src.cur();
   const std::size_t readable = ctx.src.readable();
-  if (readable < 4 || p[1] != static_cast<std::uint8_t>(dtype_of<E>)) return false;
-  std::size_t head = 3;
-  n = p[2];
-  if (n >= 0x80) {
-    if (p[3] >= 0x80) return false;
-    n = (n & 0x7f) | std::size_t{p[3]} << 7;
-    head = 4;
-  }
+  if (readable < 2 + detail::max_varint_bytes || p[1] != static_cast<std::uint8_t>(dtype_of<E>)) return false;
+  std::uint64_t count{};
+  const std::size_t k = detail::get_varint_unchecked(p + 2, count);
+  if (k == 0 || count > readable / sizeof(E)) return false;
+  n = static_cast<std::size_t>(count);
+  const std::size_t head = 2 + k;
   const std::size_t bytes = n * sizeof(E);
   const std::size_t offset = ctx.src.offset() + head;
   const std::size_t pad = align_up(offset, data_alignment(sizeof(E), bytes)) - offset;
